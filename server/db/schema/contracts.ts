@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { packages, products } from './catalog';
+import { customers } from './customers';
+import { users } from './users';
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** The sales rep: the creator unless a manager assigns another sales user. */
+    salesRepId: uuid('sales_rep_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title'),
+    description: text('description'),
+    status: text('status').notNull().default('draft'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    termMonths: integer('term_months'),
+    autoStopDate: date('auto_stop_date', { mode: 'string' }),
+    paymentMode: text('payment_mode').notNull(),
+    payLinkToken: text('pay_link_token').unique(),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'restrict' }),
+    /** Figures computed by the server from the lines and the package (shared/money.ts). */
+    packagePriceCents: bigint('package_price_cents', { mode: 'number' }).notNull().default(0),
+    lineItemsTotalCents: bigint('line_items_total_cents', { mode: 'number' }).notNull().default(0),
+    monthlyAmountCents: bigint('monthly_amount_cents', { mode: 'number' }).notNull().default(0),
+    seasonalMonthlyAmountCents: bigint('seasonal_monthly_amount_cents', { mode: 'number' }).notNull().default(0),
+    setupFeeCents: bigint('setup_fee_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripePaymentLinkId: text('stripe_payment_link_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+    cancelReason: text('cancel_reason'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contracts_status_idx').on(t.status, t.createdAt),
+    index('contracts_customer_idx').on(t.customerId),
+    index('contracts_sales_rep_idx').on(t.salesRepId, t.createdAt),
+    index('contracts_package_idx').on(t.packageId),
+    index('contracts_created_idx').on(t.createdAt),
+    index('contracts_search_idx').using(
+      'gin',
+      sql`(lower(coalesce(${t.description}, '') || ' ' || ${t.id}::text)) gin_trgm_ops`,
+    ),
+    check('contracts_status_check', sql`${t.status} in ('draft','sent','active','paused','canceled','completed')`),
+    check('contracts_payment_mode_check', sql`${t.paymentMode} in ('portal','pay_link')`),
+    check('contracts_term_check', sql`${t.termMonths} is null or ${t.termMonths} between 1 and 120`),
+  ],
+);
+
+export const contractLineItems = pgTable(
+  'contract_line_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull().default(1),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('contract_line_items_contract_idx').on(t.contractId, t.position),
+    index('contract_line_items_product_idx').on(t.productId),
+    check('contract_line_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);

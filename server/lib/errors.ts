@@ -1,0 +1,59 @@
+import type { ApiErrorBody } from '@shared/contracts/common';
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
+
+/** Every code maps to exactly one status; 5xx messages are never shown to clients. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { fieldErrors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fieldErrors = extra.fieldErrors;
+    this.headers = extra.headers;
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+
+  toBody(): ApiErrorBody {
+    return { message: this.message, code: this.code, ...(this.fieldErrors ? { fieldErrors: this.fieldErrors } : {}) };
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const forbidden = (message = "You don't have permission to do this") => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new AppError(fieldErrors ? 'VALIDATION' : 'BAD_REQUEST', message, { fieldErrors });

@@ -1,0 +1,36 @@
+import { loginSchema } from '@shared/contracts/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import { toUser } from '../users/users.dto';
+import { login } from './auth.service';
+import { deleteSession } from './sessions';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/auth/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (request, reply) => {
+    const result = await login(
+      app.db,
+      request.body,
+      { ip: request.ip, userAgent: request.headers['user-agent'] },
+      app.sessionPolicy,
+    );
+    reply.setCookie(SESSION_COOKIE, result.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: '/',
+      expires: result.expiresAt,
+    });
+    return { token: result.token, user: result.user };
+  });
+
+  r.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    if (request.sessionId) await deleteSession(app.db, request.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'Signed out' };
+  });
+
+  r.get('/api/auth/me', { config: { access: 'signed-in' } }, async (request) => toUser(request.user!));
+}

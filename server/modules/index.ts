@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { healthRoutes } from './health/health.routes';
+import { outboxRoutes } from './outbox/outbox.routes';
+import { settingsRoutes } from './settings/settings.routes';
+import { usersRoutes } from './users/users.routes';
+
+/** Every feature's routes, registered explicitly. Each route declares its access rule (plugins/authorize.ts). */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(settingsRoutes);
+  await app.register(outboxRoutes);
+}

@@ -1,0 +1,132 @@
+import type { User } from '@shared/contracts/auth';
+import {
+  type ContractSettings,
+  contractSettingsSchema,
+  DEFAULT_CONTRACT_SETTINGS,
+  DEFAULT_TAX_SETTINGS,
+  type NotificationSettings,
+  type PasswordChangeInput,
+  type ProfileInput,
+  type TaxSettings,
+  taxSettingsSchema,
+} from '@shared/contracts/settings';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appSettings, notificationPreferences, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { deleteUserSessions } from '../auth/sessions';
+import { toUser } from '../users/users.dto';
+import { assertEmailFree } from '../users/users.service';
+
+type Actor = typeof users.$inferSelect;
+
+const GROUPS = {
+  tax: { schema: taxSettingsSchema, defaults: DEFAULT_TAX_SETTINGS },
+  contracts: { schema: contractSettingsSchema, defaults: DEFAULT_CONTRACT_SETTINGS },
+} as const;
+type Group = keyof typeof GROUPS;
+type GroupValue<G extends Group> = G extends 'tax' ? TaxSettings : ContractSettings;
+
+/** A settings group, its stored value merged over the defaults (a group never saved reads as its defaults). */
+export async function getSettings<G extends Group>(db: Db, group: G): Promise<GroupValue<G>> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, group)).limit(1);
+  const merged = { ...GROUPS[group].defaults, ...((row?.value as object) ?? {}) };
+  const parsed = GROUPS[group].schema.safeParse(merged);
+  return (parsed.success ? parsed.data : GROUPS[group].defaults) as GroupValue<G>;
+}
+
+export async function saveSettings<G extends Group>(db: Db, actor: Actor, group: G, value: GroupValue<G>) {
+  const before = await getSettings(db, group);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(appSettings)
+      .values({ key: group, value, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedBy: actor.id, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.updated',
+      entity: 'settings',
+      entityId: group,
+      before,
+      after: value,
+    });
+  });
+  return value;
+}
+
+export async function getNotificationSettings(db: Db, userId: string): Promise<NotificationSettings> {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .limit(1);
+  return pickFlags(row ?? DEFAULT_NOTIFICATIONS);
+}
+
+export async function saveNotificationSettings(db: Db, userId: string, value: NotificationSettings) {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...value })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...value, updatedAt: new Date() } });
+  return value;
+}
+
+export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): Promise<User> {
+  if (input.email.toLowerCase() !== actor.email.toLowerCase()) await assertEmailFree(db, input.email, actor.id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email.toLowerCase(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, actor.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'profile.updated',
+      entity: 'user',
+      entityId: actor.id,
+      before: toUser(actor),
+      after: toUser(row),
+    });
+    return toUser(row);
+  });
+}
+
+/** Changes the caller's password after checking the current one; other sessions are signed out. */
+export async function changePassword(db: Db, actor: Actor, sessionId: string, input: PasswordChangeInput) {
+  if (!(await verifyPassword(input.currentPassword, actor.passwordHash))) {
+    throw new AppError('VALIDATION', 'Current password is incorrect', {
+      fieldErrors: { currentPassword: ['Current password is incorrect'] },
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await deleteUserSessions(tx, actor.id, sessionId);
+    await recordAudit(tx, { actorId: actor.id, action: 'password.changed', entity: 'user', entityId: actor.id });
+  });
+}
+
+const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+  emailContractUpdates: true,
+  emailPaymentNotifications: true,
+  emailCommissionAlerts: true,
+  emailSystemMaintenance: false,
+  emailAccountSecurity: true,
+};
+
+function pickFlags(row: NotificationSettings): NotificationSettings {
+  return {
+    emailContractUpdates: row.emailContractUpdates,
+    emailPaymentNotifications: row.emailPaymentNotifications,
+    emailCommissionAlerts: row.emailCommissionAlerts,
+    emailSystemMaintenance: row.emailSystemMaintenance,
+    emailAccountSecurity: row.emailAccountSecurity,
+  };
+}

@@ -1,0 +1,23 @@
+import type { User } from '@shared/contracts/auth';
+import type { Role } from '@shared/roles';
+import type { users } from '../../db/schema';
+
+/** A user row as the API shows it: never the password hash; the commission rate as a fraction. */
+export function toUser(row: typeof users.$inferSelect): User {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role as Role,
+    commissionRate: row.commissionRateBp / 10_000,
+    isActive: row.isActive,
+    customerId: row.customerId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** 0.055 -> 550 basis points, without binary-fraction drift. */
+export function rateToBasisPoints(fraction: number): number {
+  return Math.round(Number((fraction * 10_000).toFixed(4)));
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/errors';
+import { resolveSession, type SessionPolicy, type SessionUser } from '../modules/auth/sessions';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+    authVia: 'bearer' | 'cookie' | null;
+  }
+  interface FastifyInstance {
+    sessionPolicy: SessionPolicy;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the caller from `Authorization: Bearer <token>` or the session cookie.
+ * A cookie-authenticated request that changes data must come from the app's own origin (CSRF);
+ * bearer requests cannot be forged cross-site, so they skip that check.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+    const policy: SessionPolicy = {
+      idleMinutes: opts.config.SESSION_IDLE_MINUTES,
+      maxDays: opts.config.SESSION_MAX_DAYS,
+    };
+    app.decorate('sessionPolicy', policy);
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.decorateRequest('authVia', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const bearer = readBearer(request);
+      const cookie = request.cookies[SESSION_COOKIE];
+      const token = bearer ?? cookie;
+      if (!token) return;
+      const resolved = await resolveSession(opts.db, token, policy);
+      if (!resolved) return;
+      request.user = resolved.user;
+      request.sessionId = resolved.sessionId;
+      request.authVia = bearer ? 'bearer' : 'cookie';
+      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+        throw new AppError('FORBIDDEN', 'Cross-site request refused');
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
+
+function readBearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value && value !== 'null' && value !== 'undefined' ? value : undefined;
+}
+
+function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin ?? request.headers.referer;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

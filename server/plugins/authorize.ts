@@ -1,0 +1,49 @@
+import { canAny, type Permission } from '@shared/permissions';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+/** What a route needs: 'public' (no sign-in), 'signed-in' (any role), or any one of these permissions. */
+export type RouteAccess = 'public' | 'signed-in' | readonly Permission[];
+
+export type RouteRule = { method: string; url: string; access: RouteAccess };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the permission-matrix test and for review. */
+    routeRules: RouteRule[];
+  }
+}
+
+/**
+ * Authorises every /api route from its declared `config.access`. A route without one fails at start-up,
+ * so nothing reaches production unguarded. Signed-out callers get 401, callers without the permission 403.
+ */
+export const authorizePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('routeRules', [] as RouteRule[]);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) if (method !== 'HEAD') app.routeRules.push({ method, url: route.url, access });
+
+      // Route-level onRequest runs after the global auth hook and before body parsing and validation,
+      // so a caller without access learns nothing about the payload rules.
+      const previous = route.onRequest;
+      const check = async (request: import('fastify').FastifyRequest) => {
+        if (access === 'public') return;
+        if (!request.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+        if (access === 'signed-in') return;
+        if (!canAny(request.user, access)) throw new AppError('FORBIDDEN', "You don't have permission to do this");
+      };
+      route.onRequest = previous ? [check, ...(Array.isArray(previous) ? previous : [previous])] : [check];
+    });
+  },
+  { name: 'authorize' },
+);

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const taxSettingsSchema = z.object({
+  defaultTaxRate: z
+    .number({ message: 'Tax rate must be a number' })
+    .min(0, 'Tax rate cannot be negative')
+    .max(100, 'Tax rate cannot exceed 100%')
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+      message: 'Tax rate can have at most two decimals',
+    }),
+  taxIncluded: z.boolean({ message: 'Tax included must be true or false' }),
+  taxLabel: z
+    .string({ message: 'Tax label is required' })
+    .trim()
+    .min(1, 'Tax label is required')
+    .max(30, 'Tax label cannot be longer than 30 characters'),
+});
+export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+export const DEFAULT_TAX_SETTINGS: TaxSettings = { defaultTaxRate: 0, taxIncluded: false, taxLabel: 'Tax' };
+
+export const contractSettingsSchema = z.object({
+  pausePaymentsAfterExpiry: z.boolean({ message: 'Pause payments after expiry must be true or false' }),
+  gracePeriodsEndOfDays: z
+    .number({ message: 'Grace period must be a number' })
+    .int('Grace period must be a whole number of days')
+    .min(0, 'Grace period cannot be negative')
+    .max(30, 'Grace period cannot exceed 30 days'),
+});
+export type ContractSettings = z.infer<typeof contractSettingsSchema>;
+export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = { pausePaymentsAfterExpiry: true, gracePeriodsEndOfDays: 7 };
+
+export const notificationSettingsSchema = z.object({
+  emailContractUpdates: z.boolean(),
+  emailPaymentNotifications: z.boolean(),
+  emailCommissionAlerts: z.boolean(),
+  emailSystemMaintenance: z.boolean(),
+  emailAccountSecurity: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const profileSchema = z.object({
+  firstName: z
+    .string({ message: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name cannot be longer than 100 characters'),
+  lastName: z
+    .string({ message: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name cannot be longer than 100 characters'),
+  email: z
+    .string({ message: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .email('Invalid email address'),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: z
+      .string({ message: 'Password must be at least 6 characters' })
+      .min(6, 'Password must be at least 6 characters')
+      .max(200, 'Password cannot be longer than 200 characters'),
+    confirmPassword: z.string({ message: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

@@ -1,0 +1,105 @@
+/**
+ * Money is integer cents, everywhere. This module is the only place that turns user or API input
+ * into cents, cents back into amounts, and cents into display text. No floating-point arithmetic
+ * touches money: parsing works on the decimal text, rounding is half away from zero on integers.
+ */
+
+export type Cents = number;
+
+export const MAX_CENTS = 100_000_000_000_00; // $100 billion: far above any contract, far below 2^53
+
+const AMOUNT_PATTERN = /^([+-])?(\d+)(?:\.(\d*))?$/;
+
+/**
+ * Parses a dollar amount ("1234.5", "1,234.50", 1234.5, "$12") into integer cents.
+ * Returns null for anything that is not a finite amount with at most two decimals.
+ */
+export function parseMoney(input: string | number): Cents | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return null;
+    // Shortest round-trip text of a number is its exact decimal form for amounts with <= 2 decimals.
+    text = String(input);
+    if (/e/i.test(text)) return null;
+  } else {
+    text = input.trim().replace(/^\$/, '').replace(/,/g, '');
+  }
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > 2) return null;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0') || '0');
+  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return null;
+  return sign === '-' ? -cents : cents;
+}
+
+/** The amount (in dollars) for JSON: 123456 -> 1234.56. Exact for every safe integer of cents. */
+export function centsToAmount(cents: Cents): number {
+  assertCents(cents);
+  return cents / 100;
+}
+
+/** Cents from an amount that is already known to be valid (API numbers, stored figures). Throws otherwise. */
+export function amountToCents(amount: number | string): Cents {
+  const cents = parseMoney(amount);
+  if (cents === null) throw new RangeError(`Not a money amount: ${String(amount)}`);
+  return cents;
+}
+
+/** "$1,234.50", "-$3.00": the one display format for money in the product (US dollars). */
+export function formatCents(cents: Cents): string {
+  assertCents(cents);
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const dollars = Math.trunc(abs / 100);
+  const rest = abs - dollars * 100;
+  const grouped = dollars.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${rest.toString().padStart(2, '0')}`;
+}
+
+/** Display an API amount (dollars, number or numeric string) as money text. */
+export function formatAmount(amount: number | string | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return formatCents(0);
+  const cents = parseMoney(amount);
+  return cents === null ? formatCents(0) : formatCents(cents);
+}
+
+/** Integer division rounding half away from zero: the one rounding rule for money. */
+export function divideRound(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator === 0) {
+    throw new RangeError('divideRound takes safe integers and a non-zero denominator');
+  }
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  const n = Math.abs(numerator);
+  const d = Math.abs(denominator);
+  const quotient = Math.trunc(n / d);
+  const remainder = n - quotient * d;
+  const rounded = remainder * 2 >= d ? quotient + 1 : quotient;
+  return sign * rounded;
+}
+
+/** A rate in basis points (1/100 of a percent) applied to cents: 10000 bp = 100%. */
+export function applyRate(cents: Cents, basisPoints: number): Cents {
+  return divideRound(cents * basisPoints, 10_000);
+}
+
+export function sumCents(values: readonly Cents[]): Cents {
+  let total = 0;
+  for (const value of values) {
+    assertCents(value);
+    total += value;
+  }
+  return total;
+}
+
+/** Line total = quantity x unit price - discount; never below zero (callers validate the discount). */
+export function lineTotalCents(line: { quantity: number; unitPriceCents: Cents; discountCents: Cents }): Cents {
+  assertCents(line.unitPriceCents);
+  assertCents(line.discountCents);
+  if (!Number.isSafeInteger(line.quantity)) throw new RangeError('quantity must be an integer');
+  return Math.max(0, line.quantity * line.unitPriceCents - line.discountCents);
+}
+
+function assertCents(value: number): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Not an integer number of cents: ${value}`);
+}

@@ -1,0 +1,79 @@
+import type { Role } from './roles';
+
+/**
+ * The one permissions table. The server authorises every route with it (a route declares the
+ * permissions it needs); the client uses the same `can()` only to hide what the server would refuse.
+ * `:any` means every record, `:own` only the caller's (their contracts as sales rep, their customer
+ * as a client); services narrow queries by which of the two the caller holds.
+ */
+export const PERMISSIONS = {
+  'user:manage': ['super_admin', 'admin'],
+  'user:manage-super-admin': ['super_admin'],
+
+  'customer:read:any': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
+  'customer:read:own': ['client'],
+  'customer:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  'customer:delete': ['super_admin', 'admin'],
+
+  'product:read': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
+  'product:write': ['super_admin', 'admin'],
+
+  'package:read': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
+  'package:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
+
+  'contract:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
+  'contract:read:own': ['sales'],
+  'contract:write:any': ['super_admin', 'admin', 'sales_manager'],
+  'contract:write:own': ['sales'],
+  'contract:assign-rep': ['super_admin', 'admin', 'sales_manager'],
+
+  'invoice:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
+  'invoice:read:own': ['sales'],
+  'invoice:manage': ['super_admin', 'admin', 'finance'],
+
+  'commission:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
+  'commission:read:own': ['sales'],
+  'payout:request': ['sales'],
+  'payout:review': ['super_admin', 'admin', 'finance'],
+
+  'report:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
+  'report:read:own': ['sales'],
+
+  'settings:read': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
+  'settings:write': ['super_admin', 'admin'],
+
+  'outbox:read': ['super_admin', 'admin'],
+  'audit:read': ['super_admin', 'admin'],
+
+  'profile:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
+  'portal:access': ['client'],
+
+  // Navigation (ui-spec.md section 2's sidebar table; finance adds the screens it works in).
+  'nav:products': ['super_admin', 'admin', 'sales'],
+  'nav:packages': ['super_admin', 'admin', 'sales'],
+  'nav:users': ['super_admin', 'admin', 'sales_manager'],
+  'nav:reports': ['super_admin', 'admin', 'sales_manager'],
+  'nav:commissions': ['super_admin', 'admin', 'sales'],
+  'nav:portal': ['client'],
+  'nav:settings': ['super_admin', 'admin', 'sales_manager'],
+  'nav:outbox': ['super_admin', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export type Actor = { role: Role } | null | undefined;
+
+export function can(actor: Actor, permission: Permission): boolean {
+  if (!actor) return false;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(actor.role);
+}
+
+export function canAny(actor: Actor, permissions: readonly Permission[]): boolean {
+  return permissions.some((permission) => can(actor, permission));
+}
+
+export function rolesWith(permissions: readonly Permission[]): Role[] {
+  const roles = new Set<Role>();
+  for (const permission of permissions) for (const role of PERMISSIONS[permission]) roles.add(role);
+  return [...roles];
+}

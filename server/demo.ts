@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './demo/seed';
+import { startServer } from './server';
+
+/** `npm run demo`: a fresh embedded database in ./.demo-data, filled with the demo business, then the server. */
+const DEMO_DIR = './.demo-data';
+fs.rmSync(DEMO_DIR, { recursive: true, force: true });
+fs.rmSync(`${DEMO_DIR}.lock`, { force: true });
+
+const seeding = await openDatabase({ dataDir: DEMO_DIR });
+await seeding.migrate();
+await seedDemo(seeding.db);
+await seeding.close();
+
+const config = loadConfig({ ...process.env, DATA_DIR: DEMO_DIR, DATABASE_URL: undefined });
+const { stop } = await startServer(config);
+console.log(
+  `\n  Demo running on http://localhost:${config.PORT}  (accounts: superadmin@demo.test, admin@, manager@, sales@, sales2@, finance@, client@, client2@demo.test; password demo1234)\n`,
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop().finally(() => process.exit(0)));

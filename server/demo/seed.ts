@@ -1,0 +1,14 @@
+import type { Db } from '../db/client';
+import { seedCatalog } from './seed-catalog';
+import { seedContracts } from './seed-contracts';
+import { seedUsers } from './seed-users';
+
+/**
+ * The demo business: accounts for every role (password demo1234), customers, the nine ad types as
+ * products, packages and contracts in every status. Deterministic: the same data on every start.
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  const catalog = await seedCatalog(db);
+  const people = await seedUsers(db, { clientCustomerIds: catalog.clientCustomerIds });
+  await seedContracts(db, { ...catalog, ...people });
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { optionalText } from './common';
+
+/** PostgreSQL text cannot hold NUL characters; refuse them with a message instead of failing on insert. */
+const hasNoNul = (value: string | null) => value === null || !value.includes('\u0000');
+
+/** An optional text field ('' and null mean "not set") with a length limit. */
+const field = (max: number, label: string) =>
+  optionalText(max, label).refine(hasNoNul, `${label} contains an invalid character`);
+
+const name = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(200, 'Name cannot be longer than 200 characters')
+  .refine(hasNoNul, 'Name contains an invalid character');
+
+const email = z
+  .string({ message: 'Valid email is required' })
+  .trim()
+  .max(254, 'Valid email is required')
+  .email('Valid email is required');
+
+const customerFields = {
+  name,
+  email,
+  company: field(200, 'Company'),
+  phone: field(50, 'Phone'),
+  address: field(500, 'Address'),
+  city: field(100, 'City'),
+  state: field(100, 'State'),
+  zipCode: field(20, 'ZIP code'),
+  country: field(100, 'Country'),
+  contactPerson: field(200, 'Contact person'),
+  website: field(500, 'Website'),
+  industry: field(100, 'Industry'),
+  notes: field(5000, 'Notes'),
+};
+
+/** POST /api/customers and the create/edit dialog: name and e-mail required, every other field optional. */
+export const createCustomerSchema = z.object(customerFields);
+export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
+export type CustomerValues = z.output<typeof createCustomerSchema>;
+
+/** PATCH /api/customers/:id: any subset of the fields; '' or null clears an optional field. */
+export const updateCustomerSchema = z.object(customerFields).partial();
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
+
+/** A customer as the API returns it, with the number of its contracts and of those active. */
+export type Customer = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string | null;
+  contactPerson: string | null;
+  website: string | null;
+  industry: string | null;
+  /** Internal staff notes: always null for client accounts reading their own record. */
+  notes: string | null;
+  contractCount: number;
+  activeContractCount: number;
+  createdAt: string;
+  updatedAt: string;
+};

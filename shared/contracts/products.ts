@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { centsToAmount } from '../money';
+import { moneyCents, optionalText } from './common';
+
+export const AD_TYPES = [
+  'pre_roll',
+  'mid_roll',
+  'post_roll',
+  'banner',
+  'in_category',
+  'overlay',
+  'ad_on_pause',
+  'timed_qr',
+  'ctn_special',
+] as const;
+export type AdType = (typeof AD_TYPES)[number];
+
+export const AD_TYPE_LABELS: Record<AdType, string> = {
+  pre_roll: 'Pre-roll Video Ad',
+  mid_roll: 'Mid-roll Video Ad',
+  post_roll: 'Post-roll Video Ad',
+  banner: 'Banner Ad',
+  in_category: 'In-Category Ad',
+  overlay: 'Overlay Ad',
+  ad_on_pause: 'Ad on Pause',
+  timed_qr: 'Timed QR Code',
+  ctn_special: 'CTN Seasonal Movie Special',
+};
+
+export const PRICE_METRICS = ['monthly', 'flat', 'cpm'] as const;
+export type PriceMetric = (typeof PRICE_METRICS)[number];
+
+export const PRICE_METRIC_LABELS: Record<PriceMetric, string> = {
+  monthly: 'Per Month',
+  flat: 'Flat Rate',
+  cpm: 'CPM',
+};
+
+/** The ad types whose label contains the search text ("pre-roll" finds pre_roll), for searching by label. */
+export function adTypesMatching(q: string): AdType[] {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return [];
+  return AD_TYPES.filter((type) => AD_TYPE_LABELS[type].toLowerCase().includes(needle));
+}
+
+/** PostgreSQL text cannot hold NUL characters; refuse them with a message instead of failing on insert. */
+const hasNoNul = (value: string | null) => value === null || !value.includes('\u0000');
+
+/**
+ * An optional money amount in dollars parsed into integer cents: '', null or absent mean "not set" (null).
+ * Shared with packages (custom item prices).
+ */
+export function optionalMoneyCents(messages: { negative: string; invalid?: string }) {
+  return z
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      moneyCents({ required: messages.invalid ?? 'Enter an amount in dollars, like 1250.00', ...messages }).nullish(),
+    )
+    .transform((cents) => cents ?? null);
+}
+
+/** An optional whole number: '', null or absent mean "not set"; numeric text from a form is accepted. */
+export function optionalWholeNumber(rule: z.ZodNumber) {
+  return z
+    .preprocess(
+      (value) =>
+        value === '' || (typeof value === 'number' && Number.isNaN(value))
+          ? null
+          : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
+            ? Number(value)
+            : value,
+      rule.nullish(),
+    )
+    .transform((n) => n ?? null);
+}
+
+const name = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(200, 'Name cannot be longer than 200 characters')
+  .refine(hasNoNul, 'Name contains an invalid character');
+
+const adType = z.enum(AD_TYPES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Ad type is required'
+      : `Ad type must be one of: ${AD_TYPES.join(', ')}`,
+});
+
+const priceMetric = z.enum(PRICE_METRICS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Price metric is required'
+      : `Price metric must be one of: ${PRICE_METRICS.join(', ')}`,
+});
+
+const productFields = {
+  name,
+  description: optionalText(2000, 'Description').refine(hasNoNul, 'Description contains an invalid character'),
+  adType,
+  defaultPrice: moneyCents({
+    required: 'Default price is required',
+    negative: 'Default price cannot be negative',
+    invalid: 'Default price must be an amount in dollars with at most two decimals, like 1250.00',
+  }),
+  priceMetric,
+  /** Default run length in days. */
+  defaultDuration: optionalWholeNumber(
+    z
+      .number({ message: 'Default duration must be a whole number of days' })
+      .int('Default duration must be a whole number of days')
+      .min(1, 'Default duration must be at least 1 day')
+      .max(3650, 'Default duration cannot exceed 3650 days'),
+  ),
+  /** Price for billing periods starting October to December. */
+  seasonalPrice: optionalMoneyCents({
+    negative: 'Seasonal price cannot be negative',
+    invalid: 'Seasonal price must be an amount in dollars with at most two decimals, like 1250.00',
+  }),
+  inventoryRequired: z.boolean({ message: 'Inventory required must be true or false' }),
+  isActive: z.boolean({ message: 'Active must be true or false' }),
+};
+
+/** POST /api/products. Money fields arrive in dollars and leave the schema as integer cents. */
+export const createProductSchema = z.object({
+  ...productFields,
+  priceMetric: priceMetric.default('monthly'),
+  inventoryRequired: productFields.inventoryRequired.default(false),
+  isActive: productFields.isActive.default(true),
+});
+export type CreateProductInput = z.input<typeof createProductSchema>;
+export type ProductValues = z.output<typeof createProductSchema>;
+
+/** PATCH /api/products/:id: any subset of the fields (no defaults, so absent fields stay as they are). */
+export const updateProductSchema = z.object(productFields).partial();
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+export type ProductChanges = z.output<typeof updateProductSchema>;
+
+/** The create/edit dialog: the same rules; its output is the JSON body the API takes (money in dollars). */
+export const productFormSchema = createProductSchema.transform((p) => ({
+  ...p,
+  defaultPrice: centsToAmount(p.defaultPrice),
+  seasonalPrice: p.seasonalPrice === null ? null : centsToAmount(p.seasonalPrice),
+}));
+export type ProductFormValues = z.input<typeof productFormSchema>;
+export type ProductPayload = z.output<typeof productFormSchema>;
+
+export const productListQuerySchema = z.object({
+  active: z
+    .enum(['true', 'false'], { message: 'active must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  adType: z.enum(AD_TYPES, { message: `adType must be one of: ${AD_TYPES.join(', ')}` }).optional(),
+});
+
+/** A product as the API returns it; money in dollars. */
+export type Product = {
+  id: string;
+  name: string;
+  description: string | null;
+  adType: AdType;
+  defaultPrice: number;
+  priceMetric: PriceMetric;
+  /** Days. */
+  defaultDuration: number | null;
+  /** Applies to billing periods starting October to December. */
+  seasonalPrice: number | null;
+  inventoryRequired: boolean;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * DELETE /api/products/:id: removed when unused; archived (isActive false) when a contract line item or a
+ * package item uses it, in which case the answer is the archived product with the message.
+ */
+export type DeleteProductResult =
+  | { message: string; archived: false }
+  | (Product & { message: string; archived: true });

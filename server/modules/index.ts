@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
+import { customersRoutes } from './customers/customers.routes';
 import { healthRoutes } from './health/health.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
+import { packagesRoutes } from './packages/packages.routes';
+import { productsRoutes } from './products/products.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -12,4 +15,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(settingsRoutes);
   await app.register(outboxRoutes);
+  await app.register(customersRoutes);
+  await app.register(productsRoutes);
+  await app.register(packagesRoutes);
 }

@@ -31,6 +31,24 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/profile/password': ['profile:self'],
 
   'GET /api/outbox': ['outbox:read'],
+
+  'GET /api/customers': ['customer:read:any', 'customer:read:own'],
+  'GET /api/customers/:id': ['customer:read:any', 'customer:read:own'],
+  'POST /api/customers': ['customer:write'],
+  'PATCH /api/customers/:id': ['customer:write'],
+  'DELETE /api/customers/:id': ['customer:delete'],
+
+  'GET /api/products': ['product:read'],
+  'GET /api/products/:id': ['product:read'],
+  'POST /api/products': ['product:write'],
+  'PATCH /api/products/:id': ['product:write'],
+  'DELETE /api/products/:id': ['product:write'],
+
+  'GET /api/packages': ['package:read'],
+  'GET /api/packages/:id': ['package:read'],
+  'POST /api/packages': ['package:write'],
+  'PUT /api/packages/:id': ['package:write'],
+  'DELETE /api/packages/:id': ['package:write'],
 };
 
 let ctx: TestContext;

@@ -1,0 +1,38 @@
+import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
+import { createProductSchema, productListQuerySchema, updateProductSchema } from '@shared/contracts/products';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPage } from '../../lib/http';
+import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './products.service';
+
+export async function productsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { access: ['product:read'] } as const;
+  const write = { access: ['product:write'] } as const;
+
+  r.get(
+    '/api/products',
+    { config: read, schema: { querystring: listQuerySchema.extend(productListQuerySchema.shape) } },
+    async (request, reply) => sendPage(reply, await listProducts(app.db, request.query)),
+  );
+
+  r.get('/api/products/:id', { config: read, schema: { params: idParamSchema } }, async (request) =>
+    getProduct(app.db, request.params.id),
+  );
+
+  r.post('/api/products', { config: write, schema: { body: createProductSchema } }, async (request, reply) => {
+    const product = await createProduct(app.db, request.user!, request.body);
+    return reply.status(201).send(product);
+  });
+
+  r.patch(
+    '/api/products/:id',
+    { config: write, schema: { params: idParamSchema, body: updateProductSchema } },
+    async (request) => updateProduct(app.db, request.user!, request.params.id, request.body),
+  );
+
+  /** Deletes an unused product; archives one in use (200 with the archived product and a message). */
+  r.delete('/api/products/:id', { config: write, schema: { params: idParamSchema } }, async (request) =>
+    deleteProduct(app.db, request.user!, request.params.id),
+  );
+}

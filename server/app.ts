@@ -71,6 +71,7 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
       },
     });
   }
+  app.get('/', (_request, reply) => reply.sendIndex());
   app.decorateReply('sendIndex', function (this: import('fastify').FastifyReply) {
     if (!hasClient) {
       return this.status(404).type('text/plain').send('The web client is not built. Run `npm run build`.');

@@ -5,7 +5,7 @@ import { seedDemo } from './demo/seed';
 import { startServer } from './server';
 
 /** `npm run demo`: a fresh embedded database in ./.demo-data, filled with the demo business, then the server. */
-const DEMO_DIR = './.demo-data';
+const DEMO_DIR = process.env.DEMO_DATA_DIR ?? './.demo-data';
 fs.rmSync(DEMO_DIR, { recursive: true, force: true });
 fs.rmSync(`${DEMO_DIR}.lock`, { force: true });
 

@@ -2,6 +2,17 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
+const CODE_BY_STATUS: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'BAD_REQUEST',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
 /**
  * One handler for every error: AppErrors keep their status and message; request validation
  * failures become 400 with each field's messages; Fastify's own client errors (bad JSON, body too
@@ -41,14 +52,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
               : error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError
                 ? 'The request body is not valid JSON'
                 : error.message;
-      const code =
-        status === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : status === 415
-            ? 'UNSUPPORTED_MEDIA_TYPE'
-            : status === 429
-              ? 'RATE_LIMITED'
-              : 'BAD_REQUEST';
+      const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
       return reply.status(status).send({ message, code });
     }
 

@@ -1,0 +1,36 @@
+import type { Permission } from '@shared/permissions';
+import {
+  BarChart3,
+  Boxes,
+  FileText,
+  HandCoins,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Package,
+  Settings,
+  UserCircle,
+  Users,
+  UsersRound,
+} from 'lucide-react';
+import { paths } from '@/lib/paths';
+
+export type NavItem = { label: string; href: string; icon: LucideIcon; permission?: Permission };
+
+/** The sidebar of ui-spec.md section 2; each entry shows when the user holds its permission (shared/permissions.ts). */
+export const mainNav: NavItem[] = [
+  { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
+  { label: 'Contracts', href: paths.contracts, icon: FileText },
+  { label: 'Customers', href: paths.customers, icon: UsersRound },
+  { label: 'Products', href: paths.products, icon: Boxes, permission: 'nav:products' },
+  { label: 'Packages', href: paths.packages, icon: Package, permission: 'nav:packages' },
+  { label: 'Users', href: paths.users, icon: Users, permission: 'nav:users' },
+  { label: 'Reports', href: paths.reports, icon: BarChart3, permission: 'nav:reports' },
+  { label: 'Commissions', href: paths.commissions, icon: HandCoins, permission: 'nav:commissions' },
+  { label: 'Client Portal', href: paths.portal, icon: UserCircle, permission: 'nav:portal' },
+];
+
+export const adminNav: NavItem[] = [
+  { label: 'Settings', href: paths.settings, icon: Settings, permission: 'nav:settings' },
+  { label: 'Outbox', href: paths.outbox, icon: Mail, permission: 'nav:outbox' },
+];

@@ -1,0 +1,40 @@
+import { cloneElement, type ReactElement, useId } from 'react';
+import { Label } from './label';
+
+/**
+ * A labelled form control with its error message, wired for screen readers
+ * (label for/id, aria-invalid, aria-describedby).
+ */
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+  id: givenId,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  id?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

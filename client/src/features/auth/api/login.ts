@@ -1,0 +1,25 @@
+import type { LoginInput, LoginResponse } from '@shared/contracts/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage, TOKEN_KEY } from '@/lib/api-client';
+import { PRODUCT_NAME } from '@/lib/paths';
+import { meQueryKey } from './me';
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api<LoginResponse>('POST', '/api/auth/login', input),
+    onSuccess: async (response) => {
+      if (response?.token) localStorage.setItem(TOKEN_KEY, response.token);
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      toast({ title: 'Login successful', description: `Welcome to ${PRODUCT_NAME}!` });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: errorMessage(error, 'Invalid email or password'),
+      });
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import type { ApiErrorBody } from '@shared/contracts/common';
+
+export const TOKEN_KEY = 'authToken';
+
+/** A non-OK response: message "<status>: <body text>" (status text when the body is empty), as ui-spec section 8 says. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<ApiErrorBody> | null;
+
+  constructor(status: number, text: string, body: Partial<ApiErrorBody> | null) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's human message when it sent one. */
+  get serverMessage(): string | undefined {
+    return this.body?.message;
+  }
+}
+
+/** The message to show in a toast: the server's message if present, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = (await response.text()) || response.statusText;
+  let body: Partial<ApiErrorBody> | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  throw new ApiError(response.status, text, body);
+}
+
+/** Every call sends the stored token as a bearer header and sends cookies; bodies are JSON. */
+export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...authHeaders() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiFetch(method, url, body);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A page of a list: the rows and the total from X-Total-Count. */
+export async function apiPage<T>(url: string): Promise<{ rows: T[]; total: number }> {
+  const response = await apiFetch('GET', url);
+  const rows = (await response.json()) as T[];
+  return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) };
+}
+
+/** Builds a query string, leaving out empty values. */
+export function withQuery(path: string, params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '' && value !== 'all') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}

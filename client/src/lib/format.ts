@@ -1,0 +1,24 @@
+import { formatAmount } from '@shared/money';
+
+/** Money from the API (dollars) as "$1,234.50": the one money format of the client. */
+export const formatMoney = formatAmount;
+
+/** "Nov 21, 2026" for an ISO date or timestamp; a plain YYYY-MM-DD is read as that calendar day. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Today's date as YYYY-MM-DD in the user's time zone. */
+export function todayIso(): string {
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+export function initials(firstName?: string, lastName?: string): string {
+  return `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`.toUpperCase() || '?';
+}

@@ -1,0 +1,47 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ACCOUNTS = {
+  super_admin: 'superadmin@demo.test',
+  admin: 'admin@demo.test',
+  sales_manager: 'manager@demo.test',
+  sales: 'sales@demo.test',
+  sales2: 'sales2@demo.test',
+  finance: 'finance@demo.test',
+  client: 'client@demo.test',
+  client2: 'client2@demo.test',
+} as const;
+
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+
+/** Signs in through the login screen, as a person would. */
+export async function signInThroughForm(page: Page, account: DemoAccount, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel('Email Address').fill(DEMO_ACCOUNTS[account]);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/**
+ * Signs in through the API (fast) and stores the token where the app keeps it, then opens `path`.
+ * The session cookie is set on the browser context too.
+ */
+export async function signInAs(page: Page, account: DemoAccount, path = '/') {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
+  });
+  expect(response.ok(), `sign-in as ${account}`).toBeTruthy();
+  const { token } = await response.json();
+  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/** A unique suffix, so tests that create records never collide with each other or the demo data. */
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export { expect };
+export const test = base;

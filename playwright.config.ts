@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Browser tests: Debian's Chromium driven by Playwright against the real server on a fresh embedded
+ * database filled with the demo data (server/demo.ts), as a user would see it.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/demo.ts',
+    url: `${BASE_URL}/api/health`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA_DIR: './.e2e-data', LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/demo.ts',
     url: `${BASE_URL}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA_DIR: './.e2e-data', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA_DIR: `./.e2e-data-${PORT}`, LOG_LEVEL: 'warn' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

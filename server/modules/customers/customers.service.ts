@@ -16,9 +16,12 @@ type CustomerChanges = Partial<CustomerValues>;
 /** The expression of the customers_search_idx trigram index, so the GIN index serves the search. */
 const searchText = sql`lower(${customers.name} || ' ' || ${customers.email} || ' ' || coalesce(${customers.company}, ''))`;
 
-/** Each row's contract counts, as subqueries of the same query (served by contracts_customer_idx). */
-const contractCount = sql<number>`(select count(*)::int from ${contracts} where ${contracts.customerId} = ${customers.id})`;
-const activeContractCount = sql<number>`(select count(*)::int from ${contracts} where ${contracts.customerId} = ${customers.id} and ${contracts.status} = 'active')`;
+/**
+ * Each row's contract counts, as subqueries of the same query (served by contracts_customer_idx). Written
+ * with explicit table names: Drizzle leaves columns unqualified in a single-table select.
+ */
+const contractCount = sql<number>`(select count(*)::int from ${contracts} as counted where counted.customer_id = ${customers}.id)`;
+const activeContractCount = sql<number>`(select count(*)::int from ${contracts} as counted where counted.customer_id = ${customers}.id and counted.status = 'active')`;
 
 function selectCustomers(db: Db) {
   return db.select({ row: customers, contractCount, activeContractCount }).from(customers);

@@ -5,7 +5,7 @@ export const taxSettingsSchema = z.object({
     .number({ message: 'Tax rate must be a number' })
     .min(0, 'Tax rate cannot be negative')
     .max(100, 'Tax rate cannot exceed 100%')
-    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
       message: 'Tax rate can have at most two decimals',
     }),
   taxIncluded: z.boolean({ message: 'Tax included must be true or false' }),

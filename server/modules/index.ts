@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
+import { contractsRoutes } from './contracts/contracts.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { healthRoutes } from './health/health.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
@@ -18,4 +19,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(customersRoutes);
   await app.register(productsRoutes);
   await app.register(packagesRoutes);
+  await app.register(contractsRoutes);
 }

@@ -49,6 +49,19 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/packages': ['package:write'],
   'PUT /api/packages/:id': ['package:write'],
   'DELETE /api/packages/:id': ['package:write'],
+
+  'GET /api/contracts': ['contract:read:any', 'contract:read:own'],
+  'GET /api/contracts/:id': ['contract:read:any', 'contract:read:own'],
+  'POST /api/contracts': ['contract:write:any', 'contract:write:own'],
+  'PATCH /api/contracts/:id': ['contract:write:any', 'contract:write:own'],
+  'DELETE /api/contracts/:id': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/generate-payment-link': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/send': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/activate': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/pause': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/resume': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/cancel': ['contract:write:any', 'contract:write:own'],
+  'POST /api/contracts/:id/resend-receipt': ['contract:write:any', 'contract:write:own'],
 };
 
 let ctx: TestContext;

@@ -333,13 +333,20 @@ export function formTotals(
 // (c) The API: POST and PATCH /api/contracts (the same payload), list query, cancel body
 // ---------------------------------------------------------------------------------------------------------
 
+/** An id that must be given ('required') and name a record ('unknown' for text that cannot be an id). */
+function requiredId(required: string, unknown: string) {
+  return z
+    .string({ message: required })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: required });
+      else if (!z.uuid().safeParse(v).success) ctx.addIssue({ code: 'custom', message: unknown });
+    });
+}
+
 const apiLineSchema = z
   .object({
-    productId: z
-      .string({ message: CONTRACT_MESSAGES.productRequired })
-      .trim()
-      .min(1, CONTRACT_MESSAGES.productRequired)
-      .uuid('Product not found'),
+    productId: requiredId(CONTRACT_MESSAGES.productRequired, 'Product not found'),
     quantity: z
       .union([z.number(), z.string()], { message: CONTRACT_MESSAGES.quantityMin })
       .transform((v) => (typeof v === 'number' ? v : parseWhole(v)))
@@ -362,18 +369,16 @@ const apiLineSchema = z
   })
   .superRefine((line, ctx) => {
     const { quantity, unitPrice, discount } = line;
-    if (![quantity, unitPrice, discount].every(Number.isSafeInteger) || quantity < 1) return;
+    // Only a line whose own fields are valid is checked as a whole.
+    if (![quantity, unitPrice, discount].every(Number.isSafeInteger)) return;
+    if (quantityIssue(quantity) || unitPrice < 0 || discount < 0) return;
     const issue = lineIssues({ quantity, unitPriceCents: unitPrice, discountCents: discount });
     if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['discount'] });
   });
 
 export const contractBodySchema = z
   .object({
-    customerId: z
-      .string({ message: CONTRACT_MESSAGES.customerRequired })
-      .trim()
-      .min(1, CONTRACT_MESSAGES.customerRequired)
-      .uuid('Customer not found'),
+    customerId: requiredId(CONTRACT_MESSAGES.customerRequired, 'Customer not found'),
     title: optionalText(200, 'Title'),
     description: optionalText(5000, 'Description'),
     startDate: calendarDate(CONTRACT_MESSAGES.startDateRequired),

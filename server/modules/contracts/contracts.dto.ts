@@ -1,0 +1,117 @@
+import {
+  type Contract,
+  type ContractProductRef,
+  type ContractStatus,
+  type ContractSummary,
+  canDeleteContract,
+  canEditContract,
+  type PaymentMode,
+} from '@shared/contracts/contracts';
+import { centsToAmount } from '@shared/money';
+import { can } from '@shared/permissions';
+import type { SessionUser } from '../auth/sessions';
+import type { ContractDetailRows, ContractListRow, ContractRow, ProductRow } from './contracts.repo';
+
+/** Whether the caller may change this contract: any contract, or their own as its sales rep. */
+export function canWriteContract(actor: SessionUser, row: Pick<ContractRow, 'salesRepId'>): boolean {
+  if (can(actor, 'contract:write:any')) return true;
+  return can(actor, 'contract:write:own') && row.salesRepId === actor.id;
+}
+
+/** Whether the caller may see this contract at all (others' contracts answer 404). */
+export function canReadContract(actor: SessionUser, row: Pick<ContractRow, 'salesRepId'>): boolean {
+  if (can(actor, 'contract:read:any')) return true;
+  return can(actor, 'contract:read:own') && row.salesRepId === actor.id;
+}
+
+const amount = (cents: number) => centsToAmount(cents);
+const amountOrNull = (cents: number | null) => (cents === null ? null : centsToAmount(cents));
+
+export function toContractSummary(actor: SessionUser, r: ContractListRow): ContractSummary {
+  const c = r.contract;
+  const writable = canWriteContract(actor, c);
+  return {
+    id: c.id,
+    customerId: c.customerId,
+    customerName: r.customerName,
+    title: c.title,
+    status: c.status as ContractStatus,
+    description: c.description,
+    startDate: c.startDate,
+    termMonths: c.termMonths,
+    autoStopDate: c.autoStopDate,
+    paymentMode: c.paymentMode as PaymentMode,
+    payLinkToken: c.payLinkToken,
+    total: amount(c.totalCents),
+    totalAmount: amount(c.totalCents),
+    monthlyAmount: amount(c.monthlyAmountCents),
+    firstInvoiceAmount: amount(c.monthlyAmountCents + c.setupFeeCents),
+    seasonalMonthlyAmount: amount(c.seasonalMonthlyAmountCents),
+    setupFee: amount(c.setupFeeCents),
+    packagePrice: amount(c.packagePriceCents),
+    lineItemsTotal: amount(c.lineItemsTotalCents),
+    stripeSubscriptionId: c.stripeSubscriptionId,
+    stripePaymentLinkId: c.stripePaymentLinkId,
+    stripeCustomerId: c.stripeCustomerId,
+    packageId: c.packageId,
+    salesRepId: c.salesRepId,
+    salesRepName: r.salesRepFirstName === null ? null : `${r.salesRepFirstName} ${r.salesRepLastName ?? ''}`.trim(),
+    cancelReason: c.cancelReason,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    canEdit: writable && canEditContract(c),
+    canDelete: writable && canDeleteContract(c),
+  };
+}
+
+function toProductRef(p: ProductRow): ContractProductRef {
+  return {
+    id: p.id,
+    name: p.name,
+    adType: p.adType,
+    defaultPrice: amount(p.defaultPriceCents),
+    seasonalPrice: amountOrNull(p.seasonalPriceCents),
+    priceMetric: p.priceMetric,
+  };
+}
+
+export function toContract(actor: SessionUser, d: ContractDetailRows): Contract {
+  return {
+    ...toContractSummary(actor, d),
+    customer: d.customer
+      ? { id: d.customer.id, name: d.customer.name, email: d.customer.email, company: d.customer.company }
+      : null,
+    package: d.package
+      ? {
+          id: d.package.id,
+          name: d.package.name,
+          description: d.package.description,
+          price: amount(d.package.priceCents),
+          items: d.packageItems.map(({ item, product }) => ({
+            id: item.id,
+            productId: item.productId,
+            productName: item.productName,
+            quantity: item.quantity,
+            customPrice: amountOrNull(item.customPriceCents),
+            customDescription: item.customDescription,
+            notes: item.notes,
+            product: product ? toProductRef(product) : null,
+          })),
+        }
+      : null,
+    lineItems: d.lineItems.map(({ line, product }) => ({
+      id: line.id,
+      productId: line.productId,
+      quantity: line.quantity,
+      unitPrice: amount(line.unitPriceCents),
+      discount: amount(line.discountCents),
+      lineTotal: amount(line.lineTotalCents),
+      product: toProductRef(product),
+    })),
+  };
+}
+
+/** What the audit trail keeps of a contract: the stored row (figures in cents) and its lines. */
+export function auditView(row: ContractRow, lines?: unknown[]) {
+  return lines === undefined ? row : { ...row, lineItems: lines };
+}

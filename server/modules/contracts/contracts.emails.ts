@@ -1,0 +1,156 @@
+import { formatCents } from '@shared/money';
+import type { EmailMessage } from '../../lib/mailer';
+
+const PRODUCT_NAME = 'AdCRM';
+
+/** What an e-mail about a contract shows of it (figures in cents). */
+export type ContractEmailFacts = {
+  id: string;
+  title: string | null;
+  description: string | null;
+  startDate: string;
+  termMonths: number | null;
+  autoStopDate: string | null;
+  monthlyAmountCents: number;
+  setupFeeCents: number;
+};
+
+export type EmailRecipient = { name: string; email: string };
+
+/** "Send to Customer" in pay_link mode: the contract and its secure payment link. */
+export function payLinkEmail(input: {
+  contract: ContractEmailFacts;
+  customer: EmailRecipient;
+  paymentUrl: string;
+}): EmailMessage {
+  const { contract, customer, paymentUrl } = input;
+  const name = contractName(contract);
+  const intro = `Your advertising contract ${name} is ready. You can review it and pay securely online with the link below.`;
+  const facts = factLines(contract);
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Pay securely: ${paymentUrl}`,
+    '',
+    'The link is personal to your contract; please do not share it.',
+    '',
+    `Thank you,`,
+    PRODUCT_NAME,
+  ].join('\n');
+  const html = layout(
+    `<p>Hello ${escapeHtml(customer.name)},</p>
+<p>${escapeHtml(intro)}</p>
+${factTable(facts)}
+<p><a href="${escapeHtml(paymentUrl)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">Pay securely</a></p>
+<p style="color:#555">Or open this address: ${escapeHtml(paymentUrl)}<br>The link is personal to your contract; please do not share it.</p>`,
+  );
+  return {
+    to: customer.email,
+    subject: `Your contract ${name} is ready for payment`,
+    text,
+    html,
+    entity: 'contract',
+    entityId: contract.id,
+  };
+}
+
+/**
+ * "Send to Customer" in portal mode: the contract and an invitation to the client portal, with the
+ * sign-in e-mail and, for a newly created account, its temporary password.
+ */
+export function portalInvitationEmail(input: {
+  contract: ContractEmailFacts;
+  customer: EmailRecipient;
+  portalUrl: string;
+  loginEmail: string;
+  temporaryPassword: string | null;
+}): EmailMessage {
+  const { contract, customer, portalUrl, loginEmail, temporaryPassword } = input;
+  const name = contractName(contract);
+  const intro = `Your advertising contract ${name} is ready. You can review it and manage your payments in the ${PRODUCT_NAME} client portal.`;
+  const facts = factLines(contract);
+  const access = temporaryPassword
+    ? [
+        'We have created a client portal account for you:',
+        `Sign-in e-mail: ${loginEmail}`,
+        `Temporary password: ${temporaryPassword}`,
+        'Please change the password in Settings after your first sign-in.',
+      ]
+    : [`Sign in with your existing client portal account (${loginEmail}).`];
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...access,
+    '',
+    `Client portal: ${portalUrl}`,
+    '',
+    'Thank you,',
+    PRODUCT_NAME,
+  ].join('\n');
+  const html = layout(
+    `<p>Hello ${escapeHtml(customer.name)},</p>
+<p>${escapeHtml(intro)}</p>
+${factTable(facts)}
+<p>${access.map(escapeHtml).join('<br>')}</p>
+<p><a href="${escapeHtml(portalUrl)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">Open the client portal</a></p>`,
+  );
+  return {
+    to: customer.email,
+    subject: `Your contract ${name} is ready in the client portal`,
+    text,
+    html,
+    entity: 'contract',
+    entityId: contract.id,
+  };
+}
+
+function contractName(contract: ContractEmailFacts): string {
+  return contract.title ?? `#${contract.id.slice(-8)}`;
+}
+
+function factLines(contract: ContractEmailFacts): [string, string][] {
+  const lines: [string, string][] = [];
+  if (contract.description) lines.push(['Description', contract.description]);
+  lines.push(['Start date', contract.startDate]);
+  lines.push([
+    'Term',
+    contract.termMonths === null
+      ? 'Indefinite'
+      : `${contract.termMonths} months${contract.autoStopDate ? ` (until ${contract.autoStopDate})` : ''}`,
+  ]);
+  lines.push(['Monthly amount', formatCents(contract.monthlyAmountCents)]);
+  if (contract.setupFeeCents > 0) {
+    lines.push(['One-time setup fee', formatCents(contract.setupFeeCents)]);
+    lines.push(['First payment', formatCents(contract.monthlyAmountCents + contract.setupFeeCents)]);
+  }
+  return lines;
+}
+
+function factTable(facts: [string, string][]): string {
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
+    )
+    .join('');
+  return `<table style="border-collapse:collapse;margin:12px 0">${rows}</table>`;
+}
+
+function layout(body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;line-height:1.5">${body}<p>Thank you,<br>${PRODUCT_NAME}</p></body></html>`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}

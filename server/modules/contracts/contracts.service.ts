@@ -1,0 +1,533 @@
+import { randomBytes } from 'node:crypto';
+import { computeContractTotals } from '@shared/contract-totals';
+import {
+  actionFor,
+  CONTRACT_MESSAGES,
+  CONTRACT_TRANSITIONS,
+  type Contract,
+  type ContractAction,
+  type ContractBody,
+  type ContractListQuery,
+  type ContractStatus,
+  type ContractSummary,
+  canTransition,
+  computeAutoStopDate,
+  deleteRefusal,
+  editRefusal,
+  type PaymentLinkResponse,
+  transitionRefusal,
+} from '@shared/contracts/contracts';
+import { can } from '@shared/permissions';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+import type { SessionUser } from '../auth/sessions';
+import { toUser } from '../users/users.dto';
+import { auditView, canReadContract, canWriteContract, toContract, toContractSummary } from './contracts.dto';
+import { type ContractEmailFacts, payLinkEmail, portalInvitationEmail } from './contracts.emails';
+import {
+  type ContractRow,
+  type CustomerRef,
+  deleteContractRow,
+  insertContract,
+  insertUser,
+  lockContract,
+  type PackageRow,
+  type ProductRow,
+  replaceLineItems,
+  selectClientUsers,
+  selectContract,
+  selectContractDetail,
+  selectContractPage,
+  selectCustomer,
+  selectLineItems,
+  selectPackage,
+  selectProducts,
+  selectUser,
+  selectUserByEmail,
+  updateContractRow,
+} from './contracts.repo';
+
+type Actor = SessionUser;
+
+/** What contract services need beyond the database: the outbox, and the address links in e-mails point at. */
+export type ContractDeps = { db: Db; mailer: Mailer; baseUrl: string };
+
+const CONTRACT_NOT_FOUND = 'Contract';
+const SALES_REP_ROLES = ['sales', 'sales_manager'];
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------------------
+
+export async function listContracts(
+  db: Db,
+  actor: Actor,
+  query: ContractListQuery,
+): Promise<{ rows: ContractSummary[]; total: number }> {
+  const ownOnly = !can(actor, 'contract:read:any') || query.mine;
+  const page = await selectContractPage(db, {
+    status: query.status,
+    q: query.q || undefined,
+    customerId: query.customerId,
+    salesRepId: ownOnly ? actor.id : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { total: page.total, rows: page.rows.map((row) => toContractSummary(actor, row)) };
+}
+
+/** The contract with its customer, package and line items; 404 for one the caller may not see. */
+export async function getContract(db: Db, actor: Actor, id: string): Promise<Contract> {
+  const detail = await selectContractDetail(db, id);
+  if (!detail || !canReadContract(actor, detail.contract)) throw notFound(CONTRACT_NOT_FOUND);
+  return toContract(actor, detail);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Create, edit, delete
+// ---------------------------------------------------------------------------------------------------------
+
+export async function createContract(deps: ContractDeps, actor: Actor, body: ContractBody): Promise<Contract> {
+  const salesRepId = await resolveSalesRep(deps.db, actor, body.salesRepId, null);
+  const refs = await loadReferences(deps.db, body, new Set());
+  const figures = computeFigures(body, refs);
+  const status = requestedStatus(body, 'draft') ?? 'draft';
+  const delivery = status === 'sent' ? await prepareDelivery(deps.db, body.paymentMode, refs.customer) : null;
+  const now = new Date();
+
+  const id = await deps.db.transaction(async (tx) => {
+    let row = await insertContract(tx, {
+      customerId: body.customerId,
+      salesRepId,
+      title: body.title,
+      description: body.description,
+      status,
+      startDate: body.startDate,
+      termMonths: body.termMonths,
+      autoStopDate: computeAutoStopDate(body.startDate, body.termMonths),
+      paymentMode: body.paymentMode,
+      packageId: body.packageId,
+      ...figures.contract,
+      sentAt: status === 'sent' ? now : null,
+      activatedAt: status === 'active' ? now : null,
+      createdBy: actor.id,
+    });
+    await replaceLineItems(tx, row.id, figures.lines);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contract.created',
+      entity: 'contract',
+      entityId: row.id,
+      after: auditView(row, figures.lines),
+    });
+    if (delivery) row = await deliverContract(tx, deps, actor, row, refs.customer, delivery);
+    return row.id;
+  });
+  if (delivery) deps.mailer.kick(deps.db);
+  return getContract(deps.db, actor, id);
+}
+
+export async function updateContract(
+  deps: ContractDeps,
+  actor: Actor,
+  id: string,
+  body: ContractBody,
+): Promise<Contract> {
+  const existing = await findWritable(deps.db, actor, id);
+  const refusal = editRefusal(existing);
+  if (refusal) throw conflict(refusal);
+  const salesRepId = await resolveSalesRep(deps.db, actor, body.salesRepId, existing.salesRepId);
+  // Products already on the contract stay allowed even if archived since.
+  const current = new Set((await selectLineItems(deps.db, id)).map((line) => line.productId));
+  const refs = await loadReferences(deps.db, body, current);
+  const figures = computeFigures(body, refs);
+  const target = requestedStatus(body, existing.status);
+  const delivery =
+    target === 'sent' && existing.status !== 'sent'
+      ? await prepareDelivery(deps.db, body.paymentMode, refs.customer)
+      : null;
+
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockWritable(tx, actor, id);
+    const lockedRefusal = editRefusal(locked);
+    if (lockedRefusal) throw conflict(lockedRefusal);
+    const beforeLines = await selectLineItems(tx, id);
+    let row = await updateContractRow(tx, id, {
+      customerId: body.customerId,
+      salesRepId,
+      title: body.title,
+      description: body.description,
+      startDate: body.startDate,
+      termMonths: body.termMonths,
+      autoStopDate: computeAutoStopDate(body.startDate, body.termMonths),
+      paymentMode: body.paymentMode,
+      packageId: body.packageId,
+      ...figures.contract,
+    });
+    await replaceLineItems(tx, id, figures.lines);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contract.updated',
+      entity: 'contract',
+      entityId: id,
+      before: auditView(locked, beforeLines),
+      after: auditView(row, figures.lines),
+    });
+    if (target && target !== locked.status) {
+      const action = actionFor(locked.status, target);
+      if (!action) throw conflict(statusChangeRefusal(locked.status, target));
+      row = await applyTransition(tx, deps, actor, row, action, {
+        customer: refs.customer,
+        delivery: action === 'send' ? (delivery ?? (await prepareDelivery(tx, row.paymentMode, refs.customer))) : null,
+      });
+    }
+  });
+  deps.mailer.kick(deps.db);
+  return getContract(deps.db, actor, id);
+}
+
+export async function deleteContract(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockWritable(tx, actor, id);
+    const refusal = deleteRefusal(row);
+    if (refusal) throw conflict(refusal);
+    const lines = await selectLineItems(tx, id);
+    await deleteContractRow(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contract.deleted',
+      entity: 'contract',
+      entityId: id,
+      before: auditView(row, lines),
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Status actions, pay link, receipt
+// ---------------------------------------------------------------------------------------------------------
+
+/** send, activate, pause, resume, cancel: the updated contract, or 409 naming the current status. */
+export async function transitionContract(
+  deps: ContractDeps,
+  actor: Actor,
+  id: string,
+  action: Exclude<ContractAction, 'complete'>,
+  options: { reason?: string } = {},
+): Promise<Contract> {
+  let delivery: Delivery | null = null;
+  let customer: CustomerRef | undefined;
+  if (action === 'send') {
+    // Look up (and hash a password for) a portal account before the transaction, not while holding the lock.
+    const existing = await findWritable(deps.db, actor, id);
+    if (!canTransition(existing.status, action)) throw conflict(transitionRefusal(action, existing.status));
+    customer = await selectCustomer(deps.db, existing.customerId);
+    if (!customer) throw conflict('The contract has no customer to send it to.');
+    delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
+  }
+  await deps.db.transaction(async (tx) => {
+    const row = await lockWritable(tx, actor, id);
+    if (!canTransition(row.status, action)) throw conflict(transitionRefusal(action, row.status));
+    await applyTransition(tx, deps, actor, row, action, { reason: options.reason, customer, delivery });
+  });
+  if (delivery) deps.mailer.kick(deps.db);
+  return getContract(deps.db, actor, id);
+}
+
+/** Creates the pay link once (pay_link contracts only, and only for a non-zero amount) and answers its URL. */
+export async function generatePaymentLink(deps: ContractDeps, actor: Actor, id: string): Promise<PaymentLinkResponse> {
+  const token = await deps.db.transaction(async (tx) => {
+    const row = await lockWritable(tx, actor, id);
+    if (row.status === 'canceled' || row.status === 'completed') {
+      throw conflict(`This contract is ${row.status}, so no payment link can be created for it.`);
+    }
+    return (await ensurePayLink(tx, actor, row)).payLinkToken!;
+  });
+  return { paymentUrl: payLinkUrl(deps.baseUrl, token) };
+}
+
+/** Receipts exist once billing has recorded a payment; until then there is nothing to resend. */
+export async function resendReceipt(db: Db, actor: Actor, id: string): Promise<never> {
+  await findWritable(db, actor, id);
+  throw conflict('No payment has been received for this contract yet, so there is no receipt to resend.');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Internals
+// ---------------------------------------------------------------------------------------------------------
+
+type References = {
+  customer: CustomerRef;
+  productsById: Map<string, ProductRow>;
+  pkg: PackageRow | null;
+};
+
+/**
+ * The customer, products and package a body names, read from the database: a missing customer or
+ * package, or an unknown or archived product, is a 400 naming each field.
+ */
+async function loadReferences(db: Db, body: ContractBody, allowArchived: Set<string>): Promise<References> {
+  const productIds = [...new Set(body.lineItems.map((line) => line.productId))];
+  const [customer, productRows, pkg] = await Promise.all([
+    selectCustomer(db, body.customerId),
+    selectProducts(db, productIds),
+    body.packageId ? selectPackage(db, body.packageId) : Promise.resolve(null),
+  ]);
+  const productsById = new Map(productRows.map((p) => [p.id, p]));
+  const fieldErrors: Record<string, string[]> = {};
+  if (!customer) fieldErrors.customerId = ['Customer not found'];
+  if (body.packageId && !pkg) fieldErrors.packageId = ['Package not found'];
+  body.lineItems.forEach((line, i) => {
+    const product = productsById.get(line.productId);
+    if (!product) fieldErrors[`lineItems.${i}.productId`] = ['Product not found'];
+    else if (!product.isActive && !allowArchived.has(product.id)) {
+      fieldErrors[`lineItems.${i}.productId`] = [`${product.name} is archived and cannot be added to a contract`];
+    }
+  });
+  const messages = [...new Set(Object.values(fieldErrors).flat())];
+  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+  return { customer: customer!, productsById, pkg: pkg ?? null };
+}
+
+/** Every stored figure, recomputed from the products' and package's data and the submitted prices. */
+function computeFigures(body: ContractBody, refs: References) {
+  const totals = computeContractTotals({
+    lineItems: body.lineItems.map((line) => ({
+      quantity: line.quantity,
+      unitPriceCents: line.unitPrice,
+      discountCents: line.discount,
+      seasonalPriceCents: refs.productsById.get(line.productId)?.seasonalPriceCents ?? null,
+    })),
+    packagePriceCents: refs.pkg?.priceCents ?? 0,
+    setupFeeCents: body.setupFee,
+  });
+  return {
+    contract: {
+      packagePriceCents: totals.packagePrice,
+      lineItemsTotalCents: totals.lineItemsTotal,
+      monthlyAmountCents: totals.monthlyAmount,
+      seasonalMonthlyAmountCents: totals.seasonalMonthlyAmount,
+      setupFeeCents: totals.setupFee,
+      totalCents: totals.total,
+    },
+    lines: body.lineItems.map((line, position) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPrice,
+      discountCents: line.discount,
+      lineTotalCents: totals.lineTotals[position],
+      position,
+    })),
+  };
+}
+
+/**
+ * The status a create or edit body asks for: makeActive or status 'active' -> active (nothing is sent);
+ * sendToCustomer (on a draft) or status 'sent' -> sent; status 'draft' -> draft; otherwise no change.
+ */
+function requestedStatus(body: ContractBody, current: string): ContractStatus | null {
+  if (body.makeActive || body.status === 'active') return 'active';
+  if (body.status === 'sent' || (body.sendToCustomer && current === 'draft')) return 'sent';
+  if (body.status === 'draft') return 'draft';
+  return null;
+}
+
+function statusChangeRefusal(from: string, to: ContractStatus): string {
+  if (to === 'active') return transitionRefusal('activate', from);
+  if (to === 'sent') return transitionRefusal('send', from);
+  return `Cannot change this contract back to ${to}: it is ${from}.`;
+}
+
+/**
+ * The sales rep a body names: the creator (or the current rep) by default; only holders of
+ * contract:assign-rep may name another user, who must be an active sales user.
+ */
+async function resolveSalesRep(
+  db: Db,
+  actor: Actor,
+  requested: string | null | undefined,
+  current: string | null,
+): Promise<string | null> {
+  const fallback = current ?? actor.id;
+  if (!requested || requested === fallback) return fallback;
+  if (!can(actor, 'contract:assign-rep')) {
+    throw forbidden('Only a sales manager or an admin can assign a contract to another sales rep');
+  }
+  const user = await selectUser(db, requested);
+  if (!user?.isActive || !SALES_REP_ROLES.includes(user.role)) {
+    const message = 'The sales rep must be an active sales user';
+    throw badRequest(message, { salesRepId: [message] });
+  }
+  return user.id;
+}
+
+async function findWritable(db: Db, actor: Actor, id: string): Promise<ContractRow> {
+  const row = await selectContract(db, id);
+  return assertWritable(actor, row);
+}
+
+async function lockWritable(tx: Db, actor: Actor, id: string): Promise<ContractRow> {
+  return assertWritable(actor, await lockContract(tx, id));
+}
+
+function assertWritable(actor: Actor, row: ContractRow | undefined): ContractRow {
+  if (!row || !canReadContract(actor, row)) throw notFound(CONTRACT_NOT_FOUND);
+  if (!canWriteContract(actor, row)) throw forbidden("You don't have permission to change this contract");
+  return row;
+}
+
+async function applyTransition(
+  tx: Db,
+  deps: ContractDeps,
+  actor: Actor,
+  row: ContractRow,
+  action: ContractAction,
+  options: { reason?: string; customer?: CustomerRef; delivery?: Delivery | null },
+): Promise<ContractRow> {
+  const rule = CONTRACT_TRANSITIONS[action];
+  const now = new Date();
+  let updated = await updateContractRow(tx, row.id, {
+    status: rule.to,
+    ...(action === 'send' ? { sentAt: now } : {}),
+    ...(action === 'activate' ? { activatedAt: now } : {}),
+    ...(action === 'resume' ? { activatedAt: row.activatedAt ?? now } : {}),
+    ...(action === 'cancel' ? { canceledAt: now, cancelReason: options.reason ?? null } : {}),
+  });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: `contract.${rule.done}`,
+    entity: 'contract',
+    entityId: row.id,
+    before: { status: row.status },
+    after: { status: updated.status, ...(action === 'cancel' ? { cancelReason: updated.cancelReason } : {}) },
+  });
+  if (action === 'send') {
+    if (!options.customer || !options.delivery) throw new Error('send needs the customer and a prepared delivery');
+    updated = await deliverContract(tx, deps, actor, updated, options.customer, options.delivery);
+  }
+  return updated;
+}
+
+/** The pay link, created once: an unguessable token and the built-in provider's payment-link id. */
+async function ensurePayLink(tx: Db, actor: Actor, row: ContractRow): Promise<ContractRow> {
+  if (row.paymentMode !== 'pay_link') {
+    throw conflict('This contract is paid through the Client Portal. Payment links are only for Pay-Link contracts.');
+  }
+  if (row.payLinkToken) return row;
+  if (row.totalCents === 0 && row.setupFeeCents === 0) throw conflict(CONTRACT_MESSAGES.zeroAmountPayLink);
+  const updated = await updateContractRow(tx, row.id, {
+    payLinkToken: randomBytes(24).toString('base64url'), // 192 bits
+    stripePaymentLinkId: row.stripePaymentLinkId ?? `plink_${randomBytes(12).toString('hex')}`,
+  });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'contract.payment_link_created',
+    entity: 'contract',
+    entityId: row.id,
+    before: { stripePaymentLinkId: row.stripePaymentLinkId },
+    after: { stripePaymentLinkId: updated.stripePaymentLinkId },
+  });
+  return updated;
+}
+
+export function payLinkUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/p/${token}`;
+}
+
+/** How a contract reaches its customer: a pay link, or a portal invitation (to a new or an existing account). */
+type Delivery =
+  | { kind: 'pay_link' }
+  | { kind: 'portal'; existingUserEmail: string }
+  | { kind: 'portal-new'; email: string; password: string; passwordHash: string };
+
+async function prepareDelivery(db: Db, paymentMode: string, customer: CustomerRef): Promise<Delivery> {
+  if (paymentMode === 'pay_link') return { kind: 'pay_link' };
+  const [account] = await selectClientUsers(db, customer.id);
+  if (account) {
+    if (!account.isActive) {
+      throw conflict("The customer's client portal account is deactivated. Reactivate it before sending the contract.");
+    }
+    return { kind: 'portal', existingUserEmail: account.email };
+  }
+  const taken = await selectUserByEmail(db, customer.email);
+  if (taken) {
+    throw conflict(
+      `The customer's e-mail (${customer.email}) already belongs to another account, so no client portal account can be created for it. Link that account to the customer or change the customer's e-mail first.`,
+    );
+  }
+  const password = randomBytes(12).toString('base64url');
+  return {
+    kind: 'portal-new',
+    email: customer.email.toLowerCase(),
+    password,
+    passwordHash: await hashPassword(password),
+  };
+}
+
+/** Puts the contract e-mail in the outbox (inside the caller's transaction), creating what it needs first. */
+async function deliverContract(
+  tx: Db,
+  deps: ContractDeps,
+  actor: Actor,
+  row: ContractRow,
+  customer: CustomerRef,
+  delivery: Delivery,
+): Promise<ContractRow> {
+  const facts: ContractEmailFacts = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startDate: row.startDate,
+    termMonths: row.termMonths,
+    autoStopDate: row.autoStopDate,
+    monthlyAmountCents: row.monthlyAmountCents,
+    setupFeeCents: row.setupFeeCents,
+  };
+  if (delivery.kind === 'pay_link') {
+    const withLink = await ensurePayLink(tx, actor, row);
+    await deps.mailer.enqueue(
+      tx,
+      payLinkEmail({ contract: facts, customer, paymentUrl: payLinkUrl(deps.baseUrl, withLink.payLinkToken!) }),
+    );
+    return withLink;
+  }
+  let loginEmail: string;
+  let temporaryPassword: string | null = null;
+  if (delivery.kind === 'portal-new') {
+    const [firstName, ...rest] = (customer.contactPerson?.trim() || customer.name).split(/\s+/);
+    const user = await insertUser(tx, {
+      email: delivery.email,
+      passwordHash: delivery.passwordHash,
+      firstName,
+      lastName: rest.join(' '),
+      role: 'client',
+      commissionRateBp: 0,
+      customerId: customer.id,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.created',
+      entity: 'user',
+      entityId: user.id,
+      after: { ...toUser(user), reason: `portal invitation for contract ${row.id}` },
+    });
+    loginEmail = user.email;
+    temporaryPassword = delivery.password;
+  } else {
+    loginEmail = delivery.existingUserEmail;
+  }
+  await deps.mailer.enqueue(
+    tx,
+    portalInvitationEmail({
+      contract: facts,
+      customer,
+      portalUrl: `${deps.baseUrl}/portal`,
+      loginEmail,
+      temporaryPassword,
+    }),
+  );
+  return row;
+}

@@ -1,0 +1,176 @@
+import type { AddressInfo } from 'node:net';
+import type { Contract } from '@shared/contracts/contracts';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEmails, users } from '../../db/schema';
+import { buildTestApp, type TestContext } from '../../test/app';
+import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on a free local port, keeping every message it accepts. */
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The message as a reader sees it: quoted-printable soft breaks joined and escapes decoded. */
+function decoded(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+const PUBLIC_URL = 'https://crm.example.test';
+
+describe('contract e-mails through SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let ctx: TestContext;
+  let productId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    ctx = await buildTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL } });
+    productId = (await createTestProduct(ctx.db, { defaultPriceCents: 300_00 })).id;
+  });
+  afterAll(async () => {
+    await ctx.app.mailer.idle();
+    await ctx.close();
+    await smtp.close();
+  });
+
+  const deliver = async () => {
+    await ctx.app.mailer.idle();
+    await ctx.app.mailer.deliverDue(ctx.db);
+  };
+
+  it('creating with sendToCustomer e-mails the pay link, and the outbox row is marked sent', async () => {
+    const customer = await createTestCustomer(ctx.db, { name: 'Snowfall Cinemas' });
+    const response = await ctx.injectAs('sales', {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        customerId: customer.id,
+        startDate: '2026-10-01',
+        termMonths: 6,
+        description: 'Holiday pre-roll',
+        setupFee: 50,
+        paymentMode: 'pay_link',
+        packageId: null,
+        sendToCustomer: true,
+        makeActive: false,
+        lineItems: [{ productId, quantity: 1, unitPrice: 300, discount: 0 }],
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const contract: Contract = response.json();
+    expect(contract.status).toBe('sent');
+    await deliver();
+
+    const message = smtp.received.find((m) => m.to.includes(customer.email));
+    expect(message, 'the SMTP server received the e-mail').toBeDefined();
+    const text = decoded(message!.raw);
+    expect(message!.from).toBe('billing@adcrm.local');
+    expect(text).toContain(`Subject: Your contract #${contract.id.slice(-8)} is ready for payment`);
+    expect(text).toContain(`${PUBLIC_URL}/p/${contract.payLinkToken}`);
+    expect(text).toContain('Monthly amount: $300.00');
+    expect(text).toContain('First payment: $350.00');
+    expect(text).toContain('Content-Type: text/html');
+
+    const [row] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, contract.id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, to: customer.email, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('Send to Customer in portal mode invites the customer with a working temporary password', async () => {
+    const customer = await createTestCustomer(ctx.db, { name: 'Frost & Co', contactPerson: 'Dana Frost' });
+    const created = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        customerId: customer.id,
+        startDate: '2026-11-15',
+        paymentMode: 'portal',
+        sendToCustomer: false,
+        lineItems: [{ productId, quantity: 2, unitPrice: 120, discount: 40 }],
+      },
+    });
+    expect(created.json().status).toBe('draft');
+    const sent = await ctx.injectAs('admin', { method: 'POST', url: `/api/contracts/${created.json().id}/send` });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().status).toBe('sent');
+    await deliver();
+
+    const message = smtp.received.find((m) => m.to.includes(customer.email));
+    expect(message).toBeDefined();
+    const text = decoded(message!.raw);
+    expect(text).toContain('Subject: Your contract');
+    expect(text).toContain(`${PUBLIC_URL}/portal`);
+    expect(text).toContain('Hello Frost &amp; Co,'); // the HTML part escapes
+    const password = /Temporary password: (\S+)/.exec(text)?.[1];
+    expect(password).toBeTruthy();
+
+    const [account] = await ctx.db.select().from(users).where(eq(users.customerId, customer.id));
+    expect(account).toMatchObject({ role: 'client', firstName: 'Dana', lastName: 'Frost' });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: customer.email, password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ role: 'client', customerId: customer.id });
+  });
+});
+
+describe('contract e-mails without SMTP', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps the message queued in the outbox, listed by GET /api/outbox', async () => {
+    const customer = await createTestCustomer(ctx.db);
+    const product = await createTestProduct(ctx.db);
+    const response = await ctx.injectAs('sales_manager', {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        customerId: customer.id,
+        startDate: '2026-01-01',
+        paymentMode: 'pay_link',
+        sendToCustomer: true,
+        lineItems: [{ productId: product.id, quantity: 1, unitPrice: 10, discount: 0 }],
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const contract: Contract = response.json();
+    expect(await ctx.app.mailer.deliverDue(ctx.db)).toBe(0);
+
+    const outbox = await ctx.injectAs('admin', { method: 'GET', url: '/api/outbox' });
+    expect(outbox.statusCode).toBe(200);
+    const listed = outbox.json().find((m: { entityId: string }) => m.entityId === contract.id);
+    expect(listed).toMatchObject({ to: customer.email, status: 'queued', attempts: 0, entity: 'contract' });
+    expect(listed.text).toContain(`http://localhost:80/p/${contract.payLinkToken}`);
+  });
+});

@@ -11,6 +11,7 @@ import { registerRoutes } from './modules';
 import { authPlugin } from './plugins/auth';
 import { authorizePlugin } from './plugins/authorize';
 import { registerErrorHandlers } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security';
 
 declare module 'fastify' {
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authorizePlugin);
 
   registerErrorHandlers(app);
+  registerInputGuard(app);
   await registerRoutes(app);
   await registerClient(app, deps.config);
 

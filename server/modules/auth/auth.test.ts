@@ -155,6 +155,18 @@ describe('responses', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('refuses the NUL character in queries and bodies with 400', async () => {
+    const query = await ctx.injectAs('admin', { method: 'GET', url: '/api/users?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    const body = await ctx.injectAs('admin', {
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { firstName: 'A\u0000', lastName: 'B', email: 'a@b.co' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('Text cannot contain NUL characters');
+  });
+
   it('answers malformed JSON with 400', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import {
   transitionRefusal,
 } from '@shared/contracts/contracts';
 import type { Role } from '@shared/roles';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, contractLineItems, contracts, outboxEmails, products, users } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
@@ -77,6 +77,14 @@ async function contractIn(
   return contract;
 }
 
+/** The contract's audit events, oldest first. */
+const auditOf = (id: string) =>
+  ctx.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, 'contract'), eq(auditEvents.entityId, id)))
+    .orderBy(asc(auditEvents.id));
+
 const countRows = async () => {
   const [{ n }] = await ctx.db.select({ n: count() }).from(contracts);
   const [{ m }] = await ctx.db.select({ m: count() }).from(contractLineItems);
@@ -140,7 +148,7 @@ describe('create', () => {
     ]);
     const [stored] = await ctx.db.select().from(contracts).where(eq(contracts.id, contract.id));
     expect(stored).toMatchObject({ totalCents: 215_00, monthlyAmountCents: 190_00, createdBy: sales.id });
-    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, contract.id));
+    const audit = await auditOf(contract.id);
     expect(audit.map((a) => a.action)).toEqual(['contract.created']);
     expect(audit[0].actorId).toBe(sales.id);
   });
@@ -211,7 +219,7 @@ describe('create', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: payLinkCustomer.email, status: 'queued' });
     expect(mail[0].text).toContain(`http://localhost:80/p/${contract.payLinkToken}`);
-    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, contract.id));
+    const audit = await auditOf(contract.id);
     expect(audit.map((a) => a.action)).toEqual(['contract.created', 'contract.payment_link_created']);
   });
 
@@ -474,10 +482,7 @@ describe('status actions', () => {
       action === 'cancel' ? { reason: 'Budget cut' } : undefined,
     );
     const [stored] = await ctx.db.select().from(contracts).where(eq(contracts.id, contract.id));
-    const audit = await ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, contract.id), eq(auditEvents.entity, 'contract')));
+    const audit = await auditOf(contract.id);
     if (allowed[status].includes(action)) {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ id: contract.id, status: targets[action] });
@@ -631,7 +636,7 @@ describe('edit and delete rules', () => {
         await ctx.db.select().from(contractLineItems).where(eq(contractLineItems.contractId, contract.id)),
       ).toEqual([]);
       expect((await api('admin', 'GET', `/api/contracts/${contract.id}`)).statusCode).toBe(404);
-      const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, contract.id));
+      const audit = await auditOf(contract.id);
       expect(audit.map((a) => a.action)).toEqual(['contract.created', 'contract.deleted']);
     } else {
       expect(response.json().message).toBe(message);
@@ -675,7 +680,7 @@ describe('edit and delete rules', () => {
     const toSend = await create('admin');
     const sent = await api('admin', 'PATCH', `/api/contracts/${toSend.id}`, body({ sendToCustomer: true }));
     expect(sent.json().status).toBe('sent');
-    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, toSend.id));
+    const audit = await auditOf(toSend.id);
     expect(audit.map((a) => a.action)).toEqual(['contract.created', 'contract.updated', 'contract.sent']);
   });
 });
@@ -698,7 +703,7 @@ describe('payment link', () => {
     expect(detail).toMatchObject({ canEdit: false, canDelete: false });
     const edit = await api('sales', 'PATCH', `/api/contracts/${contract.id}`, body({ paymentMode: 'pay_link' }));
     expect(edit.statusCode).toBe(409);
-    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, contract.id));
+    const audit = await auditOf(contract.id);
     expect(audit.filter((a) => a.action === 'contract.payment_link_created')).toHaveLength(1);
   });
 

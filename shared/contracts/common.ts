@@ -71,9 +71,11 @@ export const isoDate = (message: string) =>
     .trim()
     .min(1, message)
     .transform((v) => v.slice(0, 10))
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-      message: 'Enter a valid date (YYYY-MM-DD)',
-    })
-    .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, {
-      message: 'Enter a valid date (YYYY-MM-DD)',
-    });
+    .refine(isCalendarDate, { message: 'Enter a valid date (YYYY-MM-DD)' });
+
+/** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { clientPortalRoutes } from './client-portal/client-portal.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthRoutes } from './health/health.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { packagesRoutes } from './packages/packages.routes';
@@ -20,4 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(productsRoutes);
   await app.register(packagesRoutes);
   await app.register(contractsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(auditRoutes);
+  await app.register(clientPortalRoutes);
 }

@@ -31,6 +31,9 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/profile/password': ['profile:self'],
 
   'GET /api/outbox': ['outbox:read'],
+  'GET /api/dashboard/stats': ['report:read:any', 'report:read:own'],
+  'GET /api/audit': ['audit:read'],
+  'GET /api/client/contracts': ['portal:access'],
 
   'GET /api/customers': ['customer:read:any', 'customer:read:own'],
   'GET /api/customers/:id': ['customer:read:any', 'customer:read:own'],

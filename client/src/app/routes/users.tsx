@@ -1,5 +1,141 @@
-import { ComingSoon } from './coming-soon';
+import type { User } from '@shared/contracts/auth';
+import { can } from '@shared/permissions';
+import type { Role } from '@shared/roles';
+import { Plus, Search, UsersRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/api/me';
+import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/get-users';
+import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
+import { RoleSelect } from '@/features/users/components/role-select';
+import { UserCard } from '@/features/users/components/user-card';
+import { UserFormDialog } from '@/features/users/components/user-form-dialog';
+import { useDebouncedValue } from '@/features/users/hooks/use-debounced-value';
 
-export default function Page() {
-  return <ComingSoon title="Users" />;
+type Editing = { user: User | null } | null;
+
+export default function UsersPage() {
+  const { user: me } = useCurrentUser();
+  const allowed = can(me, 'user:manage');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [role, setRole] = useState<Role | 'all'>('all');
+  // The page belongs to one search and filter: a new search or filter starts again from the first page.
+  const filterKey = JSON.stringify([q, role]);
+  const [paging, setPaging] = useState({ filterKey, page: 0 });
+  const page = paging.filterKey === filterKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const { data, isLoading, isFetching, error } = useUsers({ q, role, page }, { enabled: allowed });
+
+  // Deleting the last user of the last page steps back a page.
+  const lastPage = data ? Math.max(0, Math.ceil(data.total / USERS_PAGE_SIZE) - 1) : 0;
+  useEffect(() => {
+    if (data && data.rows.length === 0 && page > lastPage) setPaging({ filterKey, page: lastPage });
+  }, [data, page, lastPage, filterKey]);
+
+  if (!me || !allowed) return <AccessDenied message="You don't have permission to manage users" />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
+  const filtered = q !== '' || role !== 'all';
+  const mayTouch = (u: User) => u.role !== 'super_admin' || can(me, 'user:manage-super-admin');
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Staff and client accounts: who can sign in, their role and their commission rate."
+        actions={
+          <Button onClick={() => setEditing({ user: null })}>
+            <Plus aria-hidden /> Add User
+          </Button>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1 sm:max-w-sm">
+          <Label htmlFor="user-search" className="sr-only">
+            Search users
+          </Label>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="user-search"
+            type="search"
+            placeholder="Search by name or email"
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <RoleSelect value={role} onChange={setRole} allowAll aria-label="Filter by role" className="sm:w-48" />
+        <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="users-count">
+          {data ? `${data.total} user${data.total === 1 ? '' : 's'}` : '\u00a0'}
+        </p>
+      </div>
+
+      {isLoading && <CardGridSkeleton count={6} />}
+      {error && !data && <ErrorState title="Could not load users">Reload the page to try again.</ErrorState>}
+      {data && data.rows.length === 0 && (
+        <EmptyState icon={<UsersRound />} title={filtered ? 'No users match your search' : 'No users yet'}>
+          {filtered ? 'Try another name, email or role.' : 'Add the first account with "Add User".'}
+        </EmptyState>
+      )}
+      {data && data.rows.length > 0 && (
+        <>
+          <ul
+            aria-label="Users"
+            aria-busy={isFetching}
+            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+          >
+            {data.rows.map((u) => (
+              <li key={u.id} className="grid">
+                <UserCard
+                  user={u}
+                  isSelf={u.id === me.id}
+                  canEdit={mayTouch(u)}
+                  canDelete={u.id !== me.id && mayTouch(u)}
+                  onEdit={() => setEditing({ user: u })}
+                  onDelete={() => setDeleting(u)}
+                />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav
+              aria-label="Pagination"
+              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
+            >
+              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page + 1} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      <UserFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        user={editing?.user ?? null}
+        currentUser={me}
+      />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
 }

@@ -1,0 +1,30 @@
+import type { ContractSettings } from '@shared/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { contractSettingsQueryKey } from './get-contract-settings';
+
+export const updateContractSettings = (input: ContractSettings) =>
+  api<ContractSettings>('PUT', '/api/settings/contracts', input);
+
+export function useUpdateContractSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContractSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(contractSettingsQueryKey, saved);
+      toast({
+        title: 'Contract settings saved',
+        description: 'Payment pausing and the grace period have been updated.',
+      });
+      return queryClient.invalidateQueries({ queryKey: contractSettingsQueryKey });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update contract settings',
+        description: errorMessage(error, 'Please try again'),
+      });
+    },
+  });
+}

@@ -1,5 +1,135 @@
-import { ComingSoon } from './coming-soon';
+import { canDeleteContract, canEditContract, editRefusal } from '@shared/contracts/contracts';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { useContract } from '@/features/contracts/api/get-contract';
+import { ContractDetails } from '@/features/contracts/components/contract-details';
+import { ContractStatusActions } from '@/features/contracts/components/contract-status-actions';
+import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
+import { DeleteContractDialog } from '@/features/contracts/components/delete-contract-dialog';
+import { PaymentInfoCard } from '@/features/contracts/components/payment-info-card';
+import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
+import { contractTitle, formatDate, shortId } from '@/features/contracts/lib/format';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 
-export default function Page() {
-  return <ComingSoon title="Contract" />;
+const backLink = (
+  <Link
+    href={paths.contracts}
+    className="mb-4 inline-flex items-center gap-1 rounded text-sm text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+  >
+    <ArrowLeft className="size-4" aria-hidden /> Back to contracts
+  </Link>
+);
+
+export default function ContractDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { canRead, canWrite } = useContractAccess();
+  const { data: contract, isLoading, error } = useContract(id, { enabled: canRead });
+  const [deleting, setDeleting] = useState(false);
+
+  if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
+  if (!id) return <Failure title="Error: No Contract ID">The address does not name a contract.</Failure>;
+  if (isLoading) {
+    return (
+      <>
+        {backLink}
+        <Skeleton className="mb-6 h-9 w-72" />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Skeleton className="h-96 rounded-xl" />
+          <Skeleton className="h-64 rounded-xl" />
+        </div>
+      </>
+    );
+  }
+  if (error || !contract) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return <Failure title="Contract not found">It may have been deleted, or it is not one you can see.</Failure>;
+    }
+    return <Failure title="Error loading contract">Reload the page to try again.</Failure>;
+  }
+
+  const editable = canEditContract(contract);
+  const mayEdit = canWrite && editable && contract.canEdit;
+  const mayDelete = canWrite && canDeleteContract(contract) && contract.canDelete;
+
+  return (
+    <>
+      {backLink}
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{contractTitle(contract)}</h1>
+            <ContractStatusBadge status={contract.status} className="text-sm" />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {[
+              contract.title ? `#${shortId(contract.id)}` : null,
+              contract.customer?.name ?? contract.customerName ?? 'Unknown Customer',
+              `created ${formatDate(contract.createdAt)}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {!editable && (
+            <Badge tone="yellow" className="text-sm" title={editRefusal(contract) ?? undefined}>
+              Cannot edit - payment processing started
+            </Badge>
+          )}
+          {mayEdit && (
+            <Button variant="outline" asChild>
+              <Link href={paths.editContract(contract.id)}>
+                <Pencil aria-hidden /> Edit
+              </Link>
+            </Button>
+          )}
+          {mayDelete && (
+            <Button
+              variant="outline"
+              className="text-destructive hover:bg-red-50 hover:text-destructive"
+              onClick={() => setDeleting(true)}
+            >
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {canWrite && (
+        <div className="mb-6">
+          <ContractStatusActions contract={contract} />
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <ContractDetails contract={contract} />
+        <div className="lg:sticky lg:top-20">
+          <PaymentInfoCard contract={contract} canWrite={canWrite} />
+        </div>
+      </div>
+
+      {mayDelete && (
+        <DeleteContractDialog
+          contract={deleting ? contract : null}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => navigate(paths.contracts)}
+        />
+      )}
+    </>
+  );
+}
+
+function Failure({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      {backLink}
+      <ErrorState title={title}>{children}</ErrorState>
+    </>
+  );
 }

@@ -1,19 +1,82 @@
+import { canEditContract, editRefusal } from '@shared/contracts/contracts';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { PageHeader } from '@/components/ui/page-header';
+import { useContract } from '@/features/contracts/api/get-contract';
+import { ContractForm } from '@/features/contracts/components/contract-form';
+import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
+import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
+import { contractTitle } from '@/features/contracts/lib/format';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { ComingSoon } from './coming-soon';
 
-export default function Page() {
+export default function EditContractPage() {
   const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const { canRead, canWrite } = useContractAccess();
+  const { data: contract, isLoading, error } = useContract(id, { enabled: canRead });
+
+  if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
+
+  const back = (
+    <Link
+      href={paths.contract(id)}
+      className="mb-4 inline-flex items-center gap-1 rounded text-sm text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <ArrowLeft className="size-4" aria-hidden /> Back to contract
+    </Link>
+  );
+
+  if (isLoading) {
+    return (
+      <>
+        {back}
+        <Skeleton className="mb-6 h-8 w-64" />
+        <Skeleton className="h-96 rounded-xl" />
+      </>
+    );
+  }
+  if (error || !contract) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <>
+        {back}
+        <ErrorState title={notFound ? 'Contract not found' : 'Error loading contract'}>
+          {notFound ? 'It may have been deleted, or it is not one of yours.' : 'Reload the page to try again.'}
+        </ErrorState>
+      </>
+    );
+  }
+
+  const editable = canEditContract(contract) && contract.canEdit;
   return (
     <>
-      <Link
-        href={paths.contract(id)}
-        className="mb-4 inline-flex items-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Back to contract
-      </Link>
-      <ComingSoon title="Edit Contract" />
+      {back}
+      <PageHeader
+        title={`Edit ${contractTitle(contract)}`}
+        description={contract.customer?.name ?? contract.customerName ?? undefined}
+        actions={<ContractStatusBadge status={contract.status} />}
+      />
+      {!canWrite ? (
+        <AccessDenied message="You don't have permission to edit contracts" />
+      ) : editable ? (
+        <ContractForm
+          contract={contract}
+          onSuccess={() => navigate(paths.contract(contract.id))}
+          onCancel={() => navigate(paths.contract(contract.id))}
+        />
+      ) : (
+        <div className="grid justify-items-start gap-3 rounded-xl border bg-white p-6 shadow-sm">
+          <Badge tone="yellow" className="text-sm">
+            Cannot edit - payment processing started
+          </Badge>
+          <p className="text-sm text-muted-foreground">
+            {editRefusal(contract) ?? 'This contract can no longer be edited.'}
+          </p>
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,28 @@
-import { ComingSoon } from './coming-soon';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'wouter';
+import { AccessDenied } from '@/components/ui/feedback';
+import { PageHeader } from '@/components/ui/page-header';
+import { ContractForm } from '@/features/contracts/components/contract-form';
+import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
+import { paths } from '@/lib/paths';
 
-export default function Page() {
-  return <ComingSoon title="New Contract" />;
+export default function NewContractPage() {
+  const { canRead, canWrite } = useContractAccess();
+  if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
+  if (!canWrite) return <AccessDenied message="You don't have permission to create contracts" />;
+  return (
+    <>
+      <Link
+        href={paths.contracts}
+        className="mb-4 inline-flex items-center gap-1 rounded text-sm text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Back to contracts
+      </Link>
+      <PageHeader
+        title="New Contract"
+        description="Choose a customer and either a package or products; the summary shows what they will pay."
+      />
+      <ContractForm />
+    </>
+  );
 }

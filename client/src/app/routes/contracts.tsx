@@ -1,5 +1,157 @@
-import { ComingSoon } from './coming-soon';
+import {
+  CONTRACT_STATUS_LABELS,
+  CONTRACT_STATUSES,
+  type ContractStatus,
+  type ContractSummary,
+} from '@shared/contracts/contracts';
+import { FileText, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { CONTRACTS_PAGE_SIZE, useContracts } from '@/features/contracts/api/get-contracts';
+import { ContractFormDialog } from '@/features/contracts/components/contract-form-dialog';
+import { ContractsTable } from '@/features/contracts/components/contracts-table';
+import { DeleteContractDialog } from '@/features/contracts/components/delete-contract-dialog';
+import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
+import { useDebouncedValue } from '@/features/contracts/hooks/use-debounced-value';
+import { paths } from '@/lib/paths';
 
-export default function Page() {
-  return <ComingSoon title="Contracts" />;
+type StatusFilter = ContractStatus | 'all';
+
+export default function ContractsPage() {
+  const { canRead, canWrite } = useContractAccess();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(0);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ContractSummary | null>(null);
+  const { data, isLoading, isFetching, error } = useContracts({ q, status, page }, { enabled: canRead });
+
+  // A new search or filter starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search or filter changes
+  useEffect(() => setPage(0), [q, status]);
+  // Deleting the last contract of the last page steps back a page.
+  useEffect(() => {
+    if (data && data.rows.length === 0 && page > 0) {
+      setPage(Math.max(0, Math.ceil(data.total / CONTRACTS_PAGE_SIZE) - 1));
+    }
+  }, [data, page]);
+
+  if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / CONTRACTS_PAGE_SIZE)) : 1;
+  const filtered = q !== '' || status !== 'all';
+
+  return (
+    <>
+      <PageHeader
+        title="Contracts"
+        description="Recurring advertising contracts, their status and payment links."
+        actions={
+          canWrite && (
+            <Button asChild>
+              <Link href={paths.newContract}>
+                <Plus aria-hidden /> New Contract
+              </Link>
+            </Button>
+          )
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1 sm:max-w-sm">
+          <Label htmlFor="contract-search" className="sr-only">
+            Search contracts
+          </Label>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="contract-search"
+            type="search"
+            placeholder="Search by description or contract ID"
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="flex items-center gap-2 sm:w-52">
+          <Label htmlFor="contract-status-filter" className="sr-only">
+            Filter by status
+          </Label>
+          <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
+            <SelectTrigger id="contract-status-filter" aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All</SelectItem>
+              {CONTRACT_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {CONTRACT_STATUS_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="contracts-count">
+        {data ? countHeading(data.total, status) : 'Loading contracts...'}
+      </h2>
+
+      {error && !data && <ErrorState title="Could not load contracts">Reload the page to try again.</ErrorState>}
+      {data && data.rows.length === 0 && (
+        <EmptyState icon={<FileText />} title="No contracts found">
+          {filtered
+            ? 'Try another search or status.'
+            : canWrite
+              ? 'Create the first one with "New Contract".'
+              : 'Contracts appear here once they are created.'}
+        </EmptyState>
+      )}
+      {(isLoading || (data && data.rows.length > 0)) && (
+        <>
+          <ContractsTable
+            rows={data?.rows ?? []}
+            loading={isLoading}
+            busy={isFetching && !isLoading}
+            canWrite={canWrite}
+            onEdit={(contract) => setEditingId(contract.id)}
+            onDelete={(contract) => setDeleting(contract)}
+          />
+          {pages > 1 && (
+            <nav
+              aria-label="Pagination"
+              className="mt-4 flex items-center justify-end gap-2 text-sm text-muted-foreground"
+            >
+              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page + 1} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {canWrite && <ContractFormDialog contractId={editingId} onClose={() => setEditingId(null)} />}
+      {canWrite && <DeleteContractDialog contract={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}
+
+function countHeading(total: number, status: StatusFilter): string {
+  const noun = total === 1 ? 'contract' : 'contracts';
+  return status === 'all' ? `${total} ${noun}` : `${total} ${CONTRACT_STATUS_LABELS[status].toLowerCase()} ${noun}`;
 }

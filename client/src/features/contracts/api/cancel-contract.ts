@@ -1,0 +1,27 @@
+import type { CancelContractInput, Contract } from '@shared/contracts/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { contractsQueryKey } from './get-contracts';
+
+/** Any open contract -> canceled, with the reason (required). */
+export const cancelContract = ({ id, input }: { id: string; input: CancelContractInput }) =>
+  api<Contract>('POST', `/api/contracts/${encodeURIComponent(id)}/cancel`, input);
+
+export function useCancelContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelContract,
+    onSuccess: () => {
+      toast({ title: 'Contract canceled', description: 'No further invoices will be issued for it.' });
+      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to cancel contract',
+        description: errorMessage(error, 'Please try again'),
+      });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { Contract } from '@shared/contracts/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { contractsQueryKey } from './get-contracts';
+
+/** The status actions without a body: POST /api/contracts/:id/activate, /pause and /resume. */
+export type StatusAction = 'activate' | 'pause' | 'resume';
+
+const DONE: Record<StatusAction, { title: string; verb: string }> = {
+  activate: { title: 'Contract activated', verb: 'activate' },
+  pause: { title: 'Contract paused', verb: 'pause' },
+  resume: { title: 'Contract resumed', verb: 'resume' },
+};
+
+export const changeContractStatus = ({ id, action }: { id: string; action: StatusAction }) =>
+  api<Contract>('POST', `/api/contracts/${encodeURIComponent(id)}/${action}`);
+
+export function useChangeContractStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeContractStatus,
+    onSuccess: (_contract, { action }) => {
+      toast({ title: DONE[action].title });
+      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+    },
+    onError: (error, { action }) => {
+      toast({
+        variant: 'destructive',
+        title: `Failed to ${DONE[action].verb} contract`,
+        description: errorMessage(error, 'Please try again'),
+      });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { Contract, ContractPayload } from '@shared/contracts/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { contractsQueryKey } from './get-contracts';
+
+export const createContract = (payload: ContractPayload) => api<Contract>('POST', '/api/contracts', payload);
+
+/** The success toast says what happened to the new contract: sent, live, or kept as a draft. */
+function createdDescription(contract: Contract): string {
+  if (contract.status === 'sent') return 'The contract was created and sent to the customer.';
+  if (contract.status === 'active') return 'The contract was created as active (live) without being sent.';
+  return 'The contract was saved as a draft. You can send it to the customer later.';
+}
+
+export function useCreateContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContract,
+    onSuccess: (contract) => {
+      toast({ title: 'Contract created successfully', description: createdDescription(contract) });
+      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to create contract',
+        description: errorMessage(error, 'Please try again'),
+      });
+    },
+  });
+}

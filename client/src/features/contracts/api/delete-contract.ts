@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { contractsQueryKey } from './get-contracts';
+
+export const deleteContract = (id: string) =>
+  api<{ message: string }>('DELETE', `/api/contracts/${encodeURIComponent(id)}`);
+
+/** A refused delete (409: payment processing started, or a final status) carries the server's reason. */
+export function useDeleteContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteContract(id),
+    onSuccess: (_result, id) => {
+      toast({ title: 'Contract deleted', description: `Contract ${id.slice(-8)} has been removed.` });
+      // The deleted contract's own query is left alone: refetching it would only answer 404.
+      return queryClient.invalidateQueries({
+        queryKey: contractsQueryKey,
+        predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === id),
+      });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete contract',
+        description: errorMessage(error, 'There was an error deleting the contract.'),
+      });
+    },
+  });
+}

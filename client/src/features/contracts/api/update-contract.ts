@@ -1,0 +1,38 @@
+import type { Contract, ContractPayload, ContractStatus } from '@shared/contracts/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { contractsQueryKey } from './get-contracts';
+
+export const updateContract = ({
+  id,
+  payload,
+}: {
+  id: string;
+  payload: ContractPayload;
+  previousStatus?: ContractStatus;
+}) => api<Contract>('PATCH', `/api/contracts/${encodeURIComponent(id)}`, payload);
+
+export function useUpdateContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContract,
+    onSuccess: (contract, { previousStatus }) => {
+      toast({
+        title: 'Contract updated successfully',
+        description:
+          previousStatus === 'draft' && contract.status === 'sent'
+            ? 'The changes were saved and the contract was sent to the customer.'
+            : 'Your changes have been saved.',
+      });
+      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update contract',
+        description: errorMessage(error, 'Please try again'),
+      });
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CancelContractInput, cancelContractSchema } from '@shared/contracts/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { useCancelContract } from '../api/cancel-contract';
+import { shortId } from '../lib/format';
+
+/** Canceling needs a reason; it is kept on the contract and in the audit trail. */
+export function CancelContractDialog({
+  contractId,
+  open,
+  onOpenChange,
+}: {
+  contractId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>{open && <CancelForm contractId={contractId} onDone={() => onOpenChange(false)} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function CancelForm({ contractId, onDone }: { contractId: string; onDone: () => void }) {
+  const form = useForm<CancelContractInput>({
+    resolver: zodResolver(cancelContractSchema),
+    defaultValues: { reason: '' },
+  });
+  const cancel = useCancelContract();
+  const submit = form.handleSubmit((input) => cancel.mutate({ id: contractId, input }, { onSuccess: onDone }));
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Cancel contract {shortId(contractId)}?</DialogTitle>
+        <DialogDescription>
+          Billing stops and no further invoices are issued. A canceled contract cannot be reopened.
+        </DialogDescription>
+      </DialogHeader>
+      <FormField label="Reason for canceling" error={form.formState.errors.reason?.message}>
+        <Textarea rows={3} placeholder="e.g. The customer moved the budget elsewhere" {...form.register('reason')} />
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={cancel.isPending}>
+          Keep Contract
+        </Button>
+        <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+          {cancel.isPending ? 'Canceling...' : 'Cancel Contract'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

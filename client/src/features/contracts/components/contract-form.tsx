@@ -1,0 +1,449 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type Contract,
+  type ContractFormValues,
+  contractFormSchema,
+  contractToFormValues,
+  emptyFormLine,
+  NO_PACKAGE,
+  newContractFormValues,
+  PAYMENT_MODE_LABELS,
+  PAYMENT_MODES,
+  toContractPayload,
+} from '@shared/contracts/contracts';
+import { useId, useMemo } from 'react';
+import { Controller, type Path, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/feedback';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { ApiError } from '@/lib/api-client';
+import { todayIso } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
+import { useCreateContract } from '../api/create-contract';
+import { type ProductOption, useContractOptions } from '../api/get-contract-options';
+import { useUpdateContract } from '../api/update-contract';
+import { formatMoney } from '../lib/format';
+import { ContractSummaryCard } from './contract-summary-card';
+import { LineItemsFields } from './line-items-fields';
+import { PackageDetails } from './package-details';
+
+type FormOutput = z.output<typeof contractFormSchema>;
+export type ContractForm = UseFormReturn<ContractFormValues, unknown, FormOutput>;
+
+/** Top-level fields a server validation error can name. */
+const SERVER_FIELDS = ['customerId', 'paymentMode', 'startDate', 'termMonths', 'packageId', 'setupFee', 'description'];
+
+/**
+ * The one contract form: /contracts/new, the list's edit dialog and /contracts/:id/edit. With `contract` it
+ * edits that contract; without, it creates one. After saving it runs `onSuccess`, or goes to /contracts.
+ */
+export function ContractForm({
+  contract,
+  onSuccess,
+  onCancel,
+  layout = 'page',
+}: {
+  contract?: Contract | null;
+  onSuccess?: (contract: Contract) => void;
+  onCancel?: () => void;
+  layout?: 'page' | 'dialog';
+}) {
+  const editing = Boolean(contract);
+  const [, navigate] = useLocation();
+  const form: ContractForm = useForm<ContractFormValues, unknown, FormOutput>({
+    resolver: zodResolver(contractFormSchema),
+    defaultValues: contract ? contractToFormValues(contract) : newContractFormValues(todayIso()),
+  });
+  const { errors } = form.formState;
+  const options = useContractOptions();
+  const create = useCreateContract();
+  const update = useUpdateContract();
+  const busy = create.isPending || update.isPending;
+
+  const [packageId, sendToCustomer, makeActive] = useWatch({
+    control: form.control,
+    name: ['packageId', 'sendToCustomer', 'makeActive'],
+  });
+  const hasPackage = Boolean(packageId) && packageId !== NO_PACKAGE;
+  const selectedPackage = hasPackage
+    ? (options.packages.find((p) => p.id === packageId) ??
+      (contract?.package && contract.package.id === packageId ? contract.package : null))
+    : null;
+
+  // Products already on the contract stay choosable even if they were archived since.
+  const products = useMemo(() => withContractProducts(options.products, contract), [options.products, contract]);
+
+  const done = (saved: Contract) => (onSuccess ? onSuccess(saved) : navigate(paths.contracts));
+  const cancel = () => (onCancel ? onCancel() : navigate(paths.contracts));
+
+  const submit = form.handleSubmit((values) => {
+    const payload = toContractPayload(values);
+    // With a package the line items section is hidden: none are sent.
+    if (payload.packageId) payload.lineItems = [];
+    const onError = (error: Error) => showServerFieldErrors(form, error);
+    if (contract) {
+      update.mutate(
+        { id: contract.id, payload, previousStatus: contract.status },
+        { onSuccess: (saved) => done(saved), onError },
+      );
+    } else {
+      create.mutate(payload, { onSuccess: (saved) => done(saved), onError });
+    }
+  });
+
+  const submitLabel = editing
+    ? update.isPending
+      ? 'Updating...'
+      : 'Update Contract'
+    : create.isPending
+      ? 'Creating...'
+      : makeActive
+        ? 'Create Live Contract'
+        : sendToCustomer
+          ? 'Create & Send Contract'
+          : 'Save as Draft';
+
+  const showSendSwitch = !editing || contract?.status === 'draft';
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? 'Edit contract' : 'New contract'}
+      className={cn('grid gap-6', layout === 'page' && 'lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start')}
+    >
+      <div className="grid min-w-0 gap-6">
+        {options.error && (
+          <ErrorState title="Could not load customers, products or packages">Reload the page to try again.</ErrorState>
+        )}
+        <Card>
+          <CardHeader>
+            <CardTitle>Contract Details</CardTitle>
+            <CardDescription>Who it is for, how they pay, and for how long.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
+            <Controller
+              control={form.control}
+              name="customerId"
+              render={({ field }) => (
+                <FormField label="Customer" error={errors.customerId?.message}>
+                  <CustomerSelect
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    loading={options.customersLoading}
+                    customers={withContractCustomer(options.customers, contract)}
+                  />
+                </FormField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="paymentMode"
+              render={({ field }) => (
+                <FormField label="Payment Mode" error={errors.paymentMode?.message}>
+                  <PaymentModeSelect value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
+                </FormField>
+              )}
+            />
+            <FormField label="Start Date" error={errors.startDate?.message}>
+              <Input type="date" {...form.register('startDate')} />
+            </FormField>
+            <FormField
+              label="Term (months)"
+              error={errors.termMonths?.message}
+              hint="1 to 120 months; payment pauses automatically after that many months. Leave blank for indefinite."
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={120}
+                step={1}
+                placeholder="Indefinite"
+                {...form.register('termMonths')}
+              />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="packageId"
+              render={({ field }) => (
+                <FormField label="Package" error={errors.packageId?.message}>
+                  <PackageSelect
+                    value={field.value ?? NO_PACKAGE}
+                    onBlur={field.onBlur}
+                    loading={options.packagesLoading}
+                    packages={options.packages}
+                    onChange={(next) => {
+                      field.onChange(next);
+                      if (next !== NO_PACKAGE) {
+                        // The line items section is hidden with a package, and nothing in it is sent.
+                        form.setValue('lineItems', []);
+                      } else if ((form.getValues('lineItems') ?? []).length === 0) {
+                        form.setValue('lineItems', [emptyFormLine()]);
+                      }
+                      form.clearErrors('lineItems');
+                    }}
+                  />
+                </FormField>
+              )}
+            />
+            <FormField
+              label="Setup Fee ($)"
+              error={errors.setupFee?.message}
+              hint="Charged once, on the first invoice."
+            >
+              <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('setupFee')} />
+            </FormField>
+            <div className="sm:col-span-2">
+              <FormField label="Description" error={errors.description?.message}>
+                <Textarea rows={3} placeholder="What the campaign is about" {...form.register('description')} />
+              </FormField>
+            </div>
+          </CardContent>
+        </Card>
+
+        {hasPackage ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Package</CardTitle>
+              <CardDescription>The package's items are included; no separate line items are added.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {selectedPackage ? (
+                <PackageDetails pkg={selectedPackage} headingLevel="h4" />
+              ) : (
+                <p className="text-sm text-muted-foreground">Loading package...</p>
+              )}
+            </CardContent>
+          </Card>
+        ) : (
+          <LineItemsFields form={form} products={products} productsLoading={options.productsLoading} />
+        )}
+      </div>
+
+      <div className={cn('grid gap-6', layout === 'page' && 'lg:sticky lg:top-20')}>
+        <ContractSummaryCard form={form} products={products} packagePrice={selectedPackage?.price ?? 0} />
+
+        <Card>
+          <CardContent className="grid gap-4 pt-5">
+            {showSendSwitch && (
+              <SwitchRow
+                label="Send to customer immediately"
+                checked={Boolean(sendToCustomer)}
+                onChange={(checked) => {
+                  form.setValue('sendToCustomer', checked);
+                  if (checked) form.setValue('makeActive', false);
+                }}
+              />
+            )}
+            {!editing && (
+              <SwitchRow
+                label="Make active (live) without sending"
+                checked={Boolean(makeActive)}
+                onChange={(checked) => {
+                  form.setValue('makeActive', checked);
+                  if (checked) form.setValue('sendToCustomer', false);
+                }}
+              />
+            )}
+            <p className="text-sm text-muted-foreground" data-testid="delivery-hint" aria-live="polite">
+              {deliveryHint({ editing, sendToCustomer: showSendSwitch && Boolean(sendToCustomer), makeActive })}
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={cancel} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {submitLabel}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </form>
+  );
+}
+
+function deliveryHint({
+  editing,
+  sendToCustomer,
+  makeActive,
+}: {
+  editing: boolean;
+  sendToCustomer: boolean;
+  makeActive?: boolean;
+}): string {
+  if (editing) {
+    return sendToCustomer
+      ? 'The contract will be sent to the customer by e-mail when you save.'
+      : 'Your changes are saved; the customer is not e-mailed.';
+  }
+  if (makeActive) return 'The contract will be created as active (live) but not sent to the customer.';
+  if (sendToCustomer) return 'The contract will be sent to the customer by e-mail on creation.';
+  return 'The contract will be saved as a draft; you can send it to the customer later.';
+}
+
+function SwitchRow({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <Label htmlFor={id} className="cursor-pointer">
+        {label}
+      </Label>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  );
+}
+
+type TriggerProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+/** Each option shows the customer's name and e-mail; the id and aria props land on the trigger for FormField. */
+function CustomerSelect({
+  value,
+  onChange,
+  onBlur,
+  customers,
+  loading,
+  ...trigger
+}: TriggerProps & {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  customers: { id: string; name: string; email: string; company: string | null }[];
+  loading: boolean;
+}) {
+  const selected = customers.find((c) => c.id === value);
+  return (
+    <Select value={value || undefined} onValueChange={onChange}>
+      <SelectTrigger onBlur={onBlur} {...trigger}>
+        <SelectValue placeholder={loading ? 'Loading customers...' : 'Select a customer'}>
+          {selected ? selected.name : undefined}
+        </SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        {customers.map((customer) => (
+          <SelectItem key={customer.id} value={customer.id}>
+            <span className="font-medium">{customer.name}</span>
+            <span className="block text-xs text-muted-foreground">{customer.email}</span>
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function PaymentModeSelect({
+  value,
+  onChange,
+  onBlur,
+  ...trigger
+}: TriggerProps & { value: string; onChange: (value: string) => void; onBlur: () => void }) {
+  const selected = PAYMENT_MODE_LABELS[value as keyof typeof PAYMENT_MODE_LABELS];
+  return (
+    <Select value={value || undefined} onValueChange={onChange}>
+      <SelectTrigger onBlur={onBlur} {...trigger}>
+        <SelectValue placeholder="Select a payment mode">{selected?.label}</SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        {PAYMENT_MODES.map((mode) => (
+          <SelectItem key={mode} value={mode}>
+            <span className="font-medium">{PAYMENT_MODE_LABELS[mode].label}</span>
+            <span className="block text-xs text-muted-foreground">{PAYMENT_MODE_LABELS[mode].description}</span>
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function PackageSelect({
+  value,
+  onChange,
+  onBlur,
+  packages,
+  loading,
+  ...trigger
+}: TriggerProps & {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  packages: { id: string; name: string; price: number }[];
+  loading: boolean;
+}) {
+  const selected = packages.find((p) => p.id === value);
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger onBlur={onBlur} {...trigger}>
+        <SelectValue placeholder={loading ? 'Loading packages...' : 'No Package'}>
+          {value === NO_PACKAGE ? 'No Package' : (selected?.name ?? (loading ? 'Loading packages...' : undefined))}
+        </SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={NO_PACKAGE}>No Package</SelectItem>
+        {packages.map((pkg) => (
+          <SelectItem key={pkg.id} value={pkg.id}>
+            <span className="font-medium">{pkg.name}</span>
+            <span className="block text-xs tabular-nums text-muted-foreground">{formatMoney(pkg.price)} / month</span>
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** The active products, plus any (archived) product already on the contract's lines. */
+function withContractProducts(active: ProductOption[], contract: Contract | null | undefined): ProductOption[] {
+  if (!contract) return active;
+  const known = new Set(active.map((p) => p.id));
+  const extra: ProductOption[] = [];
+  for (const line of contract.lineItems) {
+    if (known.has(line.productId)) continue;
+    known.add(line.productId);
+    extra.push({
+      id: line.product.id,
+      name: line.product.name,
+      defaultPrice: line.product.defaultPrice,
+      seasonalPrice: line.product.seasonalPrice,
+      adType: line.product.adType as ProductOption['adType'],
+      priceMetric: line.product.priceMetric as ProductOption['priceMetric'],
+      isActive: false,
+    });
+  }
+  return [...active, ...extra];
+}
+
+/** The contract's own customer stays in the list even before the options load. */
+function withContractCustomer<T extends { id: string }>(customers: T[], contract: Contract | null | undefined) {
+  if (!contract?.customer || customers.some((c) => c.id === contract.customerId)) return customers;
+  return [...customers, contract.customer as unknown as T];
+}
+
+/** A 400 from the server names fields by path: show each top-level one under its field. */
+function showServerFieldErrors(form: ContractForm, error: Error) {
+  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
+  if (!fieldErrors) return;
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    if (!messages[0]) continue;
+    if (SERVER_FIELDS.includes(path)) form.setError(path as Path<ContractFormValues>, { message: messages[0] });
+    else if (path === 'lineItems' || path.startsWith('lineItems.')) {
+      form.setError('lineItems', { message: messages[0] });
+    }
+  }
+}

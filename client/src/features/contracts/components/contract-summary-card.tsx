@@ -1,0 +1,104 @@
+import { computeAutoStopDate, formTotals, NO_PACKAGE, termIssue } from '@shared/contracts/contracts';
+import { type Cents, parseMoney } from '@shared/money';
+import { CalendarClock } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { ProductOption } from '../api/get-contract-options';
+import { formatCentsMoney, formatDate } from '../lib/format';
+import type { ContractForm } from './contract-form';
+
+/** The form's live figures (shared/contracts formTotals) and the term notice. */
+export function ContractSummaryCard({
+  form,
+  products,
+  packagePrice,
+}: {
+  form: ContractForm;
+  products: ProductOption[];
+  packagePrice: number;
+}) {
+  const [lineItems, setupFee, packageId, termMonths, startDate] = useWatch({
+    control: form.control,
+    name: ['lineItems', 'setupFee', 'packageId', 'termMonths', 'startDate'],
+  });
+  const hasPackage = Boolean(packageId) && packageId !== NO_PACKAGE;
+  const seasonal: Record<string, Cents | null> = {};
+  for (const product of products) {
+    seasonal[product.id] = product.seasonalPrice === null ? null : parseMoney(product.seasonalPrice);
+  }
+  const totals = formTotals(
+    { lineItems: hasPackage ? [] : (lineItems ?? []), setupFee: setupFee ?? '0' },
+    {
+      packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0,
+      seasonalPriceCentsByProductId: seasonal,
+    },
+  );
+
+  const rows: [string, Cents, string?][] = [
+    ['Line Items Total', totals.lineItemsTotal],
+    ['Package Price', totals.packagePrice],
+    ['Subtotal', totals.subtotal, 'per month'],
+    ['Setup Fee', totals.setupFee, 'one-time'],
+  ];
+
+  return (
+    <Card aria-labelledby="contract-summary-heading">
+      <CardHeader>
+        <CardTitle id="contract-summary-heading">Summary</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid gap-2 text-sm" data-testid="contract-summary">
+          {rows.map(([label, cents, note]) => (
+            <div key={label} className="flex items-baseline justify-between gap-4">
+              <dt className="text-muted-foreground">
+                {label}
+                {note && <span className="ml-1 text-xs">({note})</span>}
+              </dt>
+              <dd className="tabular-nums text-slate-900">{formatCentsMoney(cents)}</dd>
+            </div>
+          ))}
+          <div className="mt-1 flex items-baseline justify-between gap-4 border-t pt-3">
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="summary-total">
+              {formatCentsMoney(totals.total)}
+              {totals.setupFee === 0 && <span className="text-sm font-normal text-muted-foreground"> / month</span>}
+            </dd>
+          </div>
+          {totals.setupFee > 0 && (
+            <p className="text-xs text-muted-foreground">
+              The first invoice is {formatCentsMoney(totals.firstInvoiceAmount)} (with the one-time setup fee); after
+              that {formatCentsMoney(totals.monthlyAmount)} / month.
+            </p>
+          )}
+          {totals.seasonalMonthlyAmount !== totals.monthlyAmount && (
+            <div className="flex items-baseline justify-between gap-2 whitespace-nowrap rounded-md bg-orange-50 px-3 py-2 text-orange-900">
+              <dt>In season (Oct–Dec):</dt>
+              <dd className="font-medium tabular-nums" data-testid="summary-seasonal">
+                {formatCentsMoney(totals.seasonalMonthlyAmount)} / month
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p
+          className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900"
+          data-testid="term-notice"
+        >
+          <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{termNotice(termMonths ?? '', startDate ?? '')}</span>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function termNotice(termMonths: string, startDate: string): string {
+  const text = termMonths.trim();
+  if (text === '') return 'No end date: billing continues month to month until canceled.';
+  const months = Number(text);
+  if (termIssue(months)) return 'Enter a term from 1 to 120 months, or leave it blank for no end date.';
+  const unit = months === 1 ? 'month' : 'months';
+  const stop = /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? computeAutoStopDate(startDate, months) : null;
+  return stop
+    ? `This contract runs for ${months} ${unit} (until ${formatDate(stop)}); payments pause automatically after that.`
+    : `This contract runs for ${months} ${unit}; payments pause automatically after that.`;
+}

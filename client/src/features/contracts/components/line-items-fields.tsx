@@ -1,0 +1,189 @@
+import { emptyFormLine, formTotals } from '@shared/contracts/contracts';
+import { AD_TYPE_LABELS, type AdType } from '@shared/contracts/products';
+import { parseMoney } from '@shared/money';
+import { Plus, Trash2 } from 'lucide-react';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { ProductOption } from '../api/get-contract-options';
+import { formatCentsMoney, formatMoney } from '../lib/format';
+import type { ContractForm } from './contract-form';
+
+/** 1250.5 -> "1250.50", as the unit price field shows a product's default price. */
+function plainAmount(amount: number): string {
+  const cents = parseMoney(amount) ?? 0;
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
+
+/** The line items section (shown only when no package is chosen): product, quantity, price, discount, total. */
+export function LineItemsFields({
+  form,
+  products,
+  productsLoading,
+}: {
+  form: ContractForm;
+  products: ProductOption[];
+  productsLoading: boolean;
+}) {
+  const lines = useFieldArray({ control: form.control, name: 'lineItems' });
+  const watched = useWatch({ control: form.control, name: 'lineItems' }) ?? [];
+  const { rowTotals } = formTotals({ lineItems: watched, setupFee: '0' });
+  const errors = form.formState.errors.lineItems;
+  const sectionError = errors?.message ?? errors?.root?.message;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle id="line-items-heading">Line Items</CardTitle>
+          <CardDescription>Products billed every month. Rows without a product are left out.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => lines.append(emptyFormLine())}>
+          <Plus aria-hidden /> Add Product
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <section aria-labelledby="line-items-heading" className="grid gap-3">
+          {sectionError && (
+            <p role="alert" className="text-sm font-medium text-destructive" data-testid="line-items-error">
+              {sectionError}
+            </p>
+          )}
+          {lines.fields.map((row, index) => {
+            const rowErrors = errors?.[index];
+            const total = rowTotals[index];
+            return (
+              <fieldset
+                key={row.id}
+                className="grid gap-3 rounded-lg border bg-slate-50/60 p-4"
+                data-testid="line-item-row"
+              >
+                <legend className="sr-only">Line item {index + 1}</legend>
+                <div className="grid items-start gap-3 md:grid-cols-[minmax(0,1fr)_5.5rem_8rem_7rem]">
+                  <Controller
+                    control={form.control}
+                    name={`lineItems.${index}.productId`}
+                    render={({ field }) => (
+                      <FormField label="Product" error={rowErrors?.productId?.message}>
+                        <ProductSelect
+                          value={field.value ?? ''}
+                          products={products}
+                          loading={productsLoading}
+                          onBlur={field.onBlur}
+                          onChange={(next) => {
+                            field.onChange(next);
+                            const product = products.find((p) => p.id === next);
+                            if (product) {
+                              form.setValue(`lineItems.${index}.unitPrice`, plainAmount(product.defaultPrice), {
+                                shouldValidate: form.formState.isSubmitted,
+                              });
+                            }
+                            if (form.formState.isSubmitted) void form.trigger('lineItems');
+                          }}
+                        />
+                      </FormField>
+                    )}
+                  />
+                  <FormField label="Quantity" error={rowErrors?.quantity?.message}>
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      {...form.register(`lineItems.${index}.quantity`)}
+                    />
+                  </FormField>
+                  <FormField label="Unit Price ($)" error={rowErrors?.unitPrice?.message}>
+                    <Input
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      {...form.register(`lineItems.${index}.unitPrice`)}
+                    />
+                  </FormField>
+                  <FormField label="Discount ($)" error={rowErrors?.discount?.message}>
+                    <Input
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      {...form.register(`lineItems.${index}.discount`)}
+                    />
+                  </FormField>
+                </div>
+                <div className="flex items-center justify-between gap-3 border-t pt-3">
+                  <p className="text-sm text-muted-foreground">
+                    Line total:{' '}
+                    <output
+                      className="font-semibold tabular-nums text-slate-900"
+                      aria-label={`Line ${index + 1} total`}
+                    >
+                      {total === null || total === undefined ? '—' : formatCentsMoney(total)}
+                    </output>
+                  </p>
+                  {lines.fields.length > 1 && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-muted-foreground hover:bg-red-50 hover:text-destructive"
+                      aria-label={`Remove line item ${index + 1}`}
+                      onClick={() => lines.remove(index)}
+                    >
+                      <Trash2 aria-hidden /> Remove
+                    </Button>
+                  )}
+                </div>
+              </fieldset>
+            );
+          })}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProductSelect({
+  value,
+  products,
+  loading,
+  onChange,
+  onBlur,
+  ...trigger
+}: {
+  value: string;
+  products: ProductOption[];
+  loading: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  const selected = products.find((p) => p.id === value);
+  return (
+    <Select value={value || undefined} onValueChange={onChange}>
+      <SelectTrigger onBlur={onBlur} {...trigger}>
+        <SelectValue placeholder={loading ? 'Loading products...' : 'Select a product'}>
+          {selected ? productName(selected) : undefined}
+        </SelectValue>
+      </SelectTrigger>
+      <SelectContent>
+        {products.map((product) => (
+          <SelectItem key={product.id} value={product.id}>
+            <span className="font-medium">{productName(product)}</span>
+            <span className="block text-xs tabular-nums text-muted-foreground">
+              {AD_TYPE_LABELS[product.adType as AdType] ?? product.adType} · {formatMoney(product.defaultPrice)}
+              {product.seasonalPrice !== null && ` · ${formatMoney(product.seasonalPrice)} in season`}
+            </span>
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+const productName = (product: ProductOption) => (product.isActive ? product.name : `${product.name} (archived)`);

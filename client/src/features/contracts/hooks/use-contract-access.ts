@@ -1,0 +1,11 @@
+import { canAny } from '@shared/permissions';
+import { useCurrentUser } from '@/features/auth/api/me';
+
+/** What the signed-in user may do with contracts: read (all or own) and change (all or own). */
+export function useContractAccess() {
+  const { user } = useCurrentUser();
+  return {
+    canRead: canAny(user, ['contract:read:any', 'contract:read:own']),
+    canWrite: canAny(user, ['contract:write:any', 'contract:write:own']),
+  };
+}

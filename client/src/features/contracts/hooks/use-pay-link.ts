@@ -1,0 +1,57 @@
+import { CONTRACT_MESSAGES, type ContractSummary } from '@shared/contracts/contracts';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useGeneratePaymentLink } from '../api/generate-payment-link';
+import { copyText } from '../lib/clipboard';
+import { payLinkUrl } from '../lib/format';
+
+type PayLinkContract = Pick<ContractSummary, 'id' | 'payLinkToken' | 'total' | 'setupFee'>;
+
+/** Copy an existing pay link, or create one and copy it; both say what happened in a toast. */
+export function usePayLink() {
+  const generate = useGeneratePaymentLink();
+
+  async function copy(contract: PayLinkContract) {
+    if (!contract.payLinkToken) return;
+    try {
+      await copyText(payLinkUrl(contract.payLinkToken));
+      toast({ title: 'Payment link copied', description: 'Paste it into an e-mail or message to the customer.' });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Could not copy the link',
+        description: payLinkUrl(contract.payLinkToken),
+      });
+    }
+  }
+
+  async function create(contract: PayLinkContract) {
+    if (Number(contract.total) === 0 && Number(contract.setupFee) === 0) {
+      toast({
+        variant: 'destructive',
+        title: 'Cannot generate payment link',
+        description: CONTRACT_MESSAGES.zeroAmountPayLink,
+      });
+      return;
+    }
+    let paymentUrl: string;
+    try {
+      ({ paymentUrl } = await generate.mutateAsync(contract.id));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to generate payment link',
+        description: errorMessage(error, 'There was an error generating the payment link.'),
+      });
+      return;
+    }
+    try {
+      await copyText(paymentUrl);
+      toast({ title: 'Payment link created and copied', description: paymentUrl });
+    } catch {
+      toast({ title: 'Payment link created', description: paymentUrl });
+    }
+  }
+
+  return { copy, create, generating: generate.isPending };
+}

@@ -1,0 +1,27 @@
+import { type ContractSummary, PAYMENT_MODE_LABELS } from '@shared/contracts/contracts';
+import { type Cents, centsToAmount } from '@shared/money';
+import { formatDate, formatMoney } from '@/lib/format';
+
+/** The list's short id: the last 8 characters. */
+export const shortId = (id: string) => id.slice(-8);
+
+/** "Contract 1a2b3c4d" or the contract's title. */
+export const contractTitle = (contract: Pick<ContractSummary, 'id' | 'title'>) =>
+  contract.title || `Contract ${shortId(contract.id)}`;
+
+/** "12 months", "1 month" or "Indefinite". */
+export function termLabel(termMonths: number | null | undefined): string {
+  if (termMonths === null || termMonths === undefined) return 'Indefinite';
+  return `${termMonths} month${termMonths === 1 ? '' : 's'}`;
+}
+
+export const paymentModeLabel = (mode: string) =>
+  PAYMENT_MODE_LABELS[mode as keyof typeof PAYMENT_MODE_LABELS]?.label ?? mode;
+
+/** Cents (the form's computed figures) through the one money formatter. */
+export const formatCentsMoney = (cents: Cents) => formatMoney(centsToAmount(cents));
+
+/** The pay-link page for a token, on this origin. */
+export const payLinkUrl = (token: string) => `${window.location.origin}/p/${token}`;
+
+export { formatDate, formatMoney };

@@ -9,7 +9,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
  */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

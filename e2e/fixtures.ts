@@ -39,6 +39,12 @@ export async function signInAs(page: Page, account: DemoAccount, path = '/') {
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 
+/**
+ * The toast region ("Notifications (F8)"). Radix also copies each toast's text into a hidden live
+ * announcer, so look for toast texts inside this region: `toasts(page).getByText('Contract deleted')`.
+ */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
 /** A unique suffix, so tests that create records never collide with each other or the demo data. */
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, type DemoAccount, expect, signInAs, signInThroughForm, test } from './fixtures';
+import { DEMO_ACCOUNTS, type DemoAccount, expect, signInAs, signInThroughForm, test, toasts } from './fixtures';
 
 const SIDEBAR: Record<string, string[]> = {
   super_admin: [
@@ -44,14 +44,14 @@ test('the login screen has its texts and refuses a wrong password', async ({ pag
   await page.getByLabel('Email Address').fill(DEMO_ACCOUNTS.admin);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Login failed')).toBeVisible();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(toasts(page).getByText('Login failed')).toBeVisible();
+  await expect(toasts(page).getByText('Invalid email or password')).toBeVisible();
 });
 
 for (const role of Object.keys(SIDEBAR) as DemoAccount[]) {
   test(`${role} signs in, sees their sidebar, and logs out`, async ({ page }) => {
     await signInThroughForm(page, role);
-    await expect(page.getByText('Login successful')).toBeVisible();
+    await expect(toasts(page).getByText('Login successful')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const entry of ALL_ENTRIES) {
       const link = nav.getByRole('link', { name: entry, exact: true });

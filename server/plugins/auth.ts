@@ -62,11 +62,15 @@ function readBearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value && value !== 'null' && value !== 'undefined' ? value : undefined;
 }
 
+/**
+ * Browsers say where a request comes from (Sec-Fetch-Site, Origin); a cross-site one is refused.
+ * A request with neither header does not come from a browser page, so it cannot be a forged one.
+ */
 function isSameOrigin(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site) return site === 'same-origin' || site === 'none';
-  const origin = request.headers.origin ?? request.headers.referer;
-  if (!origin) return false;
+  const origin = request.headers.origin;
+  if (!origin) return true;
   try {
     return new URL(origin).host === request.headers.host;
   } catch {

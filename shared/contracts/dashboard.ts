@@ -9,6 +9,10 @@ export type DashboardStats = {
   contractsThisMonth: number;
 };
 
+export const dashboardStatsQuerySchema = z.object({
+  mine: z.enum(['true', 'false'], { message: 'mine must be true or false' }).optional(),
+});
+
 export const auditQuerySchema = z.object({
   entity: z.string().trim().max(50).optional(),
   entityId: z.string().trim().max(100).optional(),

@@ -142,6 +142,21 @@ describe('sessions', () => {
       payload,
     });
     expect(sameSite.statusCode).toBe(200);
+    const fetchMetadata = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      cookies: { sid: admin.token },
+      headers: { 'sec-fetch-site': 'cross-site', host: 'crm.local' },
+      payload,
+    });
+    expect(fetchMetadata.statusCode).toBe(403);
+    const nonBrowser = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      cookies: { sid: admin.token },
+      payload,
+    });
+    expect(nonBrowser.statusCode).toBe(200);
   });
 });
 

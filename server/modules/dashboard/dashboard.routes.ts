@@ -1,18 +1,21 @@
-import type { DashboardStats } from '@shared/contracts/dashboard';
+import { type DashboardStats, dashboardStatsQuerySchema } from '@shared/contracts/dashboard';
 import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contracts } from '../../db/schema';
 
-/** GET /api/dashboard/stats: one aggregate query; a sales rep gets their own figures. */
+/** GET /api/dashboard/stats: one aggregate query; a sales rep (or anyone asking with mine=true) gets their own figures. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/api/dashboard/stats',
-    { config: { access: ['report:read:any', 'report:read:own'] } },
+    { config: { access: ['report:read:any', 'report:read:own'] }, schema: { querystring: dashboardStatsQuerySchema } },
     async (request): Promise<DashboardStats> => {
       const user = request.user!;
-      const scope = can(user, 'report:read:any') ? sql`true` : sql`${contracts.salesRepId} = ${user.id}`;
+      const own = request.query.mine === 'true' || !can(user, 'report:read:any');
+      const scope = own ? sql`${contracts.salesRepId} = ${user.id}` : sql`true`;
       const [row] = await app.db
         .select({
           activeContracts: sql<number>`count(*) filter (where ${contracts.status} = 'active')::int`,

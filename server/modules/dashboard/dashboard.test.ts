@@ -51,6 +51,9 @@ describe('dashboard stats', () => {
     expect(own).toMatchObject({ activeContracts: 1, monthlyRevenue: 1500.5, totalContracts: 2 });
     const all = (await ctx.injectAs('admin', { method: 'GET', url: '/api/dashboard/stats' })).json();
     expect(all).toMatchObject({ activeContracts: 2, monthlyRevenue: 1700.5, totalContracts: 3, contractsThisMonth: 3 });
+    const manager = await ctx.as('sales_manager');
+    const managerOwn = (await ctx.injectAs(manager, { method: 'GET', url: '/api/dashboard/stats?mine=true' })).json();
+    expect(managerOwn).toMatchObject({ activeContracts: 0, totalContracts: 0 });
   });
 });
 

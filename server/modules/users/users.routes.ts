@@ -27,7 +27,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/users/:id',
     { config: { access }, schema: { params: idParamSchema, body: updateUserSchema } },
-    async (request) => updateUser(app.db, request.user!, request.params.id, request.body),
+    async (request) =>
+      updateUser(app.db, request.user!, request.params.id, request.body, request.sessionId ?? undefined),
   );
 
   r.delete('/api/users/:id', { config: { access }, schema: { params: idParamSchema } }, async (request) => {

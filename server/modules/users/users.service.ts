@@ -73,7 +73,13 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput & 
   });
 }
 
-export async function updateUser(db: Db, actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: UpdateUserInput,
+  actorSessionId?: string,
+): Promise<User> {
   const existing = await findOrThrow(db, id);
   guardSuperAdmin(actor, existing.role, input.role);
   if (existing.id === actor.id) {
@@ -99,7 +105,9 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       })
       .where(eq(users.id, id))
       .returning();
-    if (input.isActive === false || passwordHash) await deleteUserSessions(tx, id);
+    // Deactivation or a new password signs the user out everywhere, except the admin's own current session.
+    if (input.isActive === false || passwordHash)
+      await deleteUserSessions(tx, id, id === actor.id ? actorSessionId : undefined);
     const user = toUser(row);
     await recordAudit(tx, {
       actorId: actor.id,

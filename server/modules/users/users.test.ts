@@ -109,6 +109,20 @@ describe('users API', () => {
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, target.id))).toHaveLength(0);
   });
 
+  it("keeps an admin's own session when they set their own password here, and ends the others", async () => {
+    const admin = await createTestUser(ctx.db, { role: 'admin' });
+    const current = await ctx.signIn(admin);
+    const other = await ctx.signIn(admin);
+    const response = await ctx.injectAs(current, {
+      method: 'PATCH',
+      url: `/api/users/${admin.id}`,
+      payload: { password: 'brandnew1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await ctx.injectAs(current, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await ctx.injectAs(other, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+
   it('refuses to delete or deactivate oneself', async () => {
     const admin = await ctx.as('admin');
     const del = await ctx.injectAs(admin, { method: 'DELETE', url: `/api/users/${admin.id}` });

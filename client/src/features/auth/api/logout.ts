@@ -8,19 +8,23 @@ import { meQueryKey } from './me';
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  // The current-user query is set to null in place (its mounted observer must see it, so it is not
+  // removed); every other cached query is dropped so nothing of this user stays in memory.
+  const signedOut = () => {
+    queryClient.setQueryData(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  };
   return useMutation({
     mutationFn: async () => {
       localStorage.removeItem(TOKEN_KEY);
       await api('POST', '/api/auth/logout');
     },
     onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      signedOut();
       navigate('/');
     },
     onError: () => {
-      queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      signedOut();
       toast({ variant: 'destructive', title: 'Logout failed', description: 'There was an error logging out' });
     },
   });

@@ -1,0 +1,177 @@
+import type { Contract } from '@shared/contracts/contracts';
+import { apiAs, createDraft, findInList, toast } from './contracts-helpers';
+import { expect, signInAs, test, unique } from './fixtures';
+
+test('a pay-link contract: figures, the link with Copy Link and Preview, Resend Receipt refused', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const api = await apiAs(request, 'admin');
+  const summary = (await api.contracts('&status=active')).find(
+    (c) =>
+      c.paymentMode === 'pay_link' && c.payLinkToken && c.description === 'Pre-roll with QR codes to the ticket page',
+  )!;
+  const contract = await api.get<Contract>(`/api/contracts/${summary.id}`);
+  await signInAs(page, 'admin', `/contracts/${contract.id}`);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contract ${contract.id.slice(-8)}`);
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText('Cannot edit - payment processing started')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+
+  // Customer, terms and line items.
+  await expect(page.getByText(contract.customer!.email)).toBeVisible();
+  await expect(page.getByText('6 months')).toBeVisible();
+  await expect(page.getByText('Pay-Link').first()).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Line items' });
+  await expect(lines.getByRole('row')).toHaveCount(contract.lineItems.length + 2);
+  await expect(lines).toContainText('Timed QR Code Placement');
+  await expect(lines).toContainText('-$50.00');
+
+  const figures = page.getByTestId('payment-figures');
+  await expect(figures).toContainText('$1,850.00 / month');
+  await expect(figures).toContainText('In season (Oct–Dec)');
+
+  await expect(page.getByLabel('Payment link')).toHaveValue(new RegExp(`/p/${contract.payLinkToken}$`));
+  await expect(page.getByRole('link', { name: /Preview/ })).toHaveAttribute('href', `/p/${contract.payLinkToken}`);
+  await expect(page.getByRole('link', { name: /Preview/ })).toHaveAttribute('target', '_blank');
+  await page.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(toast(page, 'Payment link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`^https?://[^/]+/p/${contract.payLinkToken}$`),
+  );
+
+  // No payment has been received yet: the server refuses (409) and says why.
+  await page.getByRole('button', { name: 'Resend Receipt' }).click();
+  await expect(toast(page, 'Error sending receipt')).toContainText('No payment has been received');
+  await expect(toast(page, 'Error sending receipt')).toHaveAttribute('data-variant', 'destructive');
+
+  // The actions an active contract allows.
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send to Customer' })).toHaveCount(0);
+});
+
+test('a portal contract with a package: package details, setup fee, portal access line', async ({ page, request }) => {
+  const api = await apiAs(request, 'admin');
+  const summary = (await api.contracts()).find(
+    (c) => c.description === 'Holiday Starter package for the winter light show',
+  )!;
+  await signInAs(page, 'admin', `/contracts/${summary.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Holiday Lights: season launch');
+  await expect(page.getByRole('heading', { name: 'Package Details' })).toBeVisible();
+  const pkg = page.getByTestId('package-details');
+  await expect(pkg).toContainText('Holiday Starter');
+  await expect(pkg).toContainText('$1,500.00 / month');
+  await expect(pkg).toContainText('QR links to the customer’s holiday offer page');
+  await expect(page.getByRole('table', { name: 'Line items' })).toHaveCount(0);
+
+  const figures = page.getByTestId('payment-figures');
+  await expect(figures).toContainText('$1,500.00 / month');
+  await expect(figures).toContainText('Setup Fee');
+  await expect(figures).toContainText('$250.00 one-time');
+  await expect(figures).toContainText('$1,750.00');
+  await expect(figures).toContainText('Client Portal');
+  await expect(page.getByText('Contact customer portal feature coming soon')).toBeVisible();
+  await expect(page.getByLabel('Payment link')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0);
+});
+
+test('Send to Customer e-mails a draft and marks it Sent', async ({ page, request }) => {
+  const description = unique('E2E send');
+  const draft = await createDraft(request, 'sales', description);
+  await signInAs(page, 'sales', `/contracts/${draft.id}`);
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  await expect(page.getByText('Cannot edit - payment processing started')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Send to Customer' }).click();
+  await expect(toast(page, 'Contract sent')).toContainText(`e-mailed to ${draft.customer!.email}`);
+  await expect(page.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send to Customer' })).toHaveCount(0);
+  // A sent pay-link contract has its link, and its payment processing has started.
+  await expect(page.getByLabel('Payment link')).toHaveValue(/\/p\/[\w-]{20,}$/);
+  await expect(page.getByText('Cannot edit - payment processing started')).toBeVisible();
+
+  const admin = await apiAs(request, 'admin');
+  const sent = await admin.get<Contract>(`/api/contracts/${draft.id}`);
+  const outbox = await admin.get<{ to: string; subject: string; text: string }[]>('/api/outbox?limit=100');
+  const mail = outbox.find((m) => m.text.includes(`/p/${sent.payLinkToken}`));
+  expect(mail, 'the pay-link e-mail is in the outbox').toBeTruthy();
+  expect(mail!.to).toBe(draft.customer!.email);
+  expect(mail!.subject).toMatch(/ready for payment/);
+});
+
+test('status actions: activate, pause, resume, and cancel with a required reason', async ({ page, request }) => {
+  const description = unique('E2E status');
+  const draft = await createDraft(request, 'sales_manager', description, { paymentMode: 'portal' });
+  await signInAs(page, 'sales_manager', `/contracts/${draft.id}`);
+  const badge = (label: string) =>
+    page.getByRole('heading', { level: 1 }).locator('..').getByText(label, { exact: true });
+
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(toast(page, 'Contract activated')).toBeVisible();
+  await expect(badge('Active')).toBeVisible();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(toast(page, 'Contract paused')).toBeVisible();
+  await expect(badge('Paused')).toHaveClass(/bg-red-100/);
+  await expect(page.getByText('Cannot edit - payment processing started')).toBeVisible();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(toast(page, 'Contract resumed')).toBeVisible();
+  await expect(badge('Active')).toHaveClass(/bg-green-100/);
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Cancel Contract' }).click();
+  await expect(dialog.getByText('Please give a reason for canceling the contract')).toBeVisible();
+  await dialog.getByLabel('Reason for canceling').fill('Budget moved to print');
+  await dialog.getByRole('button', { name: 'Cancel Contract' }).click();
+  await expect(toast(page, 'Contract canceled')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(badge('Canceled')).toBeVisible();
+  await expect(page.getByText('Budget moved to print')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+  // The list shows the new status too.
+  await page.getByRole('link', { name: 'Back to contracts' }).click();
+  const row = await findInList(page, description);
+  await expect(row.getByText('Canceled', { exact: true })).toBeVisible();
+});
+
+test('a draft pay-link contract: Generate Payment Link on the detail page; delete goes back to the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const description = unique('E2E detail link');
+  const draft = await createDraft(request, 'admin', description);
+  await signInAs(page, 'admin', `/contracts/${draft.id}`);
+  await expect(page.getByText('No payment link has been created yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend Receipt' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Generate Payment Link' }).click();
+  await expect(toast(page, 'Payment link created and copied')).toBeVisible();
+  await expect(page.getByLabel('Payment link')).toHaveValue(await page.evaluate(() => navigator.clipboard.readText()));
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Contract' }).click();
+  await expect(toast(page, 'Contract deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/contracts$/);
+});
+
+test('detail errors: not found, and a failed request', async ({ page }) => {
+  await signInAs(page, 'admin', '/contracts/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Contract not found')).toBeVisible();
+
+  await page.route('**/api/contracts/11111111-1111-4111-8111-111111111111', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal' }) }),
+  );
+  await page.goto('/contracts/11111111-1111-4111-8111-111111111111');
+  await expect(page.getByText('Error loading contract')).toBeVisible();
+});

@@ -62,29 +62,31 @@ export function LineItemsFields({
                 data-testid="line-item-row"
               >
                 <legend className="sr-only">Line item {index + 1}</legend>
-                <div className="grid items-start gap-3 md:grid-cols-[minmax(0,1fr)_5.5rem_8rem_7rem]">
+                <div className="grid items-start gap-3 sm:grid-cols-3 md:grid-cols-[minmax(0,1fr)_5.5rem_8rem_7rem]">
                   <Controller
                     control={form.control}
                     name={`lineItems.${index}.productId`}
                     render={({ field }) => (
-                      <FormField label="Product" error={rowErrors?.productId?.message}>
-                        <ProductSelect
-                          value={field.value ?? ''}
-                          products={products}
-                          loading={productsLoading}
-                          onBlur={field.onBlur}
-                          onChange={(next) => {
-                            field.onChange(next);
-                            const product = products.find((p) => p.id === next);
-                            if (product) {
-                              form.setValue(`lineItems.${index}.unitPrice`, plainAmount(product.defaultPrice), {
-                                shouldValidate: form.formState.isSubmitted,
-                              });
-                            }
-                            if (form.formState.isSubmitted) void form.trigger('lineItems');
-                          }}
-                        />
-                      </FormField>
+                      <div className="sm:col-span-3 md:col-span-1">
+                        <FormField label="Product" error={rowErrors?.productId?.message}>
+                          <ProductSelect
+                            value={field.value ?? ''}
+                            products={products}
+                            loading={productsLoading}
+                            onBlur={field.onBlur}
+                            onChange={(next) => {
+                              field.onChange(next);
+                              const product = products.find((p) => p.id === next);
+                              if (product) {
+                                form.setValue(`lineItems.${index}.unitPrice`, plainAmount(product.defaultPrice), {
+                                  shouldValidate: form.formState.isSubmitted,
+                                });
+                              }
+                              if (form.formState.isSubmitted) void form.trigger('lineItems');
+                            }}
+                          />
+                        </FormField>
+                      </div>
                     )}
                   />
                   <FormField label="Quantity" error={rowErrors?.quantity?.message}>

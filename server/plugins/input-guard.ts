@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /**
- * PostgreSQL text cannot hold the NUL character: refuse it in any query or body value up front,
- * with a 400, rather than let it reach the database as a 500.
+ * PostgreSQL text cannot hold the NUL character. Schemas may refuse it with a field's own message or
+ * strip it from search text; whatever still carries one after validation is refused here with a 400,
+ * before a handler can pass it to the database.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.url.includes('%00') || containsNul(request.body)) {
+  app.addHook('preHandler', async (request) => {
+    if (containsNul(request.query) || containsNul(request.body)) {
       throw new AppError('VALIDATION', 'Text cannot contain NUL characters');
     }
   });

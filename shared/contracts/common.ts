@@ -27,7 +27,12 @@ export const listQuerySchema = z.object({
     .int('offset must be a whole number')
     .min(0, 'offset cannot be negative')
     .default(0),
-  q: z.string().trim().max(200, 'Search text is too long').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Search text is too long')
+    .transform((v) => v.replaceAll('\u0000', ''))
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

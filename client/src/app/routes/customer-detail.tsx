@@ -1,5 +1,74 @@
-import { ComingSoon } from './coming-soon';
+import { can, canAny } from '@shared/permissions';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/api/me';
+import { useCustomer } from '@/features/customers/api/get-customer';
+import { CustomerContracts } from '@/features/customers/components/customer-contracts';
+import { CustomerDetails } from '@/features/customers/components/customer-details';
+import { CustomerFormDialog } from '@/features/customers/components/customer-form-dialog';
+import { ApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 
-export default function Page() {
-  return <ComingSoon title="Customer" />;
+export default function CustomerDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { user } = useCurrentUser();
+  const { data: customer, isLoading, error } = useCustomer(id);
+  const [editing, setEditing] = useState(false);
+  const canWrite = can(user, 'customer:write');
+  const seesContracts = canAny(user, ['contract:read:any', 'contract:read:own']);
+  // A malformed id is refused with 400; to the user it is the same as an unknown one.
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+  return (
+    <>
+      <Link
+        href={paths.customers}
+        className="mb-4 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Back to Customers
+      </Link>
+
+      {isLoading && (
+        <div className="grid gap-4" aria-busy="true">
+          <Skeleton className="h-10 w-72" />
+          <Skeleton className="h-56 rounded-xl" />
+          <Skeleton className="h-40 rounded-xl" />
+        </div>
+      )}
+      {notFound && (
+        <EmptyState title="Customer not found">
+          It may have been deleted, or the link is wrong.{' '}
+          <Link href={paths.customers} className="font-medium text-primary hover:underline">
+            See all customers
+          </Link>
+          .
+        </EmptyState>
+      )}
+      {error && !notFound && <ErrorState title="Error loading customer">Reload the page to try again.</ErrorState>}
+      {customer && (
+        <>
+          <PageHeader
+            title={customer.name}
+            description={customer.company ?? undefined}
+            actions={
+              canWrite && (
+                <Button onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden /> Edit Customer
+                </Button>
+              )
+            }
+          />
+          <div className="grid gap-6">
+            <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
+            {seesContracts && <CustomerContracts customerId={customer.id} />}
+          </div>
+          {canWrite && <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={customer} />}
+        </>
+      )}
+    </>
+  );
 }

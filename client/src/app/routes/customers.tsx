@@ -1,5 +1,141 @@
-import { ComingSoon } from './coming-soon';
+import type { Customer } from '@shared/contracts/customers';
+import { can } from '@shared/permissions';
+import { Plus, Search, UsersRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/api/me';
+import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@/features/customers/api/get-customers';
+import { CustomerCard } from '@/features/customers/components/customer-card';
+import { CustomerFormDialog } from '@/features/customers/components/customer-form-dialog';
+import { DeleteCustomerDialog } from '@/features/customers/components/delete-customer-dialog';
+import { useDebouncedValue } from '@/features/customers/hooks/use-debounced-value';
 
-export default function Page() {
-  return <ComingSoon title="Customers" />;
+type Editing = { customer: Customer | null } | null;
+
+export default function CustomersPage() {
+  const { user } = useCurrentUser();
+  const canWrite = can(user, 'customer:write');
+  const canDelete = can(user, 'customer:delete');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const { data, isLoading, isFetching, error } = useCustomers({ q, page });
+
+  // A new search starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search changes
+  useEffect(() => setPage(0), [q]);
+  // Deleting the last customer of the last page steps back a page.
+  useEffect(() => {
+    if (data && data.rows.length === 0 && page > 0) {
+      setPage(Math.max(0, Math.ceil(data.total / CUSTOMERS_PAGE_SIZE) - 1));
+    }
+  }, [data, page]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / CUSTOMERS_PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      <PageHeader
+        title="Customers"
+        description="The advertisers you sell to, with their contacts and contracts."
+        actions={
+          canWrite && (
+            <Button onClick={() => setEditing({ customer: null })}>
+              <Plus aria-hidden /> Add Customer
+            </Button>
+          )
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1 sm:max-w-sm">
+          <Label htmlFor="customer-search" className="sr-only">
+            Search customers
+          </Label>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="customer-search"
+            type="search"
+            maxLength={200}
+            placeholder="Search by name, email or company"
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="customers-count">
+          {data ? `${data.total} customer${data.total === 1 ? '' : 's'}` : '\u00a0'}
+        </p>
+      </div>
+
+      {isLoading && <CardGridSkeleton count={6} />}
+      {error && !data && <ErrorState title="Could not load customers">Reload the page to try again.</ErrorState>}
+      {data && data.rows.length === 0 && (
+        <EmptyState icon={<UsersRound />} title={q ? 'No customers match your search' : 'No customers yet'}>
+          {q
+            ? 'Try another name, email or company.'
+            : canWrite
+              ? 'Add the first one with "Add Customer".'
+              : 'Customers appear here once they are added.'}
+        </EmptyState>
+      )}
+      {data && data.rows.length > 0 && (
+        <>
+          <ul
+            aria-label="Customers"
+            aria-busy={isFetching}
+            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+          >
+            {data.rows.map((customer) => (
+              <li key={customer.id} className="grid min-w-0">
+                <CustomerCard
+                  customer={customer}
+                  canEdit={canWrite}
+                  canDelete={canDelete}
+                  onEdit={() => setEditing({ customer })}
+                  onDelete={() => setDeleting(customer)}
+                />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav
+              aria-label="Pagination"
+              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
+            >
+              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page + 1} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      {canWrite && (
+        <CustomerFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          customer={editing?.customer ?? null}
+        />
+      )}
+      {canDelete && <DeleteCustomerDialog customer={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
 }

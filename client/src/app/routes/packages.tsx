@@ -1,5 +1,129 @@
-import { ComingSoon } from './coming-soon';
+import type { Package } from '@shared/contracts/packages';
+import { can } from '@shared/permissions';
+import { Package as PackageIcon, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/features/auth/api/me';
+import { PACKAGES_PAGE_SIZE, usePackages } from '@/features/packages/api/get-packages';
+import { DeletePackageDialog } from '@/features/packages/components/delete-package-dialog';
+import { PackageCard } from '@/features/packages/components/package-card';
+import { PackageFormDialog } from '@/features/packages/components/package-form-dialog';
+import { useDebouncedValue } from '@/features/packages/hooks/use-debounced-value';
 
-export default function Page() {
-  return <ComingSoon title="Packages" />;
+type Editing = { pkg: Package | null } | null;
+
+/** Sales-level roles only (ui-spec section 2): everyone else sees Access Denied. */
+export default function PackagesPage() {
+  const { user } = useCurrentUser();
+  const allowed = can(user, 'package:write');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Package | null>(null);
+  const { data, isLoading, isFetching, error } = usePackages({ q, page }, { enabled: allowed });
+
+  // A new search starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search changes
+  useEffect(() => setPage(0), [q]);
+  // Deleting the last package of the last page steps back a page.
+  useEffect(() => {
+    if (data && data.rows.length === 0 && page > 0) {
+      setPage(Math.max(0, Math.ceil(data.total / PACKAGES_PAGE_SIZE) - 1));
+    }
+  }, [data, page]);
+
+  if (!allowed) return <AccessDenied message="You don't have permission to manage packages" />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PACKAGES_PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      <PageHeader
+        title="Packages"
+        description="Bundles of products sold together for one monthly price."
+        actions={
+          <Button onClick={() => setEditing({ pkg: null })}>
+            <Plus aria-hidden /> Create Package
+          </Button>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1 sm:max-w-sm">
+          <Label htmlFor="package-search" className="sr-only">
+            Search packages
+          </Label>
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="package-search"
+            type="search"
+            maxLength={200}
+            placeholder="Search by name or description"
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="packages-count">
+          {data ? `${data.total} package${data.total === 1 ? '' : 's'}` : '\u00a0'}
+        </p>
+      </div>
+
+      {isLoading && <CardGridSkeleton count={3} />}
+      {error && !data && <ErrorState title="Could not load packages">Reload the page to try again.</ErrorState>}
+      {data && data.rows.length === 0 && (
+        <EmptyState icon={<PackageIcon />} title={q ? 'No packages match your search' : 'No packages yet'}>
+          {q ? 'Try another name or word from the description.' : 'Create the first one with "Create Package".'}
+        </EmptyState>
+      )}
+      {data && data.rows.length > 0 && (
+        <>
+          <ul
+            aria-label="Packages"
+            aria-busy={isFetching}
+            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+          >
+            {data.rows.map((pkg) => (
+              <li key={pkg.id} className="grid min-w-0">
+                <PackageCard pkg={pkg} onEdit={() => setEditing({ pkg })} onDelete={() => setDeleting(pkg)} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav
+              aria-label="Pagination"
+              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
+            >
+              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page + 1} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+
+      <PackageFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        pkg={editing?.pkg ?? null}
+      />
+      <DeletePackageDialog pkg={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
 }

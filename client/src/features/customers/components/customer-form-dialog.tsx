@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreateCustomerInput,
+  type Customer,
+  type CustomerValues,
+  createCustomerSchema,
+} from '@shared/contracts/customers';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { useCreateCustomer } from '../api/create-customer';
+import { useUpdateCustomer } from '../api/update-customer';
+
+/** The form holds every field as text ('' for "not set"); the schema turns blanks into null. */
+type FormValues = CreateCustomerInput;
+type Field = keyof Required<FormValues>;
+
+const EMPTY: Record<Field, string> = {
+  name: '',
+  email: '',
+  company: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
+  contactPerson: '',
+  website: '',
+  industry: '',
+  notes: '',
+};
+
+function toFormValues(customer: Customer): Record<Field, string> {
+  const values = { ...EMPTY };
+  for (const key of Object.keys(EMPTY) as Field[]) values[key] = customer[key] ?? '';
+  return values;
+}
+
+/**
+ * The create/edit dialog. `customer` absent means create. The form is mounted afresh each time the dialog
+ * opens, so it always starts from the customer's current values.
+ */
+export function CustomerFormDialog({
+  open,
+  onOpenChange,
+  customer,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customer: Customer | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <CustomerForm customer={customer} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone: () => void }) {
+  const form = useForm<FormValues, unknown, CustomerValues>({
+    resolver: zodResolver(createCustomerSchema),
+    defaultValues: customer ? toFormValues(customer) : EMPTY,
+  });
+  const { errors } = form.formState;
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const busy = create.isPending || update.isPending;
+  const text = (name: Field) => ({ ...form.register(name), autoComplete: 'off' });
+
+  const submit = form.handleSubmit((values) => {
+    const onError = (error: Error) => showServerFieldErrors(form, error);
+    if (customer) update.mutate({ id: customer.id, input: values }, { onSuccess: onDone, onError });
+    else create.mutate(values, { onSuccess: onDone, onError });
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>{customer ? 'Edit Customer' : 'Add Customer'}</DialogTitle>
+        <DialogDescription>
+          {customer
+            ? `Update ${customer.name}'s contact details, address and notes.`
+            : 'Name and email are required; everything else can be filled in later.'}
+        </DialogDescription>
+      </DialogHeader>
+
+      <fieldset className="grid gap-4">
+        <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Contact</legend>
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label="Name" error={errors.name?.message}>
+            <Input {...text('name')} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" {...text('email')} />
+          </FormField>
+          <FormField label="Company" error={errors.company?.message}>
+            <Input {...text('company')} />
+          </FormField>
+          <FormField label="Contact Person" error={errors.contactPerson?.message}>
+            <Input {...text('contactPerson')} />
+          </FormField>
+          <FormField label="Phone" error={errors.phone?.message}>
+            <Input type="tel" {...text('phone')} />
+          </FormField>
+          <FormField label="Website" error={errors.website?.message}>
+            <Input type="url" placeholder="https://" {...text('website')} />
+          </FormField>
+          <FormField label="Industry" error={errors.industry?.message}>
+            <Input {...text('industry')} />
+          </FormField>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Address</legend>
+        <FormField label="Address" error={errors.address?.message}>
+          <Input {...text('address')} />
+        </FormField>
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label="City" error={errors.city?.message}>
+            <Input {...text('city')} />
+          </FormField>
+          <FormField label="State" error={errors.state?.message}>
+            <Input {...text('state')} />
+          </FormField>
+          <FormField label="ZIP Code" error={errors.zipCode?.message}>
+            <Input {...text('zipCode')} />
+          </FormField>
+          <FormField label="Country" error={errors.country?.message}>
+            <Input {...text('country')} />
+          </FormField>
+        </div>
+      </fieldset>
+
+      <FormField label="Notes" error={errors.notes?.message} hint="Internal: never shown to the customer.">
+        <Textarea rows={3} {...form.register('notes')} />
+      </FormField>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {customer
+            ? update.isPending
+              ? 'Saving...'
+              : 'Save Changes'
+            : create.isPending
+              ? 'Creating...'
+              : 'Create Customer'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Puts the server's per-field messages under their fields too (the toast carries the summary). */
+function showServerFieldErrors(form: UseFormReturn<FormValues, unknown, CustomerValues>, error: Error) {
+  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
+  if (!fieldErrors) return;
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    if (path in EMPTY && messages[0]) form.setError(path as Path<FormValues>, { message: messages[0] });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Package, PackagePayload } from '@shared/contracts/packages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { packagesQueryKey } from './get-packages';
+
+/** PUT replaces the package, its items included. */
+export const updatePackage = ({ id, input }: { id: string; input: PackagePayload }) =>
+  api<Package>('PUT', `/api/packages/${encodeURIComponent(id)}`, input);
+
+export function useUpdatePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePackage,
+    onSuccess: (pkg) => {
+      toast({ title: 'Package updated', description: `${pkg.name} has been saved.` });
+      return queryClient.invalidateQueries({ queryKey: packagesQueryKey });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update package',
+        description: errorMessage(error, 'Please try again'),
+      });
+    },
+  });
+}

@@ -151,7 +151,7 @@ export function ContractDetails({ contract }: { contract: Contract }) {
 
 function Item({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2">
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2">
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="break-words text-slate-900">{value}</dd>
     </div>

@@ -24,9 +24,23 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-2 text-sm" data-testid="payment-figures">
-          <Figure label="Total" value={`${formatMoney(contract.monthlyAmount)} / month`} strong />
-          {contract.setupFee > 0 && <Figure label="Setup Fee" value={`${formatMoney(contract.setupFee)} one-time`} />}
-          <Figure label="First Invoice" value={formatMoney(contract.firstInvoiceAmount)} />
+          {contract.setupFee > 0 && (
+            <>
+              <Figure label="Monthly Amount" value={`${formatMoney(contract.monthlyAmount)} / month`} />
+              <Figure label="Setup Fee" value={`${formatMoney(contract.setupFee)} one-time`} />
+            </>
+          )}
+          <Figure
+            label="Total"
+            value={contract.setupFee > 0 ? formatMoney(contract.total) : `${formatMoney(contract.total)} / month`}
+            strong
+          />
+          {contract.setupFee > 0 && (
+            <p className="text-xs text-muted-foreground">
+              The first invoice is {formatMoney(contract.firstInvoiceAmount)} (with the one-time setup fee); after that{' '}
+              {formatMoney(contract.monthlyAmount)} / month.
+            </p>
+          )}
           {contract.seasonalMonthlyAmount !== contract.monthlyAmount && (
             <Figure
               label="In season (Oct–Dec)"

@@ -41,11 +41,12 @@ export const contracts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('contracts_status_idx').on(t.status, t.createdAt),
-    index('contracts_customer_idx').on(t.customerId),
-    index('contracts_sales_rep_idx').on(t.salesRepId, t.createdAt),
+    index('contracts_status_idx').on(t.status, t.createdAt, t.id),
+    index('contracts_customer_idx').on(t.customerId, t.createdAt, t.id),
+    index('contracts_sales_rep_idx').on(t.salesRepId, t.createdAt, t.id),
     index('contracts_package_idx').on(t.packageId),
-    index('contracts_created_idx').on(t.createdAt),
+    // The list's order (newest first, id as tie-break) is served by these indexes without a sort.
+    index('contracts_created_idx').on(t.createdAt, t.id),
     index('contracts_search_idx').using(
       'gin',
       sql`(lower(coalesce(${t.description}, '') || ' ' || ${t.id}::text)) gin_trgm_ops`,

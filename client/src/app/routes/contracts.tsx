@@ -4,22 +4,23 @@ import {
   type ContractStatus,
   type ContractSummary,
 } from '@shared/contracts/contracts';
-import { FileText, Plus, Search } from 'lucide-react';
+import { FileText, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CONTRACTS_PAGE_SIZE, useContracts } from '@/features/contracts/api/get-contracts';
 import { ContractFormDialog } from '@/features/contracts/components/contract-form-dialog';
 import { ContractsTable } from '@/features/contracts/components/contracts-table';
 import { DeleteContractDialog } from '@/features/contracts/components/delete-contract-dialog';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
-import { useDebouncedValue } from '@/features/contracts/hooks/use-debounced-value';
 import { paths } from '@/lib/paths';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type StatusFilter = ContractStatus | 'all';
 
@@ -65,23 +66,13 @@ export default function ContractsPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1 sm:max-w-sm">
-          <Label htmlFor="contract-search" className="sr-only">
-            Search contracts
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="contract-search"
-            type="search"
-            placeholder="Search by description or contract ID"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="contract-search"
+          label="Search contracts"
+          placeholder="Search by description or contract ID"
+          value={search}
+          onChange={setSearch}
+        />
         <div className="flex items-center gap-2 sm:w-52">
           <Label htmlFor="contract-status-filter" className="sr-only">
             Filter by status
@@ -126,22 +117,7 @@ export default function ContractsPage() {
             onEdit={(contract) => setEditingId(contract.id)}
             onDelete={(contract) => setDeleting(contract)}
           />
-          {pages > 1 && (
-            <nav
-              aria-label="Pagination"
-              className="mt-4 flex items-center justify-end gap-2 text-sm text-muted-foreground"
-            >
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
         </>
       )}
 

@@ -1,18 +1,18 @@
 import type { Customer } from '@shared/contracts/customers';
 import { can } from '@shared/permissions';
-import { Plus, Search, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@/features/customers/api/get-customers';
 import { CustomerCard } from '@/features/customers/components/customer-card';
 import { CustomerFormDialog } from '@/features/customers/components/customer-form-dialog';
 import { DeleteCustomerDialog } from '@/features/customers/components/delete-customer-dialog';
-import { useDebouncedValue } from '@/features/customers/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type Editing = { customer: Customer | null } | null;
 
@@ -54,24 +54,13 @@ export default function CustomersPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1 sm:max-w-sm">
-          <Label htmlFor="customer-search" className="sr-only">
-            Search customers
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="customer-search"
-            type="search"
-            maxLength={200}
-            placeholder="Search by name, email or company"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="customer-search"
+          label="Search customers"
+          placeholder="Search by name, email or company"
+          value={search}
+          onChange={setSearch}
+        />
         <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="customers-count">
           {data ? `${data.total} customer${data.total === 1 ? '' : 's'}` : '\u00a0'}
         </p>
@@ -107,22 +96,7 @@ export default function CustomersPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav
-              aria-label="Pagination"
-              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
-            >
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} />
         </>
       )}
 

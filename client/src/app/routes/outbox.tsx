@@ -2,9 +2,9 @@ import { can } from '@shared/permissions';
 import { Inbox } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { AccessDenied, EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { PAGE_SIZE, useOutbox } from '@/features/outbox/api/get-outbox';
 
@@ -76,17 +76,7 @@ export default function OutboxPage() {
             <span>
               {data.total} e-mail{data.total === 1 ? '' : 's'}
             </span>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </div>
+            <Pagination page={page} pages={pages} onPageChange={setPage} className="" />
           </div>
         </div>
       )}

@@ -1,18 +1,18 @@
 import type { Package } from '@shared/contracts/packages';
 import { can } from '@shared/permissions';
-import { Package as PackageIcon, Plus, Search } from 'lucide-react';
+import { Package as PackageIcon, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { PACKAGES_PAGE_SIZE, usePackages } from '@/features/packages/api/get-packages';
 import { DeletePackageDialog } from '@/features/packages/components/delete-package-dialog';
 import { PackageCard } from '@/features/packages/components/package-card';
 import { PackageFormDialog } from '@/features/packages/components/package-form-dialog';
-import { useDebouncedValue } from '@/features/packages/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type Editing = { pkg: Package | null } | null;
 
@@ -54,24 +54,13 @@ export default function PackagesPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1 sm:max-w-sm">
-          <Label htmlFor="package-search" className="sr-only">
-            Search packages
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="package-search"
-            type="search"
-            maxLength={200}
-            placeholder="Search by name or description"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="package-search"
+          label="Search packages"
+          placeholder="Search by name or description"
+          value={search}
+          onChange={setSearch}
+        />
         <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="packages-count">
           {data ? `${data.total} package${data.total === 1 ? '' : 's'}` : '\u00a0'}
         </p>
@@ -97,22 +86,7 @@ export default function PackagesPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav
-              aria-label="Pagination"
-              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
-            >
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} />
         </>
       )}
 

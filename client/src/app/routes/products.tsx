@@ -1,19 +1,19 @@
 import type { AdType, Product } from '@shared/contracts/products';
 import { can } from '@shared/permissions';
-import { Boxes, Plus, Search } from 'lucide-react';
+import { Boxes, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { PRODUCTS_PAGE_SIZE, type ProductStatusFilter, useProducts } from '@/features/products/api/get-products';
 import { DeleteProductDialog } from '@/features/products/components/delete-product-dialog';
 import { ProductCard } from '@/features/products/components/product-card';
 import { AdTypeFilterSelect, ProductStatusSelect } from '@/features/products/components/product-filters';
 import { ProductFormDialog } from '@/features/products/components/product-form-dialog';
-import { useDebouncedValue } from '@/features/products/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type Editing = { product: Product | null } | null;
 
@@ -60,24 +60,14 @@ export default function ProductsPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <div className="relative flex-1 sm:min-w-64 sm:max-w-sm">
-          <Label htmlFor="product-search" className="sr-only">
-            Search products
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="product-search"
-            type="search"
-            maxLength={200}
-            placeholder="Search by name, description or ad type"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="product-search"
+          label="Search products"
+          placeholder="Search by name, description or ad type"
+          value={search}
+          onChange={setSearch}
+          className="sm:min-w-64"
+        />
         <ProductStatusSelect value={status} onChange={setStatus} />
         <AdTypeFilterSelect value={adType} onChange={setAdType} />
         <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="products-count">
@@ -114,22 +104,7 @@ export default function ProductsPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav
-              aria-label="Pagination"
-              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
-            >
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} />
         </>
       )}
 

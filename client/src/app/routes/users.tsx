@@ -1,20 +1,20 @@
 import type { User } from '@shared/contracts/auth';
 import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
-import { Plus, Search, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/get-users';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
 import { RoleSelect } from '@/features/users/components/role-select';
 import { UserCard } from '@/features/users/components/user-card';
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
-import { useDebouncedValue } from '@/features/users/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type Editing = { user: User | null } | null;
 
@@ -58,23 +58,13 @@ export default function UsersPage() {
       />
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1 sm:max-w-sm">
-          <Label htmlFor="user-search" className="sr-only">
-            Search users
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="user-search"
-            type="search"
-            placeholder="Search by name or email"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="user-search"
+          label="Search users"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={setSearch}
+        />
         <RoleSelect value={role} onChange={setRole} allowAll aria-label="Filter by role" className="sm:w-48" />
         <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="users-count">
           {data ? `${data.total} user${data.total === 1 ? '' : 's'}` : '\u00a0'}
@@ -108,22 +98,7 @@ export default function UsersPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav
-              aria-label="Pagination"
-              className="mt-6 flex items-center justify-end gap-2 text-sm text-muted-foreground"
-            >
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} />
         </>
       )}
 

@@ -2,7 +2,7 @@ import type { CancelContractInput, Contract } from '@shared/contracts/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 /** Any open contract -> canceled, with the reason (required). */
 export const cancelContract = ({ id, input }: { id: string; input: CancelContractInput }) =>
@@ -14,7 +14,7 @@ export function useCancelContract() {
     mutationFn: cancelContract,
     onSuccess: () => {
       toast({ title: 'Contract canceled', description: 'No further invoices will be issued for it.' });
-      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+      return refreshContractData(queryClient);
     },
     onError: (error) => {
       toast({

@@ -2,7 +2,7 @@ import type { Contract } from '@shared/contracts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 /** The status actions without a body: POST /api/contracts/:id/activate, /pause and /resume. */
 export type StatusAction = 'activate' | 'pause' | 'resume';
@@ -22,7 +22,7 @@ export function useChangeContractStatus() {
     mutationFn: changeContractStatus,
     onSuccess: (_contract, { action }) => {
       toast({ title: DONE[action].title });
-      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+      return refreshContractData(queryClient);
     },
     onError: (error, { action }) => {
       toast({

@@ -2,7 +2,7 @@ import type { Contract, ContractPayload } from '@shared/contracts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 export const createContract = (payload: ContractPayload) => api<Contract>('POST', '/api/contracts', payload);
 
@@ -19,7 +19,7 @@ export function useCreateContract() {
     mutationFn: createContract,
     onSuccess: (contract) => {
       toast({ title: 'Contract created successfully', description: createdDescription(contract) });
-      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+      return refreshContractData(queryClient);
     },
     onError: (error) => {
       toast({

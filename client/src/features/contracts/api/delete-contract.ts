@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 export const deleteContract = (id: string) =>
   api<{ message: string }>('DELETE', `/api/contracts/${encodeURIComponent(id)}`);
@@ -14,8 +14,7 @@ export function useDeleteContract() {
     onSuccess: (_result, id) => {
       toast({ title: 'Contract deleted', description: `Contract ${id.slice(-8)} has been removed.` });
       // The deleted contract's own query is left alone: refetching it would only answer 404.
-      return queryClient.invalidateQueries({
-        queryKey: contractsQueryKey,
+      return refreshContractData(queryClient, {
         predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === id),
       });
     },

@@ -1,7 +1,7 @@
 import type { PaymentLinkResponse } from '@shared/contracts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 /** Creates the contract's pay link once (later calls answer the same link). */
 export const generatePaymentLink = (id: string) =>
@@ -12,6 +12,6 @@ export function useGeneratePaymentLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => generatePaymentLink(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contractsQueryKey }),
+    onSettled: () => refreshContractData(queryClient),
   });
 }

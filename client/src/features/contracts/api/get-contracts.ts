@@ -1,9 +1,23 @@
 import type { ContractStatus, ContractSummary } from '@shared/contracts/contracts';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, withQuery } from '@/lib/api-client';
 
 /** The key every contracts query starts with (lists and single contracts); mutations invalidate it. */
 export const contractsQueryKey = ['/api/contracts'] as const;
+
+/**
+ * After a contract changes, what depends on contracts is refetched too: the contract lists and details,
+ * the customers' contract counts and the dashboard figures (data never goes stale on its own).
+ */
+export function refreshContractData(queryClient: QueryClient, filters: { predicate?: (query: Query) => boolean } = {}) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: contractsQueryKey, ...filters }),
+    queryClient.invalidateQueries({ queryKey: ['/api/customers'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/client/contracts'] }),
+  ]);
+}
 
 export const CONTRACTS_PAGE_SIZE = 20;
 

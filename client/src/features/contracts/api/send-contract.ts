@@ -2,7 +2,7 @@ import type { Contract } from '@shared/contracts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 /** Draft -> sent: e-mails the contract (with its pay link, or a portal invitation). */
 export const sendContract = (id: string) => api<Contract>('POST', `/api/contracts/${encodeURIComponent(id)}/send`);
@@ -18,7 +18,7 @@ export function useSendContract() {
           ? `The contract was e-mailed to ${contract.customer.email}.`
           : 'The contract was e-mailed to the customer.',
       });
-      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+      return refreshContractData(queryClient);
     },
     onError: (error) => {
       toast({

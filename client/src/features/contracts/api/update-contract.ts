@@ -2,7 +2,7 @@ import type { Contract, ContractPayload, ContractStatus } from '@shared/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
-import { contractsQueryKey } from './get-contracts';
+import { refreshContractData } from './get-contracts';
 
 export const updateContract = ({
   id,
@@ -25,7 +25,7 @@ export function useUpdateContract() {
             ? 'The changes were saved and the contract was sent to the customer.'
             : 'Your changes have been saved.',
       });
-      return queryClient.invalidateQueries({ queryKey: contractsQueryKey });
+      return refreshContractData(queryClient);
     },
     onError: (error) => {
       toast({

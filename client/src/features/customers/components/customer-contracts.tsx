@@ -3,9 +3,9 @@ import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { Pagination } from '@/components/ui/pagination';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { CUSTOMER_CONTRACTS_PAGE_SIZE, useCustomerContracts } from '../api/get-customer-contracts';
@@ -84,22 +84,7 @@ export function CustomerContracts({ customerId }: { customerId: string }) {
             </table>
           </div>
         )}
-        {pages > 1 && (
-          <nav
-            aria-label="Contracts pages"
-            className="mt-4 flex items-center justify-end gap-2 text-sm text-muted-foreground"
-          >
-            <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page + 1} of {pages}
-            </span>
-            <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
       </CardContent>
     </Card>
   );

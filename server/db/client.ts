@@ -32,6 +32,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection can be closed by the server (restart, failover, a dropped database); the pool
+    // replaces it on next use. Without a listener that error would end the process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection closed: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -274,8 +274,11 @@ test('the customer page shows every field, the contracts, and edits', async ({ p
   const table = page.getByRole('table', { name: 'Contracts of this customer' });
   const rows = table.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
-  const count = await rows.count();
-  await expect(page.getByText(`${count} contracts`, { exact: true })).toBeVisible();
+  // Other tests add contracts to this demo customer, so the total is read, not assumed; the table shows a page of it.
+  const heading = page.getByText(/^\d+ contracts?$/);
+  await expect(heading).toBeVisible();
+  const total = Number((await heading.textContent())?.split(' ')[0]);
+  expect(total).toBeGreaterThanOrEqual(await rows.count());
   const first = rows.first();
   const link = first.getByRole('link');
   await expect(link).toHaveText(/^Contract #[0-9a-f]{8}$/);

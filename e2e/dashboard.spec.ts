@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from './fixtures';
+import { expect, expectFirstClientContractShown, signInAs, test } from './fixtures';
 
 test('admins land on the admin dashboard with live figures', async ({ page }) => {
   await signInAs(page, 'admin');
@@ -24,5 +24,5 @@ test('clients see their own contracts on the dashboard', async ({ page }) => {
   await signInAs(page, 'client');
   await expect(page.getByRole('heading', { name: 'Welcome, Chris!' })).toBeVisible();
   await expect(page.getByText('Account Status')).toBeVisible();
-  await expect(page.getByText('Holiday Lights: season launch')).toBeVisible();
+  await expectFirstClientContractShown(page);
 });

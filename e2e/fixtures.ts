@@ -45,6 +45,18 @@ export async function signInAs(page: Page, account: DemoAccount, path = '/') {
  */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
+/**
+ * The signed-in client's dashboard lists their newest contract (as the API answers it for them).
+ * Other tests add contracts to the demo customers, so the expected one is read, not assumed.
+ */
+export async function expectFirstClientContractShown(page: Page) {
+  const response = await page.request.get('/api/client/contracts?limit=5');
+  expect(response.ok()).toBeTruthy();
+  const [first] = (await response.json()) as { id: string; title: string | null }[];
+  expect(first, 'the client has contracts').toBeTruthy();
+  await expect(page.getByText(first.title || `Contract #${first.id.slice(-6)}`, { exact: true })).toBeVisible();
+}
+
 /** A unique suffix, so tests that create records never collide with each other or the demo data. */
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

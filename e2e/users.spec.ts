@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, type DemoAccount, expect, signInAs, test, unique } from './fixtures';
+import {
+  DEMO_ACCOUNTS,
+  type DemoAccount,
+  expect,
+  expectFirstClientContractShown,
+  signInAs,
+  test,
+  unique,
+} from './fixtures';
 
 /** The toast on screen with this title (the Toaster marks each one with its variant). */
 const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
@@ -240,4 +248,31 @@ test('a refused delete shows the failure toast with the reason and keeps the car
   await expect(failure).toHaveAttribute('data-variant', 'destructive');
   await expect(failure).toContainText('Deactivate the account instead.');
   await expect(card).toBeVisible();
+});
+
+test('a client account created here is linked to its customer and sees its contracts', async ({ page, browser }) => {
+  await signInAs(page, 'admin', '/users');
+  const email = `${unique('client').replace(/\s+/g, '-').toLowerCase()}@example.test`;
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First Name').fill('Casey');
+  await dialog.getByLabel('Last Name').fill('Lights');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('client123');
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Client', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('option', { name: /^Holiday Lights Co\./ }).click();
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await expect(toast(page, 'User created')).toBeVisible();
+
+  const context = await browser.newContext();
+  const client = await context.newPage();
+  await client.goto('/');
+  await client.getByLabel('Email Address').fill(email);
+  await client.getByLabel('Password').fill('client123');
+  await client.getByRole('button', { name: 'Sign In' }).click();
+  await expect(client.getByRole('heading', { name: 'Welcome, Casey!' })).toBeVisible();
+  await expectFirstClientContractShown(client);
+  await context.close();
 });

@@ -74,6 +74,8 @@ export function userFormSchema(mode: 'create' | 'edit') {
       .min(0, 'Commission rate must be positive')
       .max(100, 'Commission rate cannot exceed 100%'),
     isActive: z.boolean(),
+    /** For client accounts: the customer whose contracts they see ('' = none). */
+    customerId: z.string(),
   });
 }
 export type UserFormValues = z.infer<ReturnType<typeof userFormSchema>>;

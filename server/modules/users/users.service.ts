@@ -5,9 +5,9 @@ import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contracts, users } from '../../db/schema';
+import { contracts, customers, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../auth/sessions';
@@ -52,6 +52,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput & 
     throw forbidden('Only a super admin can create super admin accounts');
   }
   await assertEmailFree(db, input.email);
+  if (input.customerId) await assertCustomerExists(db, input.customerId);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -87,6 +88,7 @@ export async function updateUser(
     if (input.role && input.role !== existing.role) throw conflict('You cannot change your own role');
   }
   if (input.email && input.email.toLowerCase() !== existing.email.toLowerCase()) await assertEmailFree(db, input.email);
+  if (input.customerId) await assertCustomerExists(db, input.customerId);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
   return db.transaction(async (tx) => {
@@ -151,6 +153,12 @@ function guardSuperAdmin(actor: Actor, targetRole: string, newRole?: string) {
   if ((targetRole === 'super_admin' || newRole === 'super_admin') && !can(actor, 'user:manage-super-admin')) {
     throw forbidden('Only a super admin can change super admin accounts');
   }
+}
+
+async function assertCustomerExists(db: Db, customerId: string): Promise<void> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!row)
+    throw badRequest('The chosen customer does not exist', { customerId: ['The chosen customer does not exist'] });
 }
 
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {

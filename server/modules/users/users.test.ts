@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, sessions, users } from '../../db/schema';
+import { auditEvents, customers, sessions, users } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestUser } from '../../test/factories';
 
@@ -69,6 +69,27 @@ describe('users API', () => {
         .from(users)
         .where(eq(users.email, String(body.email))),
     ).toHaveLength(0);
+  });
+
+  it('links a client account to an existing customer only', async () => {
+    const [customer] = await ctx.db
+      .insert(customers)
+      .values({ name: 'Linked Co', email: 'linked@example.test' })
+      .returning();
+    const linked = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/users',
+      payload: valid({ role: 'client', customerId: customer.id }),
+    });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json().customerId).toBe(customer.id);
+    const unknown = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/users',
+      payload: valid({ role: 'client', customerId: '6f1c1d2e-0000-4000-8000-000000000000' }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('The chosen customer does not exist');
   });
 
   it('refuses a duplicate e-mail with 409, whatever its case', async () => {

@@ -17,9 +17,11 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
 import { useCreateUser } from '../api/create-user';
+import { useCustomerOptions } from '../api/get-customer-options';
 import { useUpdateUser } from '../api/update-user';
 import { fractionToPercent, percentToFraction } from '../commission';
 import { RoleSelect } from './role-select';
@@ -33,7 +35,10 @@ const NEW_USER: UserFormValues = {
   role: 'sales',
   commissionRate: 5,
   isActive: true,
+  customerId: '',
 };
+
+const NO_CUSTOMER = 'none';
 
 /**
  * The create/edit dialog. `user` absent means create. The dialog's content (and so the form) is mounted
@@ -74,6 +79,7 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
           role: user.role,
           commissionRate: fractionToPercent(user.commissionRate),
           isActive: user.isActive,
+          customerId: user.customerId ?? '',
         }
       : NEW_USER,
   });
@@ -81,14 +87,18 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
   const create = useCreateUser();
   const update = useUpdateUser();
   const busy = create.isPending || update.isPending;
+  const isClient = form.watch('role') === 'client';
+  const customerOptions = useCustomerOptions(isClient);
+  const customerSelectId = useId();
   // Only a super admin may hand out the super admin role (the server refuses anyone else).
   const disabledRoles: Role[] = can(currentUser, 'user:manage-super-admin') ? [] : ['super_admin'];
 
   const submit = form.handleSubmit((values) => {
     const commissionRate = percentToFraction(values.commissionRate);
+    const customerId = values.role === 'client' && values.customerId ? values.customerId : null;
     const onError = (error: Error) => showFieldErrors(form, error);
     if (!user) {
-      create.mutate({ ...values, commissionRate }, { onSuccess: onDone, onError });
+      create.mutate({ ...values, commissionRate, customerId }, { onSuccess: onDone, onError });
       return;
     }
     const input: UpdateUserInput = {
@@ -98,6 +108,7 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
       role: values.role,
       commissionRate,
       isActive: values.isActive,
+      customerId,
     };
     if (values.password) input.password = values.password;
     update.mutate({ id: user.id, input }, { onSuccess: onDone, onError });
@@ -163,6 +174,37 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
           />
         </FormField>
       </div>
+
+      {isClient && (
+        <Controller
+          control={form.control}
+          name="customerId"
+          render={({ field }) => (
+            <div className="grid gap-1.5">
+              <Label htmlFor={customerSelectId}>Customer</Label>
+              <Select
+                value={field.value || NO_CUSTOMER}
+                onValueChange={(value) => field.onChange(value === NO_CUSTOMER ? '' : value)}
+              >
+                <SelectTrigger id={customerSelectId} aria-describedby={`${customerSelectId}-hint`}>
+                  <SelectValue placeholder={customerOptions.isLoading ? 'Loading...' : 'Choose a customer'} />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_CUSTOMER}>No customer</SelectItem>
+                  {customerOptions.data?.map((customer) => (
+                    <SelectItem key={customer.id} value={customer.id}>
+                      {customer.name} ({customer.email})
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p id={`${customerSelectId}-hint`} className="text-xs text-muted-foreground">
+                A client account sees this customer's contracts and invoices.
+              </p>
+            </div>
+          )}
+        />
+      )}
 
       <Controller
         control={form.control}

@@ -1,37 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, expect, signInAs, test, unique } from './fixtures';
-
-/** The toast on screen with this title (the Toaster marks each one with its variant). */
-const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
-
-/** Calls the API as a demo account with its bearer token, for setup the test is not about. */
-async function apiAs(request: APIRequestContext, account: DemoAccount) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), `API sign-in as ${account}`).toBeTruthy();
-  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
-  const call = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) => {
-    const response = await request.fetch(path, { method, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-    return response.json();
-  };
-  return {
-    post: (path: string, data: unknown) => call('POST', path, data),
-    patch: (path: string, data: unknown) => call('PATCH', path, data),
-    delete: (path: string) => call('DELETE', path),
-  };
-}
-
-/** Signs the page in as any account (not only the demo ones), as signInAs does. */
-async function signInWith(page: Page, email: string, password: string, path: string) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), `sign-in as ${email}`).toBeTruthy();
-  const { token } = await response.json();
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
-}
+import { apiAs, expect, signInAs, signInWith, test, toast, unique } from './fixtures';
 
 test('the search box finds customers by name, email and company on the server', async ({ page }) => {
   await signInAs(page, 'sales_manager', '/customers');

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -29,14 +29,7 @@ export async function signInThroughForm(page: Page, account: DemoAccount, passwo
  * The session cookie is set on the browser context too.
  */
 export async function signInAs(page: Page, account: DemoAccount, path = '/') {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), `sign-in as ${account}`).toBeTruthy();
-  const { token } = await response.json();
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await signInWith(page, DEMO_ACCOUNTS[account], DEMO_PASSWORD, path);
 }
 
 /**
@@ -55,6 +48,44 @@ export async function expectFirstClientContractShown(page: Page) {
   const [first] = (await response.json()) as { id: string; title: string | null }[];
   expect(first, 'the client has contracts').toBeTruthy();
   await expect(page.getByText(first.title || `Contract #${first.id.slice(-6)}`, { exact: true })).toBeVisible();
+}
+
+/** The toast on screen with this title (the Toaster marks each one with its variant). */
+export const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
+
+/** Calls the API as a demo account with its bearer token, for setup the test is not about. */
+export async function apiAs(request: APIRequestContext, account: DemoAccount) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
+  });
+  expect(login.ok(), `API sign-in as ${account}`).toBeTruthy();
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const call = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) => {
+    const response = await request.fetch(path, { method, headers, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+    return response.json();
+  };
+  return {
+    post: (path: string, data: unknown) => call('POST', path, data),
+    patch: (path: string, data: unknown) => call('PATCH', path, data),
+    delete: (path: string) => call('DELETE', path),
+  };
+}
+
+/** Signs the page in as any account (not only the demo ones), as signInAs does. */
+export async function signInWith(page: Page, email: string, password: string, path: string) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), `sign-in as ${email}`).toBeTruthy();
+  const { token } = await response.json();
+  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/** Picks an option of a labelled select (Radix: a combobox button and a listbox of options). */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A unique suffix, so tests that create records never collide with each other or the demo data. */

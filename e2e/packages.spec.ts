@@ -1,32 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, expect, signInAs, test, unique } from './fixtures';
-
-/** The toast on screen with this title (the Toaster marks each one with its variant). */
-const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
-
-/** Calls the API as a demo account with its bearer token, for setup the test is not about. */
-async function apiAs(request: APIRequestContext, account: DemoAccount) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), `API sign-in as ${account}`).toBeTruthy();
-  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
-  const call = async (method: 'POST' | 'DELETE', path: string, data?: unknown) => {
-    const response = await request.fetch(path, { method, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-    return response.json();
-  };
-  return {
-    post: (path: string, data: unknown) => call('POST', path, data),
-    delete: (path: string) => call('DELETE', path),
-  };
-}
-
-/** Picks an option of a labelled select (Radix: a combobox button and a listbox of options). */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import type { Locator } from '@playwright/test';
+import { apiAs, choose, type DemoAccount, expect, signInAs, test, toast, unique } from './fixtures';
 
 /** The fields of one item row of the package dialog. */
 const itemRow = (dialog: Locator, n: number) => dialog.getByRole('group', { name: `Item ${n}` });

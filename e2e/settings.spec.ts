@@ -1,8 +1,5 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, test, unique } from './fixtures';
-
-/** The toast on screen with this title (the Toaster marks each one with its variant). */
-const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, signInWith, test, toast, unique } from './fixtures';
 
 async function tokenFor(api: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await api.post('/api/auth/login', { data: { email, password } });
@@ -41,14 +38,6 @@ async function createFreshUser(role = 'sales') {
     expect(response.status(), await response.text()).toBe(201);
   });
   return user;
-}
-
-/** Signs in through the API as any account (signInAs covers the demo accounts only). */
-async function signInWith(page: Page, email: string, password: string, path: string) {
-  const token = await tokenFor(page.request, email, password);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 
 async function putSettings(path: string, data: unknown) {

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   DEMO_ACCOUNTS,
   type DemoAccount,
@@ -6,11 +5,9 @@ import {
   expectFirstClientContractShown,
   signInAs,
   test,
+  toast,
   unique,
 } from './fixtures';
-
-/** The toast on screen with this title (the Toaster marks each one with its variant). */
-const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
 
 for (const account of ['sales_manager', 'sales'] as DemoAccount[]) {
   test(`${account} gets Access Denied on the Users screen`, async ({ page }) => {

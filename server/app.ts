@@ -2,16 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
+import { trustProxyOption } from './lib/trust-proxy';
 import { registerRoutes } from './modules';
 import { authPlugin } from './plugins/auth';
 import { authorizePlugin } from './plugins/authorize';
-import { registerErrorHandlers } from './plugins/error-handler';
+import { registerCompression } from './plugins/compression';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 
 declare module 'fastify' {
@@ -30,12 +34,15 @@ export type AppDeps = { config: Config; db: Db; logger?: boolean | object; maile
 /** Builds the whole application: plugins, then routes, then error and not-found handlers. Tests build it too. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
-    trustProxy: true,
+    logger: deps.logger ?? loggerOptions(deps.config),
+    // Forwarded client addresses and protocols only from the configured proxies (TRUST_PROXY), never from anyone.
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Router and HTTP-parser errors answer in the API's one error shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // No "incoming request" / "request completed" lines per request in production (errors are still logged).
+    logController: new LogController({ disableRequestLogging: deps.config.NODE_ENV === 'production' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -45,9 +52,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config));
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(authorizePlugin);
+  await registerRateLimit(app);
 
   registerErrorHandlers(app);
   registerInputGuard(app);
@@ -67,9 +76,13 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
       root,
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => {
+      // Built assets come with .br and .gz siblings (vite.config.ts); the one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (response, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A .br or .gz copy may be chosen by Accept-Encoding: caches must keep them apart.
+        response.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -1,4 +1,6 @@
+import { emailAddress } from '@shared/contracts/common';
 import { z } from 'zod';
+import { trustProxySchema } from './lib/trust-proxy';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -6,11 +8,15 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
-  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_EMAIL: emailAddress('ADMIN_EMAIL must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('AdCRM <billing@adcrm.local>'),
+  /** The business named on invoices, invoice PDFs, receipts and the pay-link page. */
+  BUSINESS_NAME: z.string().trim().min(1).default('AdCRM Media'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Reverse proxies allowed to set X-Forwarded-For / -Proto: unset (none), a hop count, or addresses. */
+  TRUST_PROXY: trustProxySchema,
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -20,6 +26,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  /** Both set: card payments go through Stripe Checkout; otherwise through the built-in checkout. */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Another Stripe API address (stripe-mock, a test fake); Stripe's own when unset. */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -3,7 +3,13 @@ import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { loggableError } from './lib/db-errors';
+import { createJobRunner } from './lib/jobs';
+import { publicOrigin } from './lib/public-url';
 import { purgeExpiredSessions } from './modules/auth/sessions';
+import { runBilling } from './modules/billing/billing-run';
+import { notifyExpiringContracts } from './modules/notifications/contract-notices';
+import { compactReportTotals } from './modules/reports/reports.repo';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR), runs the
@@ -17,25 +23,39 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   const app = await buildApp({ config, db: database.db });
   await ensureFirstAdmin(database.db, config, app.log);
 
-  const timers: NodeJS.Timeout[] = [];
-  const every = (ms: number, job: () => Promise<unknown>) => {
-    const run = () => job().catch((err) => app.log.error({ err }, 'background job failed'));
-    void run();
-    timers.push(setInterval(run, ms).unref());
-  };
+  // Background jobs never end the process: failures (a database outage included) are logged and retried.
+  const jobs = createJobRunner(app.log);
+  const every = jobs.every;
+  // Nor does a promise someone forgot to await: logged (without query parameters), not fatal.
+  const onUnhandledRejection = (reason: unknown) =>
+    app.log.error({ err: loggableError(reason) }, 'unhandled promise rejection');
+  process.on('unhandledRejection', onUnhandledRejection);
   every(config.OUTBOX_INTERVAL_MS, () => app.mailer.deliverDue(database.db));
   every(60 * 60 * 1000, () => purgeExpiredSessions(database.db, app.sessionPolicy));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The billing run, on start and every hour: it issues whatever is due up to today (catching up after
+  // downtime) and is safe on every instance at once. After listen, so that its links know the address.
+  every(60 * 60 * 1000, async () => {
+    const result = await runBilling(database.db, { baseUrl: publicOrigin(app) });
+    if (result.invoicesIssued > 0) app.mailer.kick(database.db);
+  });
+  // Contracts ending within 30 days tell their rep once (hourly; the dedupe key makes repeats no-ops).
+  every(60 * 60 * 1000, async () => {
+    if ((await notifyExpiringContracts(database.db, { baseUrl: publicOrigin(app) })) > 0) app.mailer.kick(database.db);
+  });
+  // Folds the report totals' delta rows (server/db/schema/reports.ts); exact with or without it.
+  every(5 * 60 * 1000, () => compactReportTotals(database.db));
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    for (const timer of timers) clearInterval(timer);
+    jobs.stop();
     await app.close();
     await app.mailer.idle();
     await database.close();
+    process.off('unhandledRejection', onUnhandledRejection);
   };
   return { app, stop };
 }

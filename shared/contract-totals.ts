@@ -9,7 +9,7 @@
  * - in season (periods starting October to December), a line whose product has a seasonal price is
  *   billed at that price instead of its unit price (product.md section 5)
  */
-import { type Cents, lineTotalCents, sumCents } from './money';
+import { type Cents, lineAmountCents, lineTotalCents, sumCents } from './money';
 
 export type TotalsLineInput = {
   quantity: number;
@@ -44,11 +44,6 @@ export type ContractTotals = {
   /** The monthly amount for a billing period starting October to December. */
   seasonalMonthlyAmount: Cents;
 };
-
-/** A line's amount before its discount: quantity x unit price. */
-export function lineAmountCents(line: { quantity: number; unitPriceCents: Cents }): Cents {
-  return line.quantity * line.unitPriceCents;
-}
 
 /** Whether a line's discount is larger than its amount (a validation error, never silently clamped). */
 export function discountExceedsLine(line: { quantity: number; unitPriceCents: Cents; discountCents: Cents }): boolean {

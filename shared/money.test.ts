@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRate, centsToAmount, divideRound, formatCents, lineTotalCents, MAX_CENTS, parseMoney } from './money';
+import {
+  applyRate,
+  centsToAmount,
+  divideRound,
+  formatCents,
+  lineTotalCents,
+  MAX_CENTS,
+  parseMoney,
+  plainAmount,
+} from './money';
 
 const cents = fc.integer({ min: -MAX_CENTS, max: MAX_CENTS });
 
@@ -121,5 +130,19 @@ describe('lineTotalCents', () => {
         },
       ),
     );
+  });
+});
+
+describe('plainAmount', () => {
+  it.each([
+    [1250.5, '1250.50'],
+    [0, '0.00'],
+    [0.07, '0.07'],
+    [-0.5, '-0.50'],
+    [-0.07, '-0.07'],
+    [-12.3, '-12.30'],
+    [1_000_000, '1000000.00'],
+  ])('%d -> %s', (amount, text) => {
+    expect(plainAmount(amount)).toBe(text);
   });
 });

@@ -92,12 +92,28 @@ export function sumCents(values: readonly Cents[]): Cents {
   return total;
 }
 
-/** Line total = quantity x unit price - discount; never below zero (callers validate the discount). */
+/** An amount in dollars as an input field shows it: 1250.5 -> "1250.50", -0.5 -> "-0.50" (no grouping). */
+export function plainAmount(amount: number): string {
+  const cents = parseMoney(amount) ?? 0;
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A line's amount before its discount: quantity x unit price. */
+export function lineAmountCents(line: { quantity: number; unitPriceCents: Cents }): Cents {
+  return line.quantity * line.unitPriceCents;
+}
+
+/**
+ * Line total = quantity x unit price - discount; never below zero (callers validate the discount). The one
+ * line formula: the contract form's summary, the server's contract figures and billing all use it.
+ */
 export function lineTotalCents(line: { quantity: number; unitPriceCents: Cents; discountCents: Cents }): Cents {
   assertCents(line.unitPriceCents);
   assertCents(line.discountCents);
   if (!Number.isSafeInteger(line.quantity)) throw new RangeError('quantity must be an integer');
-  return Math.max(0, line.quantity * line.unitPriceCents - line.discountCents);
+  return Math.max(0, lineAmountCents(line) - line.discountCents);
 }
 
 function assertCents(value: number): void {

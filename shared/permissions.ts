@@ -9,6 +9,8 @@ import type { Role } from './roles';
 export const PERMISSIONS = {
   'user:manage': ['super_admin', 'admin'],
   'user:manage-super-admin': ['super_admin'],
+  /** Managers see the team (read-only) without create, edit or delete (product.md section 3). */
+  'user:read': ['super_admin', 'admin', 'sales_manager'],
 
   'customer:read:any': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
   'customer:read:own': ['client'],
@@ -30,6 +32,8 @@ export const PERMISSIONS = {
   'invoice:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
   'invoice:read:own': ['sales'],
   'invoice:manage': ['super_admin', 'admin', 'finance'],
+  /** A client's own customer's invoices (the portal, Pay Now, PDFs). */
+  'invoice:read:client': ['client'],
 
   'commission:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
   'commission:read:own': ['sales'],
@@ -47,6 +51,10 @@ export const PERMISSIONS = {
 
   'profile:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
   'portal:access': ['client'],
+  'creative:upload': ['client'],
+  /** Performance figures (impressions, clicks, views) entered per contract and month. */
+  'performance:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  'notification:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
 
   // Navigation (ui-spec.md section 2's sidebar table; finance adds the screens it works in).
   'nav:products': ['super_admin', 'admin', 'sales'],
@@ -57,6 +65,9 @@ export const PERMISSIONS = {
   'nav:portal': ['client'],
   'nav:settings': ['super_admin', 'admin', 'sales_manager'],
   'nav:outbox': ['super_admin', 'admin'],
+  'nav:invoices': ['super_admin', 'admin', 'finance'],
+  'nav:payouts': ['super_admin', 'admin', 'finance'],
+  'nav:audit': ['super_admin', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

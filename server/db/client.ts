@@ -25,22 +25,33 @@ export type Database = {
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
-  | { url: string }
+  | ({ url: string } & PoolTimeouts)
   /** dataDir undefined: in memory. loadDataDir: start from a dump (tests start from a migrated template). */
   | { dataDir?: string; loadDataDir?: Blob | File };
 
+/**
+ * How long PostgreSQL may keep a request waiting. A database that is down, restarting or unreachable must
+ * turn into a quick 503 for the request, never a request that hangs or a process that dies.
+ */
+export type PoolTimeouts = {
+  /** Opening a connection, or waiting for a free one from the pool. */
+  connectTimeoutMs?: number;
+  /** One query's answer; past it the connection is closed and replaced (it may be a dead network path). */
+  queryTimeoutMs?: number;
+};
+
+export const DEFAULT_POOL_TIMEOUTS = { connectTimeoutMs: 5_000, queryTimeoutMs: 30_000 } as const;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection can be closed by the server (restart, failover, a dropped database); the pool
-    // replaces it on next use. Without a listener that error would end the process.
-    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection closed: ${error.message}`));
+    const pool = createPool(options.url, { ...DEFAULT_POOL_TIMEOUTS, ...withoutUndefined(options) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       engine: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      ...{ pool },
     };
   }
 
@@ -89,4 +100,60 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+function withoutUndefined(timeouts: PoolTimeouts): PoolTimeouts {
+  return Object.fromEntries(Object.entries(timeouts).filter(([, value]) => value !== undefined));
+}
+
+/** Connection errors are reported once per this interval, not once per connection. */
+let lastWarning = 0;
+function warnConnectionLost(error: Error): void {
+  if (Date.now() - lastWarning < 10_000) return;
+  lastWarning = Date.now();
+  process.emitWarning(`PostgreSQL connection lost: ${error.message}`, { code: 'ADCRM_DB_CONNECTION' });
+}
+
+/**
+ * A pg pool that survives the database going away:
+ * - every connection has an 'error' listener for its whole life. pg-pool listens only while a connection is
+ *   idle; one that is checked out (a transaction between two queries) and loses its server (restart,
+ *   pg_terminate_backend, failover) would otherwise emit an unhandled 'error' and end the process. The
+ *   connection is then unusable, and the pool drops it when it is released.
+ * - opening a connection and waiting for a free one are bounded (connectTimeoutMs); so is every query
+ *   (queryTimeoutMs). A connection whose query timed out is closed: its network path may be dead, and a
+ *   later query on it would wait just as long.
+ * Requests that meet any of this fail with a connection error, which the error handler answers with 503; the
+ * next requests get fresh connections, so service resumes as soon as the database answers again.
+ */
+function createPool(url: string, timeouts: Required<PoolTimeouts>): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // Idle connections closed by the server: pg-pool removes them and emits this.
+  pool.on('error', warnConnectionLost);
+  pool.on('connect', (client) => {
+    client.on('error', warnConnectionLost);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: Error) => {
+          if (/Query read timeout/.test(error?.message ?? '')) closeConnection(client);
+        });
+      }
+      return result;
+    };
+  });
+  return pool;
+}
+
+function closeConnection(client: pg.PoolClient): void {
+  const connection = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection;
+  connection?.stream?.destroy();
 }

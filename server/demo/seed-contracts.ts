@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { computeContractTotals } from '@shared/contract-totals';
-import {
-  addCalendarMonths,
-  type ContractStatus,
-  computeAutoStopDate,
-  type PaymentMode,
-} from '@shared/contracts/contracts';
+import { addCalendarMonths, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
+import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
 import { amountToCents } from '@shared/money';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,6 +1,9 @@
 import type { Db } from '../db/client';
+import { seedBilling } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
+import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
+import { seedPerformance } from './seed-performance';
 import { seedUsers } from './seed-users';
 
 /**
@@ -11,4 +14,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const catalog = await seedCatalog(db);
   const people = await seedUsers(db, { clientCustomerIds: catalog.clientCustomerIds });
   await seedContracts(db, { ...catalog, ...people });
+  await seedBilling(db);
+  await seedCommissions(db);
+  await seedPerformance(db);
 }

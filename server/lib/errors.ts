@@ -10,9 +10,12 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'REQUEST_TIMEOUT'
+  | 'HEADERS_TOO_LARGE'
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
-/** Every code maps to exactly one status; 5xx messages are never shown to clients. */
+/** Every code maps to exactly one status; internal (500) messages are never shown to clients. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION: 400,
@@ -23,7 +26,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  REQUEST_TIMEOUT: 408,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  /** The database (or another service a request needs) is unreachable for the moment: retry shortly. */
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {

@@ -26,6 +26,25 @@ export type Mailer = {
   readonly smtpEnabled: boolean;
 };
 
+/**
+ * Keeps the message in the outbox inside the caller's transaction, for code that has no Mailer at hand
+ * (payments applied by any provider): the outbox is one table, delivery needs no configuration to queue.
+ */
+export async function enqueueEmail(db: Db, message: EmailMessage): Promise<string> {
+  const [row] = await db
+    .insert(outboxEmails)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      entity: message.entity ?? null,
+      entityId: message.entityId ?? null,
+    })
+    .returning({ id: outboxEmails.id });
+  return row.id;
+}
+
 export const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
@@ -93,20 +112,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
 
   const mailer: Mailer = {
     smtpEnabled: Boolean(transport),
-    async enqueue(db, message) {
-      const [row] = await db
-        .insert(outboxEmails)
-        .values({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          entity: message.entity ?? null,
-          entityId: message.entityId ?? null,
-        })
-        .returning({ id: outboxEmails.id });
-      return row.id;
-    },
+    enqueue: enqueueEmail,
     async deliverDue(db) {
       while (running) await running.catch(() => 0);
       running = deliverOnce(db);

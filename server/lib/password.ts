@@ -29,3 +29,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of nothing in particular, verified against when an e-mail is unknown so both paths take as long. */
 export const DUMMY_PASSWORD_HASH = `scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
+
+/**
+ * A hash in the stored format that no password matches (its key is random, not derived from anything): the
+ * password of an invited account until its owner sets one. Verifying against it takes as long as any other.
+ */
+export function unusablePasswordHash(): string {
+  const salt = randomBytes(16).toString('base64url');
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt, randomBytes(KEY_LENGTH).toString('base64url')].join('$');
+}

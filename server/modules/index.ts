@@ -2,13 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { clientPortalRoutes } from './client-portal/client-portal.routes';
+import { commissionsRoutes } from './commissions/commissions.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { creativesRoutes } from './creatives/creatives.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthRoutes } from './health/health.routes';
+import { invitationsRoutes } from './invitations/invitations.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { packagesRoutes } from './packages/packages.routes';
+import { paymentsRoutes } from './payments/payments.routes';
+import { performanceRoutes } from './performance/performance.routes';
 import { productsRoutes } from './products/products.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -26,4 +34,12 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(clientPortalRoutes);
+  await app.register(performanceRoutes);
+  await app.register(creativesRoutes);
+  await app.register(invitationsRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(reportsRoutes);
+  await app.register(commissionsRoutes);
 }

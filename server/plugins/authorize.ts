@@ -1,12 +1,13 @@
 import { canAny, type Permission } from '@shared/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
 /** What a route needs: 'public' (no sign-in), 'signed-in' (any role), or any one of these permissions. */
 export type RouteAccess = 'public' | 'signed-in' | readonly Permission[];
 
-export type RouteRule = { method: string; url: string; access: RouteAccess };
+/** A route's access rule, and its request schemas (zod) for the fuzz test to derive inputs from. */
+export type RouteRule = { method: string; url: string; access: RouteAccess; schema?: FastifySchema };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,7 +32,8 @@ export const authorizePlugin = fp(
       const access = route.config?.access;
       if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) if (method !== 'HEAD') app.routeRules.push({ method, url: route.url, access });
+      for (const method of methods)
+        if (method !== 'HEAD') app.routeRules.push({ method, url: route.url, access, schema: route.schema });
 
       // Route-level onRequest runs after the global auth hook and before body parsing and validation,
       // so a caller without access learns nothing about the payload rules.

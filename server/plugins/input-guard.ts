@@ -1,24 +1,61 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (UTF-16 code units). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const INVALID_UNICODE = 'Text must be valid Unicode (it contains a lone surrogate character)';
+
 /**
- * PostgreSQL text cannot hold the NUL character. Schemas may refuse it with a field's own message or
- * strip it from search text; whatever still carries one after validation is refused here with a 400,
- * before a handler can pass it to the database.
+ * Text the database cannot store is refused with a 400 at the edge, for every route, in the query string,
+ * the path parameters and the body (keys included):
+ * - a lone UTF-16 surrogate ("\ud800" in JSON) is not Unicode; PostgreSQL refuses it ("invalid input syntax
+ *   for type json" / "unsupported Unicode escape sequence"). Refused before validation, so no schema or
+ *   handler ever sees one.
+ * - the NUL character: schemas may refuse it with a field's own message or strip it from search text, so it
+ *   is checked after validation; whatever still carries one is refused before a handler can store it.
  */
 export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['query', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const path = findText(value, (text) => LONE_SURROGATE.test(text));
+      if (path !== undefined) {
+        throw new AppError('VALIDATION', INVALID_UNICODE, { fieldErrors: { [path || where]: [INVALID_UNICODE] } });
+      }
+    }
+  });
+
   app.addHook('preHandler', async (request) => {
-    if (containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('VALIDATION', 'Text cannot contain NUL characters');
+    for (const value of [request.query, request.params, request.body]) {
+      if (findText(value, (text) => text.includes('\u0000')) !== undefined) {
+        throw new AppError('VALIDATION', 'Text cannot contain NUL characters');
+      }
     }
   });
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+/**
+ * The path ("lineItems.0.description", '' for the value itself) of the first string, or object key, in
+ * `value` for which `bad` holds; undefined when there is none. Iterative: a deeply nested body cannot
+ * exhaust the stack.
+ */
+function findText(value: unknown, bad: (text: string) => boolean): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (bad(item)) return path;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const at = path ? `${path}.${key}` : key;
+        if (bad(key)) return at;
+        pending.push([child, at]);
+      }
+    }
   }
-  return false;
+  return undefined;
 }

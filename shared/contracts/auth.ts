@@ -1,14 +1,6 @@
-import { z } from 'zod';
 import type { Role } from '../roles';
 
-export const loginSchema = z.object({
-  email: z.string({ message: 'Please enter a valid email address' }).trim().email('Please enter a valid email address'),
-  password: z
-    .string({ message: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(200, 'Password is too long'),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
+export { type LoginInput, loginSchema } from './login';
 
 /** The signed-in user as the API returns it (never the password hash). */
 export type User = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate } from './common';
+import { emailAddress, isoDate } from './common';
 
 describe('isoDate', () => {
   const schema = isoDate('Start date is required');
@@ -16,5 +16,36 @@ describe('isoDate', () => {
     const result = schema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe(message);
+  });
+});
+
+describe('emailAddress', () => {
+  const schema = emailAddress('Valid email is required');
+  it.each([
+    'admin@localhost',
+    'someone@example.com',
+    'first.last+tag@mail.example.co.uk',
+    "o'brien@host-name.internal",
+  ])('accepts %s', (value) => {
+    expect(schema.safeParse(value).success).toBe(true);
+  });
+  it('trims the address', () => {
+    expect(schema.parse('  admin@localhost ')).toBe('admin@localhost');
+  });
+  it.each([
+    '',
+    'not-an-email',
+    'admin@',
+    '@localhost',
+    'two@@signs',
+    'a b@example.com',
+    'admin@-host',
+    'admin@host.',
+    'admin@.host',
+    `${'a'.repeat(250)}@b.test`,
+  ])('refuses %j with the given message', (value) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['Valid email is required']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
 import { type Cents, MAX_CENTS, parseMoney } from '../money';
 
 /** The JSON body of every error response. */
@@ -68,6 +69,10 @@ export function moneyCents(messages: { required: string; negative: string; inval
     })
     .transform((value) => parseMoney(value) as Cents);
 }
+
+/** The HTML standard's valid e-mail address (../email.ts); each schema passes its own message. */
+export const emailAddress = (message: string) =>
+  z.string({ message }).trim().max(MAX_EMAIL_LENGTH, message).regex(EMAIL_PATTERN, message);
 
 /** ISO calendar date (YYYY-MM-DD); a full timestamp is accepted and cut to its date. */
 export const isoDate = (message: string) =>

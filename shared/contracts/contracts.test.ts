@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { type ContractBodyInput, contractBodySchema, contractListQuerySchema } from './contract-api';
+import {
+  type ContractFormValues,
+  contractFormSchema,
+  contractToFormValues,
+  formTotals,
+  newContractFormValues,
+  toContractPayload,
+} from './contract-form';
 import {
   addCalendarMonths,
   availableActions,
-  CONTRACT_STATUSES,
-  type ContractBodyInput,
-  type ContractFormValues,
   canDeleteContract,
   canEditContract,
   canTransition,
   computeAutoStopDate,
-  contractBodySchema,
-  contractFormSchema,
-  contractListQuerySchema,
-  contractStatusBadge,
-  formTotals,
-  newContractFormValues,
-  toContractPayload,
+  editRefusalLabel,
   transitionRefusal,
-} from './contracts';
+} from './contract-lifecycle';
+import type { Contract } from './contract-responses';
+import { CONTRACT_STATUSES, contractStatusBadge } from './contract-vocabulary';
 
 const CUSTOMER = '2b8e5a4c-1f3d-4c6e-9a7b-0d1e2f3a4b5c';
 const PRODUCT = '7c9d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
@@ -399,5 +401,79 @@ describe('form summary', () => {
       total: 17000,
       seasonalMonthlyAmount: 12980,
     });
+  });
+});
+
+describe('an edit saved unchanged', () => {
+  const product = {
+    id: PRODUCT,
+    name: 'Banner',
+    adType: 'banner',
+    defaultPrice: 450,
+    seasonalPrice: null,
+    priceMetric: 'monthly',
+  };
+  const stored = {
+    id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+    customerId: CUSTOMER,
+    title: 'Holiday Lights: season launch',
+    description: 'Winter light show',
+    startDate: '2026-01-15',
+    termMonths: 12,
+    paymentMode: 'portal',
+    packageId: PACKAGE,
+    setupFee: 250,
+    status: 'draft',
+    lineItems: [
+      { id: 'l1', productId: PRODUCT, quantity: 2, unitPrice: 175, discount: 0.5, lineTotal: 349.5, product },
+      { id: 'l2', productId: PRODUCT, quantity: 1, unitPrice: 0.99, discount: 0, lineTotal: 0.99, product },
+    ],
+  } as unknown as Contract;
+
+  it('sends back the stored package, every line, the title and the figures as they were', () => {
+    const values = contractToFormValues(stored);
+    expect(contractFormSchema.safeParse(values).success).toBe(true);
+    expect(toContractPayload(values)).toEqual({
+      customerId: CUSTOMER,
+      startDate: '2026-01-15',
+      termMonths: 12,
+      description: 'Winter light show',
+      title: 'Holiday Lights: season launch',
+      setupFee: 250,
+      paymentMode: 'portal',
+      packageId: PACKAGE,
+      sendToCustomer: false,
+      makeActive: false,
+      lineItems: [
+        { productId: PRODUCT, quantity: 2, unitPrice: 175, discount: 0.5 },
+        { productId: PRODUCT, quantity: 1, unitPrice: 0.99, discount: 0 },
+      ],
+    });
+  });
+
+  it('leaves out a title the contract does not have, and an indefinite term stays indefinite', () => {
+    const payload = toContractPayload(
+      contractToFormValues({ ...stored, title: null, termMonths: null, packageId: null } as Contract),
+    );
+    expect('title' in payload).toBe(false);
+    expect(payload.termMonths).toBeNull();
+    expect(payload.packageId).toBeNull();
+  });
+});
+
+describe('editRefusalLabel', () => {
+  it.each([
+    [{ status: 'draft' }, null],
+    [{ status: 'sent' }, null],
+    [{ status: 'active' }, null],
+    [{ status: 'draft', stripePaymentLinkId: 'plink_1' }, null],
+    [{ status: 'sent', stripePaymentLinkId: 'plink_1' }, 'Cannot edit - payment processing started'],
+    [{ status: 'active', stripeSubscriptionId: 'sub_1' }, 'Cannot edit - payment processing started'],
+    [{ status: 'paused' }, 'Cannot edit - contract paused'],
+    [{ status: 'paused', stripeSubscriptionId: 'sub_1' }, 'Cannot edit - contract paused'],
+    [{ status: 'canceled', stripePaymentLinkId: 'plink_1' }, 'Cannot edit - contract canceled'],
+    [{ status: 'completed' }, 'Cannot edit - contract completed'],
+  ])('%j: %s', (contract, label) => {
+    expect(editRefusalLabel(contract)).toBe(label);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { emailAddress, optionalText } from './common';
 
 /** PostgreSQL text cannot hold NUL characters; refuse them with a message instead of failing on insert. */
 const hasNoNul = (value: string | null) => value === null || !value.includes('\u0000');
@@ -15,11 +15,7 @@ const name = z
   .max(200, 'Name cannot be longer than 200 characters')
   .refine(hasNoNul, 'Name contains an invalid character');
 
-const email = z
-  .string({ message: 'Valid email is required' })
-  .trim()
-  .max(254, 'Valid email is required')
-  .email('Valid email is required');
+const email = emailAddress('Valid email is required');
 
 const customerFields = {
   name,

@@ -3,8 +3,10 @@ import { z } from 'zod';
 /** GET /api/dashboard/stats: figures over the contracts the caller may see (a sales rep: their own). */
 export type DashboardStats = {
   activeContracts: number;
-  /** Recurring amount per month of the active contracts, in dollars. */
+  /** Cash received this calendar month (UTC), net of refunds, in dollars: the reports' revenue figure. */
   monthlyRevenue: number;
+  /** Recurring amount per month of the active contracts (MRR), in dollars. */
+  mrr: number;
   totalContracts: number;
   contractsThisMonth: number;
 };
@@ -13,20 +15,8 @@ export const dashboardStatsQuerySchema = z.object({
   mine: z.enum(['true', 'false'], { message: 'mine must be true or false' }).optional(),
 });
 
-export const auditQuerySchema = z.object({
-  entity: z.string().trim().max(50).optional(),
-  entityId: z.string().trim().max(100).optional(),
-});
-
-export type AuditEvent = {
-  id: number;
-  action: string;
-  entity: string;
-  entityId: string;
-  actorId: string | null;
-  actorName: string | null;
-  createdAt: string;
-};
+// The audit trail's filters and events live in ./audit (the Audit screen and the dashboard read the same route).
+export { type AuditEvent, auditQuerySchema } from './audit';
 
 /** GET /api/client/contracts: a client's own contracts. */
 export type ClientContract = {

@@ -151,7 +151,13 @@ export const productListQuerySchema = z.object({
     .enum(['true', 'false'], { message: 'active must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
-  adType: z.enum(AD_TYPES, { message: `adType must be one of: ${AD_TYPES.join(', ')}` }).optional(),
+  /** 'all' (the filter's "All ad types") or an empty value means every ad type. */
+  adType: z
+    .union([z.enum(AD_TYPES), z.literal('all'), z.literal('')], {
+      message: `adType must be one of: ${AD_TYPES.join(', ')}`,
+    })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
 });
 
 /** A product as the API returns it; money in dollars. */

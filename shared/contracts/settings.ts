@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './common';
 
 export const taxSettingsSchema = z.object({
   defaultTaxRate: z
@@ -49,11 +50,7 @@ export const profileSchema = z.object({
     .trim()
     .min(1, 'Last name is required')
     .max(100, 'Last name cannot be longer than 100 characters'),
-  email: z
-    .string({ message: 'Invalid email address' })
-    .trim()
-    .max(254, 'Invalid email address')
-    .email('Invalid email address'),
+  email: emailAddress('Invalid email address'),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { emailAddress } from './common';
 
 const firstName = z
   .string({ message: 'First name is required' })
@@ -11,18 +12,13 @@ const lastName = z
   .trim()
   .min(1, 'Last name is required')
   .max(100, 'Last name cannot be longer than 100 characters');
-const email = z
-  .string({ message: 'Valid email is required' })
-  .trim()
-  .max(254, 'Valid email is required')
-  .email('Valid email is required');
+const email = emailAddress('Valid email is required');
 export const passwordRule = z
   .string({ message: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')
   .max(200, 'Password cannot be longer than 200 characters');
-const role = z.enum(ROLES, {
-  message: 'Role must be one of super_admin, admin, sales_manager, sales, finance, client',
-});
+const ROLE_MESSAGE = 'Role must be one of super_admin, admin, sales_manager, sales, finance, client';
+const role = z.enum(ROLES, { message: ROLE_MESSAGE });
 
 /** The API's commission rate: a fraction from 0 to 1 (the form shows it in percent). */
 const commissionFraction = z
@@ -56,7 +52,13 @@ export const updateUserSchema = z
   .partial();
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
-export const userListQuerySchema = z.object({ role: role.optional() });
+/** The role filter; 'all' (the filter's "All roles") or an empty value means every role. */
+export const userListQuerySchema = z.object({
+  role: z
+    .union([role, z.literal('all'), z.literal('')], { message: ROLE_MESSAGE })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+});
 
 /**
  * The create/edit dialog: the same field rules, with the commission rate in percent (step 0.1)

@@ -13,5 +13,10 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_created_idx').on(t.createdAt),
+    // The Audit screen's user filter and a sales rep's own activity, newest first.
+    index('audit_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

@@ -45,6 +45,15 @@ export const contracts = pgTable(
     index('contracts_customer_idx').on(t.customerId, t.createdAt, t.id),
     index('contracts_sales_rep_idx').on(t.salesRepId, t.createdAt, t.id),
     index('contracts_package_idx').on(t.packageId),
+    // Reports' contract figures read indexes only: status counts, MRR and active customers; new contracts
+    // and their mean value by creation date (decision 015).
+    index('contracts_report_status_idx').on(t.status, t.customerId, t.monthlyAmountCents),
+    index('contracts_report_created_idx').on(t.createdAt, t.totalCents),
+    index('contracts_report_rep_idx').on(t.salesRepId, t.status, t.customerId),
+    // Contracts running out (reports' alert, the expiry notice job): only running contracts are indexed.
+    index('contracts_auto_stop_idx')
+      .on(t.autoStopDate)
+      .where(sql`${t.status} in ('active','paused') and ${t.autoStopDate} is not null`),
     // The list's order (newest first, id as tie-break) is served by these indexes without a sort.
     index('contracts_created_idx').on(t.createdAt, t.id),
     index('contracts_search_idx').using(

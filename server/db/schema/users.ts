@@ -28,6 +28,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** For client accounts: the customer whose contracts and invoices they see. */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** When the user last chose a password; null for an invited account that has not set one yet. */
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,11 @@
 import { loginSchema } from '@shared/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { servedOverHttps } from '../../lib/public-url';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { SESSION_COOKIE } from '../../plugins/auth';
 import { toUser } from '../users/users.dto';
+import { userResponse } from '../users/users.response';
 import { login } from './auth.service';
 import { deleteSession } from './sessions';
 
@@ -19,7 +22,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     reply.setCookie(SESSION_COOKIE, result.token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      secure: servedOverHttps(app.config),
       path: '/',
       expires: result.expiresAt,
     });
@@ -32,5 +35,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Signed out' };
   });
 
-  r.get('/api/auth/me', { config: { access: 'signed-in' } }, async (request) => toUser(request.user!));
+  r.get(
+    '/api/auth/me',
+    {
+      config: { access: 'signed-in' },
+      schema: { response: { 200: userResponse } },
+      serializerCompiler: jsonSerializerCompiler,
+    },
+    async (request) => toUser(request.user!),
+  );
 }

@@ -18,12 +18,12 @@ export async function login(
   policy: SessionPolicy,
 ): Promise<LoginResponse & { expiresAt: Date }> {
   const email = input.email.toLowerCase();
-  await assertNotThrottled(db, email, meta.ip);
+  const attempt = await reservePasswordGuess(db, { email, ip: meta.ip }, SIGN_IN_THROTTLED);
 
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  await db.insert(loginAttempts).values({ email, ip: meta.ip, succeeded: Boolean(user && ok) });
   if (!user || !ok) throw new AppError('UNAUTHENTICATED', INVALID);
+  await markGuessRight(db, attempt);
   if (!user.isActive) {
     throw new AppError('FORBIDDEN', 'Your account has been deactivated. Contact your administrator.');
   }
@@ -31,22 +31,48 @@ export async function login(
   return { token: session.token, user: toUser(user), expiresAt: session.expiresAt };
 }
 
-async function assertNotThrottled(db: Db, email: string, ip: string): Promise<void> {
+const SIGN_IN_THROTTLED = `Too many failed sign-in attempts. Please wait ${LOGIN_THROTTLE.windowMinutes} minutes and try again.`;
+
+/**
+ * Reserves one password guess (a sign-in, or the current password on a password change) for an account and
+ * an address, as one atomic step: inside a transaction holding an advisory lock per account and per address,
+ * it counts the failed guesses of the window and records this one, as failed until markGuessRight says
+ * otherwise. Concurrent guesses queue on the locks, so a burst of 50 sees the counter grow one by one and
+ * only the first `perAccount` are evaluated at all; the rest answer 429 without their password being checked.
+ * Locks are always taken account first, then address, so two guesses cannot deadlock.
+ */
+export async function reservePasswordGuess(
+  db: Db,
+  who: { email: string; ip: string },
+  refusal: string,
+): Promise<number> {
   const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60 * 1000);
-  const failures = (where: ReturnType<typeof eq>) =>
-    db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(and(where, eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
-  const [[byAccount], [byAddress]] = await Promise.all([
-    failures(eq(loginAttempts.email, email)),
-    failures(eq(loginAttempts.ip, ip)),
-  ]);
-  if (byAccount.n >= LOGIN_THROTTLE.perAccount || byAddress.n >= LOGIN_THROTTLE.perAddress) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed sign-in attempts. Please wait ${LOGIN_THROTTLE.windowMinutes} minutes and try again.`,
-      { headers: { 'Retry-After': String(LOGIN_THROTTLE.windowMinutes * 60) } },
-    );
-  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-account:${who.email}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-address:${who.ip}`}, 0))`);
+    const failures = (where: ReturnType<typeof eq>) =>
+      tx
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(and(where, eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
+    const [[byAccount], [byAddress]] = await Promise.all([
+      failures(eq(loginAttempts.email, who.email)),
+      failures(eq(loginAttempts.ip, who.ip)),
+    ]);
+    if (byAccount.n >= LOGIN_THROTTLE.perAccount || byAddress.n >= LOGIN_THROTTLE.perAddress) {
+      throw new AppError('RATE_LIMITED', refusal, {
+        headers: { 'Retry-After': String(LOGIN_THROTTLE.windowMinutes * 60) },
+      });
+    }
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ email: who.email, ip: who.ip, succeeded: false })
+      .returning({ id: loginAttempts.id });
+    return row.id;
+  });
+}
+
+/** The reserved guess was right: it no longer counts against the account or the address. */
+export async function markGuessRight(db: Db, attemptId: number): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
 }

@@ -29,6 +29,26 @@ export async function createSession(
 export type SessionUser = typeof users.$inferSelect;
 
 /**
+ * The session lookup of every authenticated request, as a statement built once per database and prepared
+ * by name (docs/decisions/017-performance.md): its SQL text is not rebuilt per request, and PostgreSQL
+ * plans it once per connection.
+ */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Db) {
+  return db
+    .select({
+      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt },
+      user: users,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+/**
  * The user a token names, or null when the token is unknown, past its absolute or idle limit,
  * or its user has been deactivated. Touches lastUsedAt at most once a minute.
  */
@@ -37,12 +57,12 @@ export async function resolveSession(
   token: string,
   policy: SessionPolicy,
 ): Promise<{ sessionId: string; user: SessionUser } | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
   const idleLimit = row.session.lastUsedAt.getTime() + policy.idleMinutes * 60 * 1000;

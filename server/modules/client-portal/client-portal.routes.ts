@@ -1,44 +1,26 @@
-import { listQuerySchema } from '@shared/contracts/common';
-import type { ClientContract } from '@shared/contracts/dashboard';
-import { centsToAmount } from '@shared/money';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contracts } from '../../db/schema';
 import { sendPage } from '../../lib/http';
+import { getClientContract, getClientSummary, listClientContracts } from './client-portal.service';
 
-/** GET /api/client/contracts: the signed-in client's own contracts (their linked customer's), never drafts. */
+/**
+ * The client portal's own routes: the signed-in client's figures and contracts (its linked customer's,
+ * never drafts). Another customer's contract answers 404. Invoices, creatives and figures have their own.
+ */
 export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = ['portal:access'] as const;
+
+  r.get('/api/client/summary', { config: { access } }, async (request) => getClientSummary(app.db, request.user!));
+
   r.get(
     '/api/client/contracts',
-    { config: { access: ['portal:access'] }, schema: { querystring: listQuerySchema } },
-    async (request, reply) => {
-      const customerId = request.user!.customerId;
-      if (!customerId) return sendPage(reply, { rows: [], total: 0 });
-      const where = and(eq(contracts.customerId, customerId), ne(contracts.status, 'draft'));
-      const [rows, [{ total }]] = await Promise.all([
-        app.db
-          .select()
-          .from(contracts)
-          .where(where)
-          .orderBy(desc(contracts.createdAt))
-          .limit(request.query.limit)
-          .offset(request.query.offset),
-        app.db.select({ total: count() }).from(contracts).where(where),
-      ]);
-      const result: ClientContract[] = rows.map((c) => ({
-        id: c.id,
-        title: c.title,
-        description: c.description,
-        status: c.status,
-        startDate: c.startDate,
-        termMonths: c.termMonths,
-        paymentMode: c.paymentMode,
-        totalAmount: centsToAmount(c.totalCents),
-        monthlyAmount: centsToAmount(c.monthlyAmountCents),
-      }));
-      return sendPage(reply, { rows: result, total });
-    },
+    { config: { access }, schema: { querystring: listQuerySchema } },
+    async (request, reply) => sendPage(reply, await listClientContracts(app.db, request.user!, request.query)),
+  );
+
+  r.get('/api/client/contracts/:id', { config: { access }, schema: { params: idParamSchema } }, async (request) =>
+    getClientContract(app.db, request.user!, request.params.id),
   );
 }

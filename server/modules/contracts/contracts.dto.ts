@@ -1,12 +1,6 @@
-import {
-  type Contract,
-  type ContractProductRef,
-  type ContractStatus,
-  type ContractSummary,
-  canDeleteContract,
-  canEditContract,
-  type PaymentMode,
-} from '@shared/contracts/contracts';
+import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
+import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
+import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
 import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { SessionUser } from '../auth/sessions';

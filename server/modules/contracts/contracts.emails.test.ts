@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Contract } from '@shared/contracts/contracts';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +102,7 @@ describe('contract e-mails through SMTP', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
-  it('Send to Customer in portal mode invites the customer with a working temporary password', async () => {
+  it('Send to Customer in portal mode e-mails a set-password link that works once, and never a password', async () => {
     const customer = await createTestCustomer(ctx.db, { name: 'Frost & Co', contactPerson: 'Dana Frost' });
     const created = await ctx.injectAs('admin', {
       method: 'POST',
@@ -127,18 +127,32 @@ describe('contract e-mails through SMTP', () => {
     expect(text).toContain('Subject: Your contract');
     expect(text).toContain(`${PUBLIC_URL}/portal`);
     expect(text).toContain('Hello Frost &amp; Co,'); // the HTML part escapes
-    const password = /Temporary password: (\S+)/.exec(text)?.[1];
-    expect(password).toBeTruthy();
+    expect(text).not.toMatch(/temporary password/i);
+    const link = new RegExp(`Set your password: (${PUBLIC_URL}/set-password\\?token=[A-Za-z0-9_-]+)`).exec(text)?.[1];
+    expect(link, 'the e-mail carries a set-password link on the public origin').toBeTruthy();
 
     const [account] = await ctx.db.select().from(users).where(eq(users.customerId, customer.id));
-    expect(account).toMatchObject({ role: 'client', firstName: 'Dana', lastName: 'Frost' });
+    expect(account).toMatchObject({ role: 'client', firstName: 'Dana', lastName: 'Frost', passwordSetAt: null });
+    const token = new URL(link!).searchParams.get('token');
+    const set = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { token, password: 'frosty-pass', confirmPassword: 'frosty-pass' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: customer.email, password },
+      payload: { email: customer.email, password: 'frosty-pass' },
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ role: 'client', customerId: customer.id });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      payload: { token, password: 'another-pass', confirmPassword: 'another-pass' },
+    });
+    expect(again.statusCode).toBe(400);
   });
 });
 
@@ -171,6 +185,7 @@ describe('contract e-mails without SMTP', () => {
     expect(outbox.statusCode).toBe(200);
     const listed = outbox.json().find((m: { entityId: string }) => m.entityId === contract.id);
     expect(listed).toMatchObject({ to: customer.email, status: 'queued', attempts: 0, entity: 'contract' });
-    expect(listed.text).toContain(`http://localhost:80/p/${contract.payLinkToken}`);
+    // No PUBLIC_URL configured: the link uses the server's own listen address (PORT 3000), never the Host header.
+    expect(listed.text).toContain(`http://localhost:3000/p/${contract.payLinkToken}`);
   });
 });

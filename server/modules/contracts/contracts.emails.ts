@@ -1,3 +1,5 @@
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
+import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
 import { formatCents } from '@shared/money';
 import type { EmailMessage } from '../../lib/mailer';
 
@@ -59,26 +61,25 @@ ${factTable(facts)}
 }
 
 /**
- * "Send to Customer" in portal mode: the contract and an invitation to the client portal, with the
- * sign-in e-mail and, for a newly created account, its temporary password.
+ * "Send to Customer" in portal mode: the contract and an invitation to the client portal, with the sign-in
+ * e-mail and, while the account has no password yet, a single-use set-password link (never a password).
  */
 export function portalInvitationEmail(input: {
   contract: ContractEmailFacts;
   customer: EmailRecipient;
   portalUrl: string;
   loginEmail: string;
-  temporaryPassword: string | null;
+  setPasswordUrl: string | null;
 }): EmailMessage {
-  const { contract, customer, portalUrl, loginEmail, temporaryPassword } = input;
+  const { contract, customer, portalUrl, loginEmail, setPasswordUrl } = input;
   const name = contractName(contract);
   const intro = `Your advertising contract ${name} is ready. You can review it and manage your payments in the ${PRODUCT_NAME} client portal.`;
   const facts = factLines(contract);
-  const access = temporaryPassword
+  const access = setPasswordUrl
     ? [
-        'We have created a client portal account for you:',
-        `Sign-in e-mail: ${loginEmail}`,
-        `Temporary password: ${temporaryPassword}`,
-        'Please change the password in Settings after your first sign-in.',
+        `Your client portal account (sign-in e-mail: ${loginEmail}) is ready. Choose your password with this link:`,
+        `Set your password: ${setPasswordUrl}`,
+        `The link works once and expires in ${PASSWORD_LINK_HOURS} hours.`,
       ]
     : [`Sign in with your existing client portal account (${loginEmail}).`];
   const text = [
@@ -100,10 +101,11 @@ export function portalInvitationEmail(input: {
 <p>${escapeHtml(intro)}</p>
 ${factTable(facts)}
 <p>${access.map(escapeHtml).join('<br>')}</p>
-<p><a href="${escapeHtml(portalUrl)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">Open the client portal</a></p>`,
+<p><a href="${escapeHtml(setPasswordUrl ?? portalUrl)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${setPasswordUrl ? 'Set your password' : 'Open the client portal'}</a></p>`,
   );
   return {
-    to: customer.email,
+    // A set-password link goes to the account's own address only.
+    to: setPasswordUrl ? loginEmail : customer.email,
     subject: `Your contract ${name} is ready in the client portal`,
     text,
     html,
@@ -113,7 +115,7 @@ ${factTable(facts)}
 }
 
 function contractName(contract: ContractEmailFacts): string {
-  return contract.title ?? `#${contract.id.slice(-8)}`;
+  return contract.title ?? `#${shortContractId(contract.id)}`;
 }
 
 function factLines(contract: ContractEmailFacts): [string, string][] {

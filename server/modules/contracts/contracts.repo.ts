@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { contractLineItems, contracts, customers, packageItems, packages, products, users } from '../../db/schema';
 import { likePattern } from '../../lib/http';
+import { prepared } from '../../lib/prepared';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type ContractInsert = typeof contracts.$inferInsert;
@@ -42,35 +44,76 @@ const listColumns = {
   salesRepLastName: users.lastName,
 };
 
-/** One statement for the page (with the customer's and rep's names joined in) and one for the total. */
-export async function selectContractPage(
-  db: Db,
-  filter: ContractFilter,
-): Promise<{ rows: ContractListRow[]; total: number }> {
+/** Counts stop here: "more than 10,000" serves the screen as well as an exact figure would, for less work. */
+export const COUNT_LIMIT = 10_000;
+
+type PageStatements = ReturnType<typeof preparePage>;
+const pageStatements = new WeakMap<Db, Map<number, PageStatements>>();
+
+/**
+ * The page and count statements of one combination of filters, built once and prepared by name: the
+ * conditions are placeholders, so the SQL text is the same on every call (docs/decisions/017-performance.md).
+ */
+function preparePage(db: Db, mask: number) {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(contracts.status, filter.status));
-  if (filter.customerId) conditions.push(eq(contracts.customerId, filter.customerId));
-  if (filter.salesRepId) conditions.push(eq(contracts.salesRepId, filter.salesRepId));
-  if (filter.q) {
+  if (mask & 1) conditions.push(eq(contracts.status, sql.placeholder('status')));
+  if (mask & 2) conditions.push(eq(contracts.customerId, sql.placeholder('customerId')));
+  if (mask & 4) conditions.push(eq(contracts.salesRepId, sql.placeholder('salesRepId')));
+  if (mask & 8) {
     // The same expression as contracts_search_idx, so the trigram index serves it.
     conditions.push(
-      sql`lower(coalesce(${contracts.description}, '') || ' ' || ${contracts.id}::text) like ${likePattern(filter.q)}`,
+      sql`lower(coalesce(${contracts.description}, '') || ' ' || ${contracts.id}::text) like ${sql.placeholder('pattern')}`,
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
+  const page = db
+    .select(listColumns)
+    .from(contracts)
+    .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .leftJoin(users, eq(users.id, contracts.salesRepId))
+    .where(where)
+    .orderBy(desc(contracts.createdAt), desc(contracts.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`contracts_page_${mask}`);
+  // A bounded count: the matching rows up to `bound`, never the whole table.
+  const matches = db.select({ one: sql`1` }).from(contracts).where(where).limit(sql.placeholder('bound')).as('matches');
+  const total = db.select({ total: count() }).from(matches).prepare(`contracts_count_${mask}`);
+  return { page, total };
+}
+
+/**
+ * One statement for the page (with the customer's and rep's names joined in) and one for the total. The
+ * total is exact up to COUNT_LIMIT rows past the page's start; beyond it the answer says "at least"
+ * (`totalIsLowerBound`), and the screens show "10,000+".
+ */
+export async function selectContractPage(
+  db: Db,
+  filter: ContractFilter,
+): Promise<{ rows: ContractListRow[]; total: number; totalIsLowerBound: boolean }> {
+  const mask = (filter.status ? 1 : 0) | (filter.customerId ? 2 : 0) | (filter.salesRepId ? 4 : 0) | (filter.q ? 8 : 0);
+  let byMask = pageStatements.get(db);
+  if (!byMask) {
+    byMask = new Map();
+    pageStatements.set(db, byMask);
+  }
+  let statements = byMask.get(mask);
+  if (!statements) {
+    statements = preparePage(db, mask);
+    byMask.set(mask, statements);
+  }
+  const values = {
+    status: filter.status,
+    customerId: filter.customerId,
+    salesRepId: filter.salesRepId,
+    pattern: filter.q ? likePattern(filter.q) : undefined,
+  };
+  const limit = Math.max(COUNT_LIMIT, filter.offset + filter.limit);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(contracts)
-      .leftJoin(customers, eq(customers.id, contracts.customerId))
-      .leftJoin(users, eq(users.id, contracts.salesRepId))
-      .where(where)
-      .orderBy(desc(contracts.createdAt), desc(contracts.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ total: count() }).from(contracts).where(where),
+    statements.page.execute({ ...values, limit: filter.limit, offset: filter.offset }),
+    statements.total.execute({ ...values, bound: limit + 1 }),
   ]);
-  return { rows, total };
+  return total > limit ? { rows, total: limit, totalIsLowerBound: true } : { rows, total, totalIsLowerBound: false };
 }
 
 /**
@@ -78,42 +121,61 @@ export async function selectContractPage(
  * three statements whatever the size of the contract.
  */
 export async function selectContractDetail(db: Db, id: string): Promise<ContractDetailRows | null> {
-  const packageOfContract = db.select({ id: contracts.packageId }).from(contracts).where(eq(contracts.id, id));
   const [[head], itemRows, lineRows] = await Promise.all([
-    db
-      .select({
-        ...listColumns,
-        customer: {
-          id: customers.id,
-          name: customers.name,
-          email: customers.email,
-          company: customers.company,
-          contactPerson: customers.contactPerson,
-        },
-        package: packages,
-      })
-      .from(contracts)
-      .leftJoin(customers, eq(customers.id, contracts.customerId))
-      .leftJoin(users, eq(users.id, contracts.salesRepId))
-      .leftJoin(packages, eq(packages.id, contracts.packageId))
-      .where(eq(contracts.id, id))
-      .limit(1),
-    db
-      .select({ item: packageItems, product: products })
-      .from(packageItems)
-      .leftJoin(products, eq(products.id, packageItems.productId))
-      .where(inArray(packageItems.packageId, packageOfContract))
-      .orderBy(asc(packageItems.position), asc(packageItems.id)),
-    db
-      .select({ line: contractLineItems, product: products })
-      .from(contractLineItems)
-      .innerJoin(products, eq(products.id, contractLineItems.productId))
-      .where(eq(contractLineItems.contractId, id))
-      .orderBy(asc(contractLineItems.position), asc(contractLineItems.id)),
+    prepared(db, 'contract_detail', prepareDetail).execute({ id }),
+    prepared(db, 'contract_detail_package_items', preparePackageItems).execute({ id }),
+    prepared(db, 'contract_detail_lines', prepareLines).execute({ id }),
   ]);
   if (!head) return null;
   return { ...head, packageItems: itemRows, lineItems: lineRows };
 }
+
+const prepareDetail = (db: Db) =>
+  db
+    .select({
+      ...listColumns,
+      customer: {
+        id: customers.id,
+        name: customers.name,
+        email: customers.email,
+        company: customers.company,
+        contactPerson: customers.contactPerson,
+      },
+      package: packages,
+    })
+    .from(contracts)
+    .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .leftJoin(users, eq(users.id, contracts.salesRepId))
+    .leftJoin(packages, eq(packages.id, contracts.packageId))
+    .where(eq(contracts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('contract_detail');
+
+const preparePackageItems = (db: Db) =>
+  db
+    .select({ item: packageItems, product: products })
+    .from(packageItems)
+    .leftJoin(products, eq(products.id, packageItems.productId))
+    .where(
+      inArray(
+        packageItems.packageId,
+        db
+          .select({ id: contracts.packageId })
+          .from(contracts)
+          .where(eq(contracts.id, sql.placeholder('id'))),
+      ),
+    )
+    .orderBy(asc(packageItems.position), asc(packageItems.id))
+    .prepare('contract_detail_package_items');
+
+const prepareLines = (db: Db) =>
+  db
+    .select({ line: contractLineItems, product: products })
+    .from(contractLineItems)
+    .innerJoin(products, eq(products.id, contractLineItems.productId))
+    .where(eq(contractLineItems.contractId, sql.placeholder('id')))
+    .orderBy(asc(contractLineItems.position), asc(contractLineItems.id))
+    .prepare('contract_detail_lines');
 
 export async function selectContract(db: Db, id: string): Promise<ContractRow | undefined> {
   const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
@@ -148,6 +210,36 @@ export async function updateContractRow(tx: Db, id: string, values: Partial<Cont
   return row;
 }
 
+/**
+ * A status change as ONE conditional UPDATE: the row changes only while its status is one of `from`, and
+ * the row count decides (null: the contract is in another status, or gone). Concurrent attempts queue on the
+ * row; the first wins and the others find a status the change does not apply to. The previous status comes
+ * from the same statement (the row locked in a CTE), so the audit names what was really changed.
+ */
+export async function transitionContractRow(
+  tx: Db,
+  id: string,
+  change: { from: readonly string[]; set: PgUpdateSetSource<typeof contracts> },
+): Promise<{ row: ContractRow; previousStatus: string } | null> {
+  const previous = tx
+    .$with('previous')
+    .as(
+      tx
+        .select({ id: contracts.id, status: contracts.status })
+        .from(contracts)
+        .where(eq(contracts.id, id))
+        .for('update'),
+    );
+  const [updated] = await tx
+    .with(previous)
+    .update(contracts)
+    .set({ ...change.set, updatedAt: new Date() })
+    .from(previous)
+    .where(and(eq(contracts.id, previous.id), inArray(previous.status, [...change.from])))
+    .returning({ row: getTableColumns(contracts), previousStatus: previous.status });
+  return updated ?? null;
+}
+
 export async function replaceLineItems(tx: Db, contractId: string, lines: Omit<LineItemInsert, 'contractId'>[]) {
   await tx.delete(contractLineItems).where(eq(contractLineItems.contractId, contractId));
   if (lines.length) await tx.insert(contractLineItems).values(lines.map((line) => ({ ...line, contractId })));
@@ -160,17 +252,20 @@ export async function deleteContractRow(tx: Db, id: string): Promise<void> {
 // --- What a contract refers to -------------------------------------------------------------------------
 
 export async function selectCustomer(db: Db, id: string): Promise<CustomerRef | undefined> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      email: customers.email,
-      company: customers.company,
-      contactPerson: customers.contactPerson,
-    })
-    .from(customers)
-    .where(eq(customers.id, id))
-    .limit(1);
+  const [row] = await prepared(db, 'contract_customer', (d) =>
+    d
+      .select({
+        id: customers.id,
+        name: customers.name,
+        email: customers.email,
+        company: customers.company,
+        contactPerson: customers.contactPerson,
+      })
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('contract_customer'),
+  ).execute({ id });
   return row;
 }
 
@@ -186,24 +281,5 @@ export async function selectPackage(db: Db, id: string): Promise<PackageRow | un
 
 export async function selectUser(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-/** The customer's client-portal accounts, active ones first. */
-export async function selectClientUsers(db: Db, customerId: string) {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.customerId, customerId), eq(users.role, 'client')))
-    .orderBy(desc(users.isActive), asc(users.createdAt));
-}
-
-export async function selectUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
-  return row;
-}
-
-export async function insertUser(tx: Db, values: typeof users.$inferInsert) {
-  const [row] = await tx.insert(users).values(values).returning();
   return row;
 }

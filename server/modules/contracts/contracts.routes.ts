@@ -1,13 +1,12 @@
 import { idParamSchema } from '@shared/contracts/common';
-import {
-  type ContractAction,
-  cancelContractSchema,
-  contractBodySchema,
-  contractListQuerySchema,
-} from '@shared/contracts/contracts';
+import { cancelContractSchema, contractBodySchema, contractListQuerySchema } from '@shared/contracts/contract-api';
+import type { ContractAction } from '@shared/contracts/contract-lifecycle';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
+import { publicOrigin } from '../../lib/public-url';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { contractListResponse, contractResponse, paymentLinkResponse } from './contracts.response';
 import {
   type ContractDeps,
   createContract,
@@ -25,43 +24,87 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   const read = ['contract:read:any', 'contract:read:own'] as const;
   const write = ['contract:write:any', 'contract:write:own'] as const;
 
-  /** Links in e-mails and answers point at PUBLIC_URL, or else at the origin the request came to. */
-  const deps = (request: FastifyRequest): ContractDeps => ({
+  /** Links in e-mails and answers point at the configured public origin, never at request headers. */
+  const deps = (_request?: FastifyRequest): ContractDeps => ({
     db: app.db,
     mailer: app.mailer,
-    baseUrl: (app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    baseUrl: publicOrigin(app),
   });
 
+  // The two hottest reads answer through fast-json-stringify (lib/response-schema.ts).
   r.get(
     '/api/contracts',
-    { config: { access: read }, schema: { querystring: contractListQuerySchema } },
+    {
+      config: { access: read },
+      schema: { querystring: contractListQuerySchema, response: { 200: contractListResponse } },
+      serializerCompiler: jsonSerializerCompiler,
+    },
     async (request, reply) => sendPage(reply, await listContracts(app.db, request.user!, request.query)),
   );
 
-  r.get('/api/contracts/:id', { config: { access: read }, schema: { params: idParamSchema } }, async (request) =>
-    getContract(app.db, request.user!, request.params.id),
+  // ui-spec.md section 7's "my" variant of the list (the sales view): the same list as ?mine=true, that is
+  // only the contracts the caller is the sales rep of (docs/decisions/018-ui-spec-conformance.md).
+  r.get(
+    '/api/contracts/my',
+    {
+      config: { access: read },
+      schema: { querystring: contractListQuerySchema, response: { 200: contractListResponse } },
+      serializerCompiler: jsonSerializerCompiler,
+    },
+    async (request, reply) =>
+      sendPage(reply, await listContracts(app.db, request.user!, { ...request.query, mine: true })),
   );
+
+  r.get(
+    '/api/contracts/:id',
+    {
+      config: { access: read },
+      schema: { params: idParamSchema, response: { 200: contractResponse } },
+      serializerCompiler: jsonSerializerCompiler,
+    },
+    async (request) => getContract(app.db, request.user!, request.params.id),
+  );
+
+  // Every other answer is declared too (lib/response-schema.ts): what is not declared is never sent.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+  const contract = { 200: contractResponse };
 
   r.post(
     '/api/contracts',
-    { config: { access: write }, schema: { body: contractBodySchema } },
+    {
+      config: { access: write },
+      schema: { body: contractBodySchema, response: { 201: contractResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createContract(deps(request), request.user!, request.body)),
   );
 
   r.patch(
     '/api/contracts/:id',
-    { config: { access: write }, schema: { params: idParamSchema, body: contractBodySchema } },
+    {
+      config: { access: write },
+      schema: { params: idParamSchema, body: contractBodySchema, response: contract },
+      ...answers,
+    },
     async (request) => updateContract(deps(request), request.user!, request.params.id, request.body),
   );
 
-  r.delete('/api/contracts/:id', { config: { access: write }, schema: { params: idParamSchema } }, async (request) => {
-    await deleteContract(app.db, request.user!, request.params.id);
-    return { message: 'Contract deleted' };
-  });
+  r.delete(
+    '/api/contracts/:id',
+    { config: { access: write }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    async (request) => {
+      await deleteContract(app.db, request.user!, request.params.id);
+      return { message: 'Contract deleted' };
+    },
+  );
 
   r.post(
     '/api/contracts/:id/generate-payment-link',
-    { config: { access: write }, schema: { params: idParamSchema } },
+    {
+      config: { access: write },
+      schema: { params: idParamSchema, response: { 200: paymentLinkResponse } },
+      ...answers,
+    },
     async (request) => generatePaymentLink(deps(request), request.user!, request.params.id),
   );
 
@@ -69,21 +112,25 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   for (const action of actions) {
     r.post(
       `/api/contracts/:id/${action}`,
-      { config: { access: write }, schema: { params: idParamSchema } },
+      { config: { access: write }, schema: { params: idParamSchema, response: contract }, ...answers },
       async (request) => transitionContract(deps(request), request.user!, request.params.id, action),
     );
   }
 
   r.post(
     '/api/contracts/:id/cancel',
-    { config: { access: write }, schema: { params: idParamSchema, body: cancelContractSchema } },
+    {
+      config: { access: write },
+      schema: { params: idParamSchema, body: cancelContractSchema, response: contract },
+      ...answers,
+    },
     async (request) =>
       transitionContract(deps(request), request.user!, request.params.id, 'cancel', { reason: request.body.reason }),
   );
 
   r.post(
     '/api/contracts/:id/resend-receipt',
-    { config: { access: write }, schema: { params: idParamSchema } },
-    async (request) => resendReceipt(app.db, request.user!, request.params.id),
+    { config: { access: write }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    async (request) => resendReceipt(deps(request), request.user!, request.params.id),
   );
 }

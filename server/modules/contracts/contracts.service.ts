@@ -1,30 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { computeContractTotals } from '@shared/contract-totals';
+import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
   actionFor,
-  CONTRACT_MESSAGES,
   CONTRACT_TRANSITIONS,
-  type Contract,
   type ContractAction,
-  type ContractBody,
-  type ContractListQuery,
-  type ContractStatus,
-  type ContractSummary,
   canTransition,
   computeAutoStopDate,
   deleteRefusal,
   editRefusal,
-  type PaymentLinkResponse,
   transitionRefusal,
-} from '@shared/contracts/contracts';
+} from '@shared/contracts/contract-lifecycle';
+import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
+import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { can } from '@shared/permissions';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { contracts } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword } from '../../lib/password';
 import type { SessionUser } from '../auth/sessions';
-import { toUser } from '../users/users.dto';
+import {
+  billContractNow,
+  CONTRACT_HAS_INVOICES,
+  contractHasInvoices,
+  recordPauseChange,
+  resendLatestReceipt,
+} from '../billing/contract-billing';
+import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
+import { notifyContractActivated } from '../notifications/contract-notices';
+import { assertClientAccountPossible } from '../users/client-accounts.service';
 import { auditView, canReadContract, canWriteContract, toContract, toContractSummary } from './contracts.dto';
 import { type ContractEmailFacts, payLinkEmail, portalInvitationEmail } from './contracts.emails';
 import {
@@ -32,12 +38,10 @@ import {
   type CustomerRef,
   deleteContractRow,
   insertContract,
-  insertUser,
   lockContract,
   type PackageRow,
   type ProductRow,
   replaceLineItems,
-  selectClientUsers,
   selectContract,
   selectContractDetail,
   selectContractPage,
@@ -46,7 +50,7 @@ import {
   selectPackage,
   selectProducts,
   selectUser,
-  selectUserByEmail,
+  transitionContractRow,
   updateContractRow,
 } from './contracts.repo';
 
@@ -66,7 +70,7 @@ export async function listContracts(
   db: Db,
   actor: Actor,
   query: ContractListQuery,
-): Promise<{ rows: ContractSummary[]; total: number }> {
+): Promise<{ rows: ContractSummary[]; total: number; totalIsLowerBound: boolean }> {
   const ownOnly = !can(actor, 'contract:read:any') || query.mine;
   const page = await selectContractPage(db, {
     status: query.status,
@@ -76,7 +80,7 @@ export async function listContracts(
     limit: query.limit,
     offset: query.offset,
   });
-  return { total: page.total, rows: page.rows.map((row) => toContractSummary(actor, row)) };
+  return { ...page, rows: page.rows.map((row) => toContractSummary(actor, row)) };
 }
 
 /** The contract with its customer, package and line items; 404 for one the caller may not see. */
@@ -123,10 +127,14 @@ export async function createContract(deps: ContractDeps, actor: Actor, body: Con
       entityId: row.id,
       after: auditView(row, figures.lines),
     });
+    if (status === 'active') {
+      await notifyContractActivated(tx, { contract: row, actorId: actor.id, baseUrl: deps.baseUrl });
+    }
     if (delivery) row = await deliverContract(tx, deps, actor, row, refs.customer, delivery);
     return row.id;
   });
   if (delivery) deps.mailer.kick(deps.db);
+  if (status === 'active') await billContractNow(deps, id);
   return getContract(deps.db, actor, id);
 }
 
@@ -179,13 +187,16 @@ export async function updateContract(
     if (target && target !== locked.status) {
       const action = actionFor(locked.status, target);
       if (!action) throw conflict(statusChangeRefusal(locked.status, target));
-      row = await applyTransition(tx, deps, actor, row, action, {
+      const changed = await applyTransition(tx, deps, actor, id, action, {
         customer: refs.customer,
         delivery: action === 'send' ? (delivery ?? (await prepareDelivery(tx, row.paymentMode, refs.customer))) : null,
       });
+      if (!changed) throw conflict(statusChangeRefusal(locked.status, target));
+      row = changed;
     }
   });
   deps.mailer.kick(deps.db);
+  if (target === 'active') await billContractNow(deps, id);
   return getContract(deps.db, actor, id);
 }
 
@@ -194,6 +205,7 @@ export async function deleteContract(db: Db, actor: Actor, id: string): Promise<
     const row = await lockWritable(tx, actor, id);
     const refusal = deleteRefusal(row);
     if (refusal) throw conflict(refusal);
+    if (await contractHasInvoices(tx, id)) throw conflict(CONTRACT_HAS_INVOICES);
     const lines = await selectLineItems(tx, id);
     await deleteContractRow(tx, id);
     await recordAudit(tx, {
@@ -221,19 +233,23 @@ export async function transitionContract(
   let delivery: Delivery | null = null;
   let customer: CustomerRef | undefined;
   if (action === 'send') {
-    // Look up (and hash a password for) a portal account before the transaction, not while holding the lock.
+    // Check the portal account can be created before the transaction, not while holding the lock.
     const existing = await findWritable(deps.db, actor, id);
     if (!canTransition(existing.status, action)) throw conflict(transitionRefusal(action, existing.status));
     customer = await selectCustomer(deps.db, existing.customerId);
     if (!customer) throw conflict('The contract has no customer to send it to.');
     delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
   }
-  await deps.db.transaction(async (tx) => {
-    const row = await lockWritable(tx, actor, id);
-    if (!canTransition(row.status, action)) throw conflict(transitionRefusal(action, row.status));
-    await applyTransition(tx, deps, actor, row, action, { reason: options.reason, customer, delivery });
-  });
+  const existing = await findWritable(deps.db, actor, id);
+  const changed = await deps.db.transaction((tx) =>
+    applyTransition(tx, deps, actor, id, action, { reason: options.reason, customer, delivery }),
+  );
+  if (!changed) {
+    const current = await selectContract(deps.db, id);
+    throw conflict(transitionRefusal(action, current?.status ?? existing.status));
+  }
   if (delivery) deps.mailer.kick(deps.db);
+  if (action === 'activate' || action === 'resume') await billContractNow(deps, id);
   return getContract(deps.db, actor, id);
 }
 
@@ -249,10 +265,12 @@ export async function generatePaymentLink(deps: ContractDeps, actor: Actor, id: 
   return { paymentUrl: payLinkUrl(deps.baseUrl, token) };
 }
 
-/** Receipts exist once billing has recorded a payment; until then there is nothing to resend. */
-export async function resendReceipt(db: Db, actor: Actor, id: string): Promise<never> {
-  await findWritable(db, actor, id);
-  throw conflict('No payment has been received for this contract yet, so there is no receipt to resend.');
+/** "Resend Receipt": the latest payment's receipt e-mailed again; 409 while no payment has been received. */
+export async function resendReceipt(deps: ContractDeps, actor: Actor, id: string): Promise<{ message: string }> {
+  await findWritable(deps.db, actor, id);
+  const sent = await deps.db.transaction((tx) => resendLatestReceipt(tx, actor, id));
+  deps.mailer.kick(deps.db);
+  return sent;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -379,31 +397,47 @@ function assertWritable(actor: Actor, row: ContractRow | undefined): ContractRow
   return row;
 }
 
+/**
+ * Performs a status action: ONE conditional UPDATE (status = ANY(the action's from-statuses)) decides, then,
+ * in the same transaction, its audit event and what follows from it (the activation notice, the pause
+ * record, the contract e-mail). The updated row, or null when the contract is not in a status the action
+ * applies to (the caller answers 409). Work that must follow a status change goes here, or after the
+ * transaction in the caller when it needs the change committed (e.g. billing after activate and resume).
+ */
 async function applyTransition(
   tx: Db,
   deps: ContractDeps,
   actor: Actor,
-  row: ContractRow,
+  id: string,
   action: ContractAction,
   options: { reason?: string; customer?: CustomerRef; delivery?: Delivery | null },
-): Promise<ContractRow> {
+): Promise<ContractRow | null> {
   const rule = CONTRACT_TRANSITIONS[action];
   const now = new Date();
-  let updated = await updateContractRow(tx, row.id, {
-    status: rule.to,
-    ...(action === 'send' ? { sentAt: now } : {}),
-    ...(action === 'activate' ? { activatedAt: now } : {}),
-    ...(action === 'resume' ? { activatedAt: row.activatedAt ?? now } : {}),
-    ...(action === 'cancel' ? { canceledAt: now, cancelReason: options.reason ?? null } : {}),
+  const changed = await transitionContractRow(tx, id, {
+    from: rule.from,
+    set: {
+      status: rule.to,
+      ...(action === 'send' ? { sentAt: now } : {}),
+      ...(action === 'activate' ? { activatedAt: now } : {}),
+      ...(action === 'resume' ? { activatedAt: sql`coalesce(${contracts.activatedAt}, now())` } : {}),
+      ...(action === 'cancel' ? { canceledAt: now, cancelReason: options.reason ?? null } : {}),
+    },
   });
+  if (!changed) return null;
+  let updated = changed.row;
   await recordAudit(tx, {
     actorId: actor.id,
     action: `contract.${rule.done}`,
     entity: 'contract',
-    entityId: row.id,
-    before: { status: row.status },
+    entityId: id,
+    before: { status: changed.previousStatus },
     after: { status: updated.status, ...(action === 'cancel' ? { cancelReason: updated.cancelReason } : {}) },
   });
+  if (action === 'activate') {
+    await notifyContractActivated(tx, { contract: updated, actorId: actor.id, baseUrl: deps.baseUrl });
+  }
+  if (action === 'pause' || action === 'resume') await recordPauseChange(tx, id, action);
   if (action === 'send') {
     if (!options.customer || !options.delivery) throw new Error('send needs the customer and a prepared delivery');
     updated = await deliverContract(tx, deps, actor, updated, options.customer, options.delivery);
@@ -437,34 +471,16 @@ export function payLinkUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/p/${token}`;
 }
 
-/** How a contract reaches its customer: a pay link, or a portal invitation (to a new or an existing account). */
-type Delivery =
-  | { kind: 'pay_link' }
-  | { kind: 'portal'; existingUserEmail: string }
-  | { kind: 'portal-new'; email: string; password: string; passwordHash: string };
+/**
+ * How a contract reaches its customer: a pay link, or a portal invitation (the account, when missing, and
+ * its set-password link are created inside the transaction; no password is ever chosen or e-mailed for it).
+ */
+type Delivery = { kind: 'pay_link' } | { kind: 'portal' };
 
 async function prepareDelivery(db: Db, paymentMode: string, customer: CustomerRef): Promise<Delivery> {
   if (paymentMode === 'pay_link') return { kind: 'pay_link' };
-  const [account] = await selectClientUsers(db, customer.id);
-  if (account) {
-    if (!account.isActive) {
-      throw conflict("The customer's client portal account is deactivated. Reactivate it before sending the contract.");
-    }
-    return { kind: 'portal', existingUserEmail: account.email };
-  }
-  const taken = await selectUserByEmail(db, customer.email);
-  if (taken) {
-    throw conflict(
-      `The customer's e-mail (${customer.email}) already belongs to another account, so no client portal account can be created for it. Link that account to the customer or change the customer's e-mail first.`,
-    );
-  }
-  const password = randomBytes(12).toString('base64url');
-  return {
-    kind: 'portal-new',
-    email: customer.email.toLowerCase(),
-    password,
-    passwordHash: await hashPassword(password),
-  };
+  await assertClientAccountPossible(db, customer);
+  return { kind: 'portal' };
 }
 
 /** Puts the contract e-mail in the outbox (inside the caller's transaction), creating what it needs first. */
@@ -494,39 +510,20 @@ async function deliverContract(
     );
     return withLink;
   }
-  let loginEmail: string;
-  let temporaryPassword: string | null = null;
-  if (delivery.kind === 'portal-new') {
-    const [firstName, ...rest] = (customer.contactPerson?.trim() || customer.name).split(/\s+/);
-    const user = await insertUser(tx, {
-      email: delivery.email,
-      passwordHash: delivery.passwordHash,
-      firstName,
-      lastName: rest.join(' '),
-      role: 'client',
-      commissionRateBp: 0,
-      customerId: customer.id,
-    });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'user.created',
-      entity: 'user',
-      entityId: user.id,
-      after: { ...toUser(user), reason: `portal invitation for contract ${row.id}` },
-    });
-    loginEmail = user.email;
-    temporaryPassword = delivery.password;
-  } else {
-    loginEmail = delivery.existingUserEmail;
-  }
+  const access = await preparePortalAccess(tx, {
+    customer,
+    actorId: actor.id,
+    baseUrl: deps.baseUrl,
+    reason: `portal invitation for contract ${row.id}`,
+  });
   await deps.mailer.enqueue(
     tx,
     portalInvitationEmail({
       contract: facts,
       customer,
-      portalUrl: `${deps.baseUrl}/portal`,
-      loginEmail,
-      temporaryPassword,
+      portalUrl: portalUrl(deps.baseUrl),
+      loginEmail: access.user.email,
+      setPasswordUrl: access.setPasswordUrl,
     }),
   );
   return row;

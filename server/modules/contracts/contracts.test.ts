@@ -1,10 +1,6 @@
-import {
-  CONTRACT_STATUSES,
-  type Contract,
-  type ContractAction,
-  type ContractStatus,
-  transitionRefusal,
-} from '@shared/contracts/contracts';
+import { type ContractAction, transitionRefusal } from '@shared/contracts/contract-lifecycle';
+import type { Contract } from '@shared/contracts/contract-responses';
+import { CONTRACT_STATUSES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
 import type { Role } from '@shared/roles';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +36,15 @@ afterAll(() => ctx.close());
 
 type Who = Role | Awaited<ReturnType<TestContext['signIn']>>;
 
+/**
+ * Contracts start in the future by default: activating one then issues no invoice and sends nothing yet
+ * (billing catches up on past periods at activation; its own tests cover that).
+ */
+const FUTURE_START = `${new Date().getUTCFullYear() + 1}-01-31`;
+
 const body = (overrides: Record<string, unknown> = {}) => ({
   customerId: customer.id,
-  startDate: '2026-01-31',
+  startDate: FUTURE_START,
   termMonths: 1,
   description: 'Winter campaign',
   setupFee: 25,
@@ -95,7 +97,7 @@ describe('create', () => {
   it('stores a draft with every figure computed on the server, ignoring figures the client sends', async () => {
     const sales = await ctx.as('sales');
     const response = await api(sales, 'POST', '/api/contracts', {
-      ...body(),
+      ...body({ startDate: '2026-01-31' }),
       total: 1,
       totalAmount: 1,
       monthlyAmount: 1,
@@ -218,7 +220,8 @@ describe('create', () => {
     const mail = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, contract.id));
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: payLinkCustomer.email, status: 'queued' });
-    expect(mail[0].text).toContain(`http://localhost:80/p/${contract.payLinkToken}`);
+    // No PUBLIC_URL in the test config: links use the configured listen address (PORT 3000).
+    expect(mail[0].text).toContain(`http://localhost:3000/p/${contract.payLinkToken}`);
     const audit = await auditOf(contract.id);
     expect(audit.map((a) => a.action)).toEqual(['contract.created', 'contract.payment_link_created']);
   });
@@ -524,8 +527,14 @@ describe('status actions', () => {
     expect(await ctx.db.select().from(users).where(eq(users.customerId, portalCustomer.id))).toHaveLength(1);
     const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, portalCustomer.email));
     expect(mails).toHaveLength(2);
-    expect(mails.find((m) => m.entityId === first.id)!.text).toMatch(/Temporary password: \S{16}/);
-    expect(mails.find((m) => m.entityId === second.id)!.text).toContain('Sign in with your existing client portal');
+    // No password is ever e-mailed: while the account has none, each invitation carries a fresh set-password link.
+    const links = mails.map((m) => /Set your password: (\S+)/.exec(m.text)?.[1]);
+    expect(links).toEqual([
+      expect.stringMatching(/\/set-password\?token=[A-Za-z0-9_-]{43}$/),
+      expect.stringMatching(/\/set-password\?token=[A-Za-z0-9_-]{43}$/),
+    ]);
+    expect(links[0]).not.toBe(links[1]);
+    for (const mail of mails) expect(`${mail.text}${mail.html}`).not.toMatch(/temporary password/i);
   });
 
   it('refuses to invite a customer whose e-mail belongs to a staff account', async () => {
@@ -558,9 +567,7 @@ describe('status actions', () => {
     const contract = await contractIn('active');
     const response = await api('admin', 'POST', `/api/contracts/${contract.id}/resend-receipt`);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      'No payment has been received for this contract yet, so there is no receipt to resend.',
-    );
+    expect(response.json().message).toBe('No payment to send a receipt for');
   });
 });
 
@@ -693,7 +700,7 @@ describe('payment link', () => {
     const first = await link(contract.id, 'sales');
     expect(first.statusCode).toBe(200);
     const { paymentUrl } = first.json();
-    expect(paymentUrl).toMatch(/^http:\/\/localhost:80\/p\/[A-Za-z0-9_-]{32}$/);
+    expect(paymentUrl).toMatch(/^http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{32}$/);
     const second = await link(contract.id, 'sales');
     expect(second.json()).toEqual({ paymentUrl });
 
@@ -707,14 +714,40 @@ describe('payment link', () => {
     expect(audit.filter((a) => a.action === 'contract.payment_link_created')).toHaveLength(1);
   });
 
-  it('uses the forwarded origin when no PUBLIC_URL is set', async () => {
+  it('never builds the link from Host or X-Forwarded-* headers without PUBLIC_URL', async () => {
     const contract = await contractIn('draft', { paymentMode: 'pay_link' });
     const response = await ctx.injectAs('admin', {
       method: 'POST',
       url: `/api/contracts/${contract.id}/generate-payment-link`,
-      headers: { host: 'crm.example.com', 'x-forwarded-proto': 'https' },
+      headers: { host: 'crm.example.com', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
     });
-    expect(response.json().paymentUrl).toMatch(/^https:\/\/crm\.example\.com\/p\//);
+    expect(response.json().paymentUrl).toMatch(/^http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('builds the link from PUBLIC_URL when it is set, whatever the request headers say', async () => {
+    const other = await buildTestApp({ config: { PUBLIC_URL: 'https://crm.example.com/' } });
+    try {
+      const payer = await createTestCustomer(other.db);
+      const product = await createTestProduct(other.db);
+      const created = await other.injectAs('admin', {
+        method: 'POST',
+        url: '/api/contracts',
+        payload: body({
+          customerId: payer.id,
+          paymentMode: 'pay_link',
+          lineItems: [{ productId: product.id, quantity: 1, unitPrice: 10, discount: 0 }],
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const response = await other.injectAs('admin', {
+        method: 'POST',
+        url: `/api/contracts/${created.json().id}/generate-payment-link`,
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      });
+      expect(response.json().paymentUrl).toMatch(/^https:\/\/crm\.example\.com\/p\/[A-Za-z0-9_-]{32}$/);
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([

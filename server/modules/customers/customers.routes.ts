@@ -3,6 +3,8 @@ import { createCustomerSchema, updateCustomerSchema } from '@shared/contracts/cu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { customerListResponse, customerResponse } from './customers.response';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service';
 
 export async function customersRoutes(app: FastifyInstance): Promise<void> {
@@ -10,28 +12,40 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
   const read = { access: ['customer:read:any', 'customer:read:own'] } as const;
   const write = { access: ['customer:write'] } as const;
   const remove = { access: ['customer:delete'] } as const;
+  // Every answer is declared (lib/response-schema.ts): only these fields are ever sent.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+  const customer = { 200: customerResponse };
 
-  r.get('/api/customers', { config: read, schema: { querystring: listQuerySchema } }, async (request, reply) =>
-    sendPage(reply, await listCustomers(app.db, request.user!, request.query)),
+  r.get(
+    '/api/customers',
+    { config: read, schema: { querystring: listQuerySchema, response: { 200: customerListResponse } }, ...answers },
+    async (request, reply) => sendPage(reply, await listCustomers(app.db, request.user!, request.query)),
   );
 
-  r.get('/api/customers/:id', { config: read, schema: { params: idParamSchema } }, async (request) =>
-    getCustomer(app.db, request.user!, request.params.id),
+  r.get(
+    '/api/customers/:id',
+    { config: read, schema: { params: idParamSchema, response: customer }, ...answers },
+    async (request) => getCustomer(app.db, request.user!, request.params.id),
   );
 
-  r.post('/api/customers', { config: write, schema: { body: createCustomerSchema } }, async (request, reply) => {
-    const customer = await createCustomer(app.db, request.user!, request.body);
-    return reply.status(201).send(customer);
-  });
+  r.post(
+    '/api/customers',
+    { config: write, schema: { body: createCustomerSchema, response: { 201: customerResponse } }, ...answers },
+    async (request, reply) => reply.status(201).send(await createCustomer(app.db, request.user!, request.body)),
+  );
 
   r.patch(
     '/api/customers/:id',
-    { config: write, schema: { params: idParamSchema, body: updateCustomerSchema } },
+    { config: write, schema: { params: idParamSchema, body: updateCustomerSchema, response: customer }, ...answers },
     async (request) => updateCustomer(app.db, request.user!, request.params.id, request.body),
   );
 
-  r.delete('/api/customers/:id', { config: remove, schema: { params: idParamSchema } }, async (request) => {
-    await deleteCustomer(app.db, request.user!, request.params.id);
-    return { message: 'Customer deleted' };
-  });
+  r.delete(
+    '/api/customers/:id',
+    { config: remove, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    async (request) => {
+      await deleteCustomer(app.db, request.user!, request.params.id);
+      return { message: 'Customer deleted' };
+    },
+  );
 }

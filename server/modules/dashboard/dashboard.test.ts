@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts } from '../../db/schema';
+import { contracts, invoices, payments } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestCustomer } from '../../test/catalog-factories';
 import { createTestUser } from '../../test/factories';
@@ -48,12 +48,71 @@ describe('dashboard stats', () => {
     });
 
     const own = (await ctx.injectAs(sales, { method: 'GET', url: '/api/dashboard/stats' })).json();
-    expect(own).toMatchObject({ activeContracts: 1, monthlyRevenue: 1500.5, totalContracts: 2 });
+    expect(own).toMatchObject({ activeContracts: 1, mrr: 1500.5, monthlyRevenue: 0, totalContracts: 2 });
     const all = (await ctx.injectAs('admin', { method: 'GET', url: '/api/dashboard/stats' })).json();
-    expect(all).toMatchObject({ activeContracts: 2, monthlyRevenue: 1700.5, totalContracts: 3, contractsThisMonth: 3 });
+    expect(all).toMatchObject({ activeContracts: 2, mrr: 1700.5, totalContracts: 3, contractsThisMonth: 3 });
     const manager = await ctx.as('sales_manager');
     const managerOwn = (await ctx.injectAs(manager, { method: 'GET', url: '/api/dashboard/stats?mine=true' })).json();
     expect(managerOwn).toMatchObject({ activeContracts: 0, totalContracts: 0 });
+  });
+});
+
+describe('dashboard Monthly Revenue', () => {
+  it('is the cash received this calendar month, net of refunds, failed attempts left out', async () => {
+    const rep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
+    const customer = await createTestCustomer(ctx.db);
+    const contract = await insertContract({
+      customerId: customer.id,
+      salesRepId: rep.id,
+      status: 'active',
+      monthlyAmountCents: 10_000,
+    });
+    const now = new Date();
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 1));
+    const lastMonth = new Date(thisMonth.getTime() - 2_000);
+    const [invoice] = await ctx.db
+      .insert(invoices)
+      .values({
+        number: `INV-DASH-${contract.id.slice(0, 8)}`,
+        contractId: contract.id,
+        customerId: customer.id,
+        periodIndex: 0,
+        periodStart: '2026-01-01',
+        periodEnd: '2026-01-31',
+        dueDate: '2026-01-10',
+        subtotalCents: 100_000,
+        taxCents: 0,
+        taxLabel: 'Tax',
+        taxRateBp: 0,
+        taxIncluded: false,
+        totalCents: 100_000,
+      })
+      .returning();
+    const payment = (cents: number, paidAt: Date, extra: Partial<typeof payments.$inferInsert> = {}) => ({
+      invoiceId: invoice.id,
+      contractId: contract.id,
+      customerId: customer.id,
+      amountCents: cents,
+      method: 'card',
+      provider: 'test',
+      paidAt,
+      ...extra,
+    });
+    const before = (await ctx.injectAs('admin', { method: 'GET', url: '/api/dashboard/stats' })).json();
+    await ctx.db
+      .insert(payments)
+      .values([
+        payment(60_000, thisMonth),
+        payment(25_050, new Date(), { kind: 'payment' }),
+        payment(5_000, new Date(), { kind: 'refund' }),
+        payment(99_000, new Date(), { status: 'failed' }),
+        payment(70_000, lastMonth),
+      ]);
+    const mine = (await ctx.injectAs(rep, { method: 'GET', url: '/api/dashboard/stats' })).json();
+    expect(mine.monthlyRevenue).toBe(600 + 250.5 - 50);
+    expect(mine.mrr).toBe(100);
+    const all = (await ctx.injectAs('admin', { method: 'GET', url: '/api/dashboard/stats' })).json();
+    expect(Math.round((all.monthlyRevenue - before.monthlyRevenue) * 100)).toBe(60_000 + 25_050 - 5_000);
   });
 });
 

@@ -7,6 +7,9 @@ import {
 } from '@shared/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { userResponse } from '../users/users.response';
+import { contractSettingsResponse, notificationSettingsResponse, taxSettingsResponse } from './settings.response';
 import {
   changePassword,
   getNotificationSettings,
@@ -21,23 +24,32 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const read = { access: ['settings:read'] } as const;
   const write = { access: ['settings:write'] } as const;
   const self = { access: ['profile:self'] } as const;
+  // Every answer is declared (lib/response-schema.ts): only these fields are ever sent.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+  const tax = { response: { 200: taxSettingsResponse } };
+  const contracts = { response: { 200: contractSettingsResponse } };
+  const notifications = { response: { 200: notificationSettingsResponse } };
 
-  r.get('/api/settings/tax', { config: read }, () => getSettings(app.db, 'tax'));
-  r.put('/api/settings/tax', { config: write, schema: { body: taxSettingsSchema } }, (request) =>
+  r.get('/api/settings/tax', { config: read, schema: tax, ...answers }, () => getSettings(app.db, 'tax'));
+  r.put('/api/settings/tax', { config: write, schema: { body: taxSettingsSchema, ...tax }, ...answers }, (request) =>
     saveSettings(app.db, request.user!, 'tax', request.body),
   );
 
-  r.get('/api/settings/contracts', { config: read }, () => getSettings(app.db, 'contracts'));
-  r.put('/api/settings/contracts', { config: write, schema: { body: contractSettingsSchema } }, (request) =>
-    saveSettings(app.db, request.user!, 'contracts', request.body),
+  r.get('/api/settings/contracts', { config: read, schema: contracts, ...answers }, () =>
+    getSettings(app.db, 'contracts'),
+  );
+  r.put(
+    '/api/settings/contracts',
+    { config: write, schema: { body: contractSettingsSchema, ...contracts }, ...answers },
+    (request) => saveSettings(app.db, request.user!, 'contracts', request.body),
   );
 
-  r.get('/api/settings/notifications', { config: self }, (request) =>
+  r.get('/api/settings/notifications', { config: self, schema: notifications, ...answers }, (request) =>
     getNotificationSettings(app.db, request.user!.id),
   );
   r.put(
     '/api/settings/notifications',
-    { config: self, schema: { body: notificationSettingsSchema.partial() } },
+    { config: self, schema: { body: notificationSettingsSchema.partial(), ...notifications }, ...answers },
     async (request) =>
       saveNotificationSettings(app.db, request.user!.id, {
         ...(await getNotificationSettings(app.db, request.user!.id)),
@@ -45,11 +57,17 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  r.put('/api/profile', { config: self, schema: { body: profileSchema } }, (request) =>
-    updateProfile(app.db, request.user!, request.body),
+  r.put(
+    '/api/profile',
+    { config: self, schema: { body: profileSchema, response: { 200: userResponse } }, ...answers },
+    (request) => updateProfile(app.db, request.user!, request.body),
   );
-  r.put('/api/profile/password', { config: self, schema: { body: passwordChangeSchema } }, async (request) => {
-    await changePassword(app.db, request.user!, request.sessionId!, request.body);
-    return { message: 'Password changed' };
-  });
+  r.put(
+    '/api/profile/password',
+    { config: self, schema: { body: passwordChangeSchema, response: { 200: messageResponse } }, ...answers },
+    async (request) => {
+      await changePassword(app.db, request.user!, request.sessionId!, request.body, { ip: request.ip });
+      return { message: 'Password changed' };
+    },
+  );
 }

@@ -16,6 +16,7 @@ import { appSettings, notificationPreferences, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { LOGIN_THROTTLE, markGuessRight, reservePasswordGuess } from '../auth/auth.service';
 import { deleteUserSessions } from '../auth/sessions';
 import { toUser } from '../users/users.dto';
 import { assertEmailFree } from '../users/users.service';
@@ -98,13 +99,29 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): 
   });
 }
 
-/** Changes the caller's password after checking the current one; other sessions are signed out. */
-export async function changePassword(db: Db, actor: Actor, sessionId: string, input: PasswordChangeInput) {
+/**
+ * Changes the caller's password after checking the current one; other sessions are signed out. Guesses of
+ * the current password count against the account and the address like failed sign-ins (a stolen session
+ * cannot try passwords any faster than the login form can).
+ */
+export async function changePassword(
+  db: Db,
+  actor: Actor,
+  sessionId: string,
+  input: PasswordChangeInput,
+  meta: { ip: string },
+) {
+  const guess = await reservePasswordGuess(
+    db,
+    { email: actor.email.toLowerCase(), ip: meta.ip },
+    `Too many wrong passwords. Please wait ${LOGIN_THROTTLE.windowMinutes} minutes and try again.`,
+  );
   if (!(await verifyPassword(input.currentPassword, actor.passwordHash))) {
     throw new AppError('VALIDATION', 'Current password is incorrect', {
       fieldErrors: { currentPassword: ['Current password is incorrect'] },
     });
   }
+  await markGuessRight(db, guess);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));

@@ -3,36 +3,57 @@ import { createUserSchema, updateUserSchema, userListQuerySchema } from '@shared
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
+import { arrayOf, jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { userResponse } from './users.response';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = ['user:manage'] as const;
+  // A sales manager reads the team (read-only); the service leaves client accounts out for them.
+  const read = ['user:read'] as const;
+  // Every answer is declared (lib/response-schema.ts): a password hash can never be sent.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+  const user = { 200: userResponse };
 
   r.get(
     '/api/users',
-    { config: { access }, schema: { querystring: listQuerySchema.extend(userListQuerySchema.shape) } },
-    async (request, reply) => sendPage(reply, await listUsers(app.db, request.query)),
+    {
+      config: { access: read },
+      schema: {
+        querystring: listQuerySchema.extend(userListQuerySchema.shape),
+        response: { 200: arrayOf(userResponse) },
+      },
+      ...answers,
+    },
+    async (request, reply) => sendPage(reply, await listUsers(app.db, request.user!, request.query)),
   );
 
-  r.get('/api/users/:id', { config: { access }, schema: { params: idParamSchema } }, async (request) =>
-    getUser(app.db, request.params.id),
+  r.get(
+    '/api/users/:id',
+    { config: { access: read }, schema: { params: idParamSchema, response: user }, ...answers },
+    async (request) => getUser(app.db, request.user!, request.params.id),
   );
 
-  r.post('/api/users', { config: { access }, schema: { body: createUserSchema } }, async (request, reply) => {
-    const user = await createUser(app.db, request.user!, request.body);
-    return reply.status(201).send(user);
-  });
+  r.post(
+    '/api/users',
+    { config: { access }, schema: { body: createUserSchema, response: { 201: userResponse } }, ...answers },
+    async (request, reply) => reply.status(201).send(await createUser(app.db, request.user!, request.body)),
+  );
 
   r.patch(
     '/api/users/:id',
-    { config: { access }, schema: { params: idParamSchema, body: updateUserSchema } },
+    { config: { access }, schema: { params: idParamSchema, body: updateUserSchema, response: user }, ...answers },
     async (request) =>
       updateUser(app.db, request.user!, request.params.id, request.body, request.sessionId ?? undefined),
   );
 
-  r.delete('/api/users/:id', { config: { access }, schema: { params: idParamSchema } }, async (request) => {
-    await deleteUser(app.db, request.user!, request.params.id);
-    return { message: 'User deleted' };
-  });
+  r.delete(
+    '/api/users/:id',
+    { config: { access }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    async (request) => {
+      await deleteUser(app.db, request.user!, request.params.id);
+      return { message: 'User deleted' };
+    },
+  );
 }

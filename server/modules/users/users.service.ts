@@ -3,7 +3,7 @@ import type { ListQuery } from '@shared/contracts/common';
 import type { CreateUserInput, UpdateUserInput } from '@shared/contracts/users';
 import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contracts, customers, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -15,8 +15,20 @@ import { rateToBasisPoints, toUser } from './users.dto';
 
 type Actor = typeof users.$inferSelect;
 
-export async function listUsers(db: Db, query: ListQuery & { role?: Role }): Promise<{ rows: User[]; total: number }> {
-  const conditions = [];
+/**
+ * Who an actor may list and view: user managers everyone; a sales manager (user:read) the team, that is
+ * every staff account but no client accounts (product.md section 3).
+ */
+function visibleTo(actor: Pick<Actor, 'role'>) {
+  return can(actor, 'user:manage') ? undefined : ne(users.role, 'client');
+}
+
+export async function listUsers(
+  db: Db,
+  actor: Pick<Actor, 'role'>,
+  query: ListQuery & { role?: Role },
+): Promise<{ rows: User[]; total: number }> {
+  const conditions = [visibleTo(actor)];
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(
@@ -29,7 +41,7 @@ export async function listUsers(db: Db, query: ListQuery & { role?: Role }): Pro
     );
   }
   if (query.role) conditions.push(eq(users.role, query.role));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -43,8 +55,10 @@ export async function listUsers(db: Db, query: ListQuery & { role?: Role }): Pro
   return { rows: rows.map(toUser), total };
 }
 
-export async function getUser(db: Db, id: string): Promise<User> {
-  return toUser(await findOrThrow(db, id));
+export async function getUser(db: Db, actor: Pick<Actor, 'role'>, id: string): Promise<User> {
+  const row = await findOrThrow(db, id);
+  if (!can(actor, 'user:manage') && row.role === 'client') throw notFound('User not found');
+  return toUser(row);
 }
 
 export async function createUser(db: Db, actor: Actor, input: CreateUserInput & { password: string }): Promise<User> {
@@ -103,6 +117,7 @@ export async function updateUser(
         isActive: input.isActive,
         customerId: input.customerId,
         passwordHash,
+        passwordSetAt: passwordHash ? new Date() : undefined,
         updatedAt: new Date(),
       })
       .where(eq(users.id, id))

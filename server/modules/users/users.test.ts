@@ -118,6 +118,33 @@ describe('users API', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('shows a sales manager the team read-only: staff accounts, never client accounts', async () => {
+    const tag = `zt${Math.random().toString(36).slice(2, 7)}`;
+    const rep = await createTestUser(ctx.db, { role: 'sales', lastName: `${tag} rep` });
+    const client = await createTestUser(ctx.db, { role: 'client', lastName: `${tag} client` });
+    const team = await ctx.injectAs('sales_manager', { method: 'GET', url: `/api/users?q=${tag}` });
+    expect(team.statusCode).toBe(200);
+    expect(team.json().map((u: { id: string }) => u.id)).toEqual([rep.id]);
+    expect(team.headers['x-total-count']).toBe('1');
+    const clients = await ctx.injectAs('sales_manager', { method: 'GET', url: `/api/users?q=${tag}&role=client` });
+    expect(clients.json()).toEqual([]);
+    expect((await ctx.injectAs('sales_manager', { method: 'GET', url: `/api/users/${rep.id}` })).statusCode).toBe(200);
+    const hidden = await ctx.injectAs('sales_manager', { method: 'GET', url: `/api/users/${client.id}` });
+    expect(hidden.statusCode).toBe(404);
+    // An admin sees both.
+    const all = await ctx.injectAs('admin', { method: 'GET', url: `/api/users?q=${tag}` });
+    expect(all.json()).toHaveLength(2);
+    // Read-only: no changes.
+    const create = await ctx.injectAs('sales_manager', { method: 'POST', url: '/api/users', payload: valid() });
+    expect(create.statusCode).toBe(403);
+    const edit = await ctx.injectAs('sales_manager', {
+      method: 'PATCH',
+      url: `/api/users/${rep.id}`,
+      payload: { firstName: 'Changed' },
+    });
+    expect(edit.statusCode).toBe(403);
+  });
+
   it('updates a user partially; deactivation ends their sessions', async () => {
     const target = await ctx.signIn(await createTestUser(ctx.db));
     const response = await ctx.injectAs('admin', {

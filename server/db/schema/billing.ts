@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { contracts } from './contracts';
+import { customers } from './customers';
+import { users } from './users';
+
+/** Invoice numbers (INV-2026-000123) come from one sequence: sequential, never reused. */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
+
+/**
+ * One invoice per contract and billing period (the unique constraint decides, so concurrent or repeated
+ * billing runs never double-bill). Figures are integer cents; the tax settings are snapshotted at issue.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** 0 for the first period: periodStart = contract startDate + periodIndex calendar months. */
+    periodIndex: integer('period_index').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** The last day of the period (the day before the next period starts). */
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    /** The setup-fee line's amount (first invoice only), kept apart for commissions. */
+    setupFeeCents: bigint('setup_fee_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    taxLabel: text('tax_label').notNull(),
+    /** The tax rate in basis points (8.25% is 825). */
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    taxIncluded: boolean('tax_included').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    amountPaidCents: bigint('amount_paid_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** True when any line was billed at its product's seasonal price. */
+    inSeason: boolean('in_season').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoices_contract_period_key').on(t.contractId, t.periodStart),
+    index('invoices_contract_idx').on(t.contractId, t.periodStart),
+    index('invoices_customer_idx').on(t.customerId, t.periodStart),
+    index('invoices_status_due_idx').on(t.status, t.dueDate),
+    index('invoices_period_idx').on(t.periodStart),
+    index('invoices_issued_idx').on(t.issuedAt, t.id),
+    // Reports: a rep's invoices by issue date (billed, top products) without touching the table, and the open
+    // (pending or failed) invoices by due date and by contract (overdue alert, open balance): decision 015.
+    // The trailing columns only cover the queries (index-only scans).
+    index('invoices_contract_issued_idx').on(t.contractId, t.issuedAt, t.status, t.totalCents, t.id),
+    index('invoices_open_due_idx')
+      .on(t.dueDate, t.totalCents, t.amountPaidCents)
+      .where(sql`${t.status} in ('pending','failed')`),
+    index('invoices_open_contract_idx')
+      .on(t.contractId, t.dueDate, t.totalCents, t.amountPaidCents)
+      .where(sql`${t.status} in ('pending','failed')`),
+    index('invoices_number_search_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
+    check('invoices_status_check', sql`${t.status} in ('pending','paid','failed','void')`),
+    check(
+      'invoices_amounts_check',
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0 and ${t.amountPaidCents} >= 0 and ${t.amountPaidCents} <= ${t.totalCents} and ${t.refundedCents} >= 0`,
+    ),
+  ],
+);
+
+/** What an invoice charges: product lines, the package, and the setup fee (first invoice only). */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull().default(1),
+    /** The unit price used for this period (the seasonal price in season, where the product has one). */
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    seasonal: boolean('seasonal').notNull().default(false),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+    index('invoice_lines_product_idx').on(t.productId),
+    check('invoice_lines_kind_check', sql`${t.kind} in ('product','package','setup_fee')`),
+  ],
+);
+
+/**
+ * Money received (kind payment) or returned (kind refund), and failed attempts (status failed).
+ * A provider's payment id is recorded once per invoice: a replayed confirmation cannot pay twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull().default('payment'),
+    status: text('status').notNull().default('succeeded'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    checkoutSessionId: uuid('checkout_session_id'),
+    reference: text('reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureMessage: text('failure_message'),
+    /** When the money moved (a manual payment may be back-dated). */
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payments_provider_payment_key').on(t.provider, t.providerPaymentId, t.invoiceId, t.kind),
+    index('payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('payments_contract_idx').on(t.contractId, t.paidAt),
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.status} = 'succeeded'`),
+    // Reports: a rep's cash received, contract by contract, read from the index alone (decision 015).
+    index('payments_contract_succeeded_idx')
+      .on(t.contractId, t.paidAt, t.kind, t.amountCents)
+      .where(sql`${t.status} = 'succeeded'`),
+    check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
+    check('payments_status_check', sql`${t.status} in ('succeeded','failed')`),
+    check('payments_method_check', sql`${t.method} in ('card','check','wire','cash','other')`),
+    check('payments_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * A checkout opened from a pay link or the portal: what it charges, for which invoices (none yet for a
+ * sent contract's first payment), and whether it completed. Completion is one conditional update.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The unguessable id in the checkout URL. */
+    token: text('token').notNull().unique(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    invoiceIds: uuid('invoice_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkout_sessions_contract_idx').on(t.contractId, t.createdAt),
+    check('checkout_sessions_status_check', sql`${t.status} in ('open','completed','expired')`),
+    check('checkout_sessions_source_check', sql`${t.source} in ('pay_link','portal')`),
+  ],
+);
+
+/** Days a contract was paused: periods that start inside one are not billed. */
+export const contractPauses = pgTable(
+  'contract_pauses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    pausedOn: date('paused_on', { mode: 'string' }).notNull(),
+    /** The day billing resumed; null while the contract is still paused. */
+    resumedOn: date('resumed_on', { mode: 'string' }),
+  },
+  (t) => [index('contract_pauses_contract_idx').on(t.contractId, t.pausedOn)],
+);
+
+/** Each billing run: when it ran, up to which day, how many invoices it issued (for System Health). */
+export const billingRuns = pgTable(
+  'billing_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('running'),
+    invoicesIssued: integer('invoices_issued').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('billing_runs_started_idx').on(t.startedAt),
+    check('billing_runs_status_check', sql`${t.status} in ('running','succeeded','failed')`),
+  ],
+);

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { contracts } from './contracts';
+import { users } from './users';
+
+/** The largest creative accepted: 10 MiB. */
+export const MAX_CREATIVE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A creative a client uploaded for one of its contracts. The bytes live in the storage (server/lib/storage.ts)
+ * under storageKey; the type is the one detected from the content, never the name or the sent content type.
+ */
+export const creatives = pgTable(
+  'creatives',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    /** image, video, pdf, doc or docx. */
+    kind: text('kind').notNull(),
+    mimeType: text('mime_type').notNull(),
+    extension: text('extension').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('creatives_contract_idx').on(t.contractId, t.uploadedAt),
+    check('creatives_kind_check', sql`${t.kind} in ('image','video','pdf','doc','docx')`),
+    check('creatives_size_check', sql`${t.sizeBytes} between 1 and ${sql.raw(String(MAX_CREATIVE_BYTES))}`),
+  ],
+);
+
+/**
+ * Campaign figures staff enter per contract and calendar month (the product measures none itself).
+ * One row per contract and month: entering a month again replaces its figures.
+ */
+export const contractPerformance = pgTable(
+  'contract_performance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('contract_performance_contract_month_key').on(t.contractId, t.month),
+    check('contract_performance_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('contract_performance_figures_check', sql`${t.impressions} >= 0 and ${t.clicks} >= 0 and ${t.views} >= 0`),
+  ],
+);

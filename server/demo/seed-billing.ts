@@ -1,0 +1,173 @@
+import { addDays, utcToday } from '@shared/billing';
+import { addCalendarMonths } from '@shared/contracts/contract-lifecycle';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { auditEvents, contractPauses, contracts, invoices } from '../db/schema';
+import { runBilling } from '../modules/billing/billing-run';
+import { applyPayment } from '../modules/invoices/payments.service';
+import { payWithTestCard } from '../modules/payments/demo-payments';
+
+/**
+ * The demo's billing history, produced by the real billing run over a back-dated timeline: every
+ * contract that has ever billed starts out active, and the run is stepped from the earliest start date
+ * to today (on the 1st of each month and on each pause or cancellation; each run catches up on the
+ * periods that started since the last). Between runs the
+ * customers pay what is due: by card through the built-in checkout, by check or wire through the payments
+ * core. Some recent invoices stay unpaid (several overdue) and one card is declined. Contracts end as
+ * the real rules make them end (completed at the term's end plus the grace period), paused and canceled
+ * contracts at the date the contract seed gives them.
+ */
+export async function seedBilling(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
+  const today = options.today ?? utcToday();
+  const baseUrl = options.baseUrl ?? 'http://localhost:3000';
+
+  const billed = await db
+    .select({
+      id: contracts.id,
+      status: contracts.status,
+      startDate: contracts.startDate,
+      description: contracts.description,
+    })
+    .from(contracts)
+    .where(
+      or(
+        inArray(contracts.status, ['active', 'paused', 'completed']),
+        and(eq(contracts.status, 'canceled'), isNotNull(contracts.activatedAt)),
+      ),
+    );
+  if (!billed.length) return;
+  const finalStatus = new Map(billed.map((c) => [c.id, c.status]));
+  const declinedContract = billed.find((c) => c.description?.startsWith('Pre-roll with QR codes'))?.id;
+
+  // When each paused or canceled contract stopped, from the contract seed's own audit trail.
+  const stops = await db
+    .select({ contractId: auditEvents.entityId, action: auditEvents.action, at: auditEvents.createdAt })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity, 'contract'),
+        inArray(auditEvents.action, ['contract.paused', 'contract.canceled']),
+        inArray(
+          auditEvents.entityId,
+          billed.map((c) => c.id),
+        ),
+      ),
+    );
+  const events = stops
+    .map((s) => ({
+      contractId: s.contractId,
+      status: s.action === 'contract.paused' ? 'paused' : 'canceled',
+      on: s.at.toISOString().slice(0, 10),
+    }))
+    .map((e) => ({ ...e, on: firstDay(e.on, today) }));
+
+  // Back to the beginning: each of them active from its start date (nothing is due before it).
+  await db
+    .update(contracts)
+    .set({ status: 'active' })
+    .where(
+      inArray(
+        contracts.id,
+        billed.map((c) => c.id),
+      ),
+    );
+
+  const earliest = firstDay(today, ...billed.map((c) => c.startDate));
+  const steps = new Set<string>([today, ...events.map((e) => e.on)]);
+  for (let month = `${earliest.slice(0, 7)}-01`; month <= today; month = addCalendarMonths(month, 1)) {
+    if (month >= earliest) steps.add(month);
+  }
+
+  let checkNumber = 2041;
+  let declined = false;
+  for (const step of [...steps].sort()) {
+    for (const event of events.filter((e) => e.on === step)) {
+      await db.update(contracts).set({ status: event.status }).where(eq(contracts.id, event.contractId));
+      if (event.status === 'paused')
+        await db.insert(contractPauses).values({ contractId: event.contractId, pausedOn: event.on });
+    }
+    await runBilling(db, { asOf: step, baseUrl });
+
+    // The customers pay what fell due since the last step.
+    const open = await db
+      .select({ invoice: invoices, contractDescription: contracts.description })
+      .from(invoices)
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .where(and(eq(invoices.status, 'pending'), lte(invoices.periodStart, step)))
+      .orderBy(asc(invoices.periodStart), asc(invoices.number));
+    for (const { invoice, contractDescription } of open) {
+      const plan = paymentPlan(
+        { ...invoice, key: `${contractDescription ?? ''}:${invoice.periodIndex}` },
+        today,
+        finalStatus.get(invoice.contractId) ?? 'active',
+        // The contract with the declined card always has payments before and after it.
+        invoice.contractId === declinedContract,
+      );
+      if (plan.method === 'none' || plan.on > step) continue;
+      const paidAt = new Date(
+        `${plan.on}T${String(9 + (plan.seed % 8)).padStart(2, '0')}:${String((plan.seed * 7) % 60).padStart(2, '0')}:00Z`,
+      );
+      if (!declined && invoice.contractId === declinedContract && plan.on >= addDays(today, -40)) {
+        declined = true;
+        // One card declined (the invoice stays failed, payable again from the portal or pay link).
+        await payWithTestCard(db, { invoiceId: invoice.id, card: 'declined', paidAt, baseUrl });
+        continue;
+      }
+      if (plan.method === 'card') {
+        await payWithTestCard(db, { invoiceId: invoice.id, paidAt, baseUrl });
+      } else {
+        await db.transaction((tx) =>
+          applyPayment(tx, {
+            invoiceId: invoice.id,
+            amountCents: invoice.totalCents - invoice.amountPaidCents,
+            method: plan.method as 'check' | 'wire',
+            provider: 'manual',
+            reference: plan.method === 'check' ? `Check #${checkNumber++}` : `Wire ${invoice.number.slice(4)}`,
+            paidAt,
+          }),
+        );
+      }
+    }
+  }
+
+  // Paused and canceled contracts end where the contract seed left them; the others as the run made them.
+  for (const [id, status] of finalStatus) {
+    if (status === 'paused' || status === 'canceled') {
+      await db
+        .update(contracts)
+        .set({ status })
+        .where(and(eq(contracts.id, id), sql`${contracts.status} <> ${status}`));
+    }
+  }
+}
+
+/** The earliest of some YYYY-MM-DD days. */
+const firstDay = (...days: string[]) => [...days].sort()[0];
+
+type PlanMethod = 'card' | 'check' | 'wire' | 'none';
+
+/**
+ * How and when a demo invoice is paid, the same on every start (keyed by its contract's description and
+ * period number, not by ids or dates): most within two weeks of the period's start, by card, check or
+ * wire; about one in four recent invoices of running contracts left unpaid.
+ */
+function paymentPlan(
+  invoice: { periodStart: string; key: string },
+  today: string,
+  finalStatus: string,
+  alwaysPaid: boolean,
+): { method: PlanMethod; on: string; seed: number } {
+  let seed = 7;
+  for (const ch of invoice.key) seed = (seed * 31 + ch.charCodeAt(0)) % 1_000_003;
+  const on = addDays(invoice.periodStart, 1 + (seed % 13));
+  const running = finalStatus === 'active' || finalStatus === 'paused';
+  const recent = invoice.periodStart >= addDays(today, -75);
+  if (running && recent && !alwaysPaid && seed % 4 === 0) return { method: 'none', on, seed };
+  const methods: PlanMethod[] = ['card', 'card', 'check', 'wire', 'card'];
+  const method = methods[seed % methods.length];
+  // Card payments go through the whole checkout; the older history is paid by check and wire, which is
+  // also what keeps the demo's start quick.
+  if (method === 'card' && invoice.periodStart < addDays(today, -120))
+    return { method: seed % 2 ? 'check' : 'wire', on, seed };
+  return { method, on, seed };
+}

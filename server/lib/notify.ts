@@ -1,0 +1,77 @@
+import type { NotificationType } from '@shared/contracts/notifications';
+import type { Role } from '@shared/roles';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export type { NotificationType } from '@shared/contracts/notifications';
+
+export type NotifyInput = {
+  /** Recipients: these users and/or every active user holding one of these roles (each user once). */
+  to: { userIds?: string[]; roles?: Role[] };
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** An in-app path to the record, e.g. `/contracts/<id>` (never a token or a query secret). */
+  link?: string | null;
+  entity?: string;
+  entityId?: string;
+  /**
+   * The e-mail copy, queued in the outbox for recipients whose notification preferences allow this
+   * type. Never put a password, token or pay link in it: it goes to every recipient.
+   */
+  email?: { subject: string; text: string } | null;
+  /** Once-only notices: a recipient who already has a notification with this key gets nothing (no e-mail either). */
+  dedupeKey?: string;
+};
+
+/** The notification preference that governs the e-mail copy of each type. */
+const PREFERENCE_COLUMN: Record<NotificationType, string> = {
+  payment_received: 'email_payment_notifications',
+  payment_failed: 'email_payment_notifications',
+  contract_activated: 'email_contract_updates',
+  contract_expiring: 'email_contract_updates',
+  payout_requested: 'email_commission_alerts',
+  payout_approved: 'email_commission_alerts',
+  payout_rejected: 'email_commission_alerts',
+  payout_disbursed: 'email_commission_alerts',
+};
+
+/**
+ * Writes one notification per recipient and queues its e-mail copies, in ONE statement inside the
+ * caller's transaction (so a rolled-back event notifies nobody). Recipients are resolved in SQL from
+ * active users by id or role; a dedupe key already held by a recipient skips them (unique index
+ * notifications_user_dedupe_key, ON CONFLICT DO NOTHING), and only inserted rows get an e-mail.
+ * E-mail preferences default to on when the user never saved any (the column defaults).
+ * Queued e-mails leave with the next outbox round; call mailer.kick(db) after commit to send at once.
+ */
+export async function notify(tx: Db, n: NotifyInput): Promise<void> {
+  const userIds = [...new Set(n.to.userIds ?? [])].filter(Boolean);
+  const roles = [...new Set(n.to.roles ?? [])];
+  const who: SQL[] = [];
+  if (userIds.length) who.push(sql`u.id in ${userIds}`);
+  if (roles.length) who.push(sql`u.role in ${roles}`);
+  if (!who.length) return;
+
+  const entity = n.entity ?? null;
+  const entityId = n.entityId ?? null;
+  const preference = sql.raw(`p.${PREFERENCE_COLUMN[n.type]}`);
+  const emailInsert = n.email
+    ? sql`insert into outbox_emails ("to", subject, text, entity, entity_id)
+          select u.email, ${n.email.subject}, ${n.email.text}, ${entity}, ${entityId}
+          from inserted i
+          join users u on u.id = i.user_id
+          left join notification_preferences p on p.user_id = i.user_id
+          where coalesce(${preference}, true)`
+    : sql`select 1 from inserted where false`;
+
+  await tx.execute(sql`
+    with inserted as (
+      insert into notifications (user_id, type, title, body, link, entity, entity_id, dedupe_key)
+      select u.id, ${n.type}, ${n.title}, ${n.body}, ${n.link ?? null}, ${entity}, ${entityId}, ${n.dedupeKey ?? null}
+      from users u
+      where u.is_active and (${sql.join(who, sql` or `)})
+      on conflict do nothing
+      returning user_id
+    )
+    ${emailInsert}`);
+}

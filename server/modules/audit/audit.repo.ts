@@ -1,0 +1,125 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export type AuditRow = {
+  id: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  actorId: string | null;
+  actorName: string | null;
+  label: string | null;
+  /** False when the record is gone (deleted), so the event cannot link to it. */
+  recordExists: boolean;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+};
+
+export type AuditFilter = {
+  entity?: string;
+  entityId?: string;
+  userId?: string;
+  /** Inclusive UTC days, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+};
+
+const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
+/** a.entity_id as a uuid when it is one (a primary-key lookup), else null. */
+const recordId = sql.raw(`(case when a.entity_id ~ ${UUID} then a.entity_id::uuid end)`);
+
+/**
+ * The record's name as it is now, by primary key (a scalar subquery per event, only for the entity the
+ * event is about; null when the record is gone).
+ */
+const liveName = sql`case a.entity
+    when 'contract' then (select coalesce(c.title, left(c.description, 60), 'Contract #' || right(c.id::text, 6))
+                                 || coalesce(' · ' || cu.name, '')
+                          from contracts c left join customers cu on cu.id = c.customer_id
+                          where c.id = ${recordId})
+    when 'customer' then (select name from customers where id = ${recordId})
+    when 'invoice' then (select number from invoices where id = ${recordId})
+    when 'user' then (select trim(first_name || ' ' || last_name) from users where id = ${recordId})
+    when 'product' then (select name from products where id = ${recordId})
+    when 'package' then (select name from packages where id = ${recordId})
+  end`;
+
+/**
+ * The events of `picked` (ids, in any order) with the actor's name and the record's name: the live
+ * name, else the one kept in the snapshots (so deleted records stay named), else "Entity #abc123".
+ */
+const eventsOf = (picked: SQL) => sql`
+  with picked as (${picked})
+  select e.id, e.action, e.entity, e."entityId", e."actorId", e."actorName",
+         coalesce(e.live,
+                  case when e.entity = 'settings' then initcap(e."entityId") || ' settings' end,
+                  e.after ->> 'name', e.before ->> 'name', e.after ->> 'title', e.before ->> 'title',
+                  e.after ->> 'number', e.before ->> 'number',
+                  left(e.after ->> 'description', 60), left(e.before ->> 'description', 60),
+                  initcap(e.entity) || ' #' || right(e."entityId", 6)) as label,
+         (e.live is not null or e.entity not in ('contract', 'customer', 'invoice', 'user', 'product', 'package'))
+           as "recordExists",
+         e.before, e.after, e."createdAt"
+  from (select a.id, a.action, a.entity, a.entity_id as "entityId", a.actor_id as "actorId",
+               (select nullif(trim(first_name || ' ' || last_name), '') from users where id = a.actor_id) as "actorName",
+               ${liveName} as live,
+               a.before, a.after, a.created_at as "createdAt"
+        from picked join audit_events a on a.id = picked.id) e
+  order by e."createdAt" desc, e.id desc`;
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function toRow(raw: AuditRow & { createdAt: Date | string; id: number | string }): AuditRow {
+  return { ...raw, id: Number(raw.id), createdAt: new Date(raw.createdAt) };
+}
+
+/**
+ * One page of the audit trail, newest first, and the number of matching events. Filters use
+ * audit_entity_idx (entity, record), audit_actor_idx (user) and audit_created_idx (dates, order).
+ */
+export async function selectAuditPage(db: Db, filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.entity) conditions.push(sql`entity = ${filter.entity}`);
+  if (filter.entityId) conditions.push(sql`entity_id = ${filter.entityId}`);
+  if (filter.userId) conditions.push(sql`actor_id = ${filter.userId}`);
+  if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date)::timestamp at time zone 'UTC'`);
+  if (filter.to) conditions.push(sql`created_at < (${filter.to}::date + 1)::timestamp at time zone 'UTC'`);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const [page, count] = await Promise.all([
+    db.execute(
+      eventsOf(sql`select id from audit_events ${where}
+                   order by created_at desc, id desc limit ${filter.limit} offset ${filter.offset}`),
+    ),
+    db.execute(sql`select count(*)::int as total from audit_events ${where}`),
+  ]);
+  return {
+    rows: rows<AuditRow>(page).map(toRow),
+    total: rows<{ total: number }>(count)[0].total,
+  };
+}
+
+/**
+ * The newest events for a report or dashboard. With repId: only what a sales rep may see, i.e. their own
+ * actions and events about their contracts (two index-ordered picks, merged).
+ */
+export async function selectRecentActivity(db: Db, options: { repId?: string; limit: number }): Promise<AuditRow[]> {
+  const { repId, limit } = options;
+  const picked = repId
+    ? sql`select id from (
+            (select id, created_at from audit_events where actor_id = ${repId}
+             order by created_at desc limit ${limit})
+            union
+            (select e.id, e.created_at from contracts k
+               join audit_events e on e.entity = 'contract' and e.entity_id = k.id::text
+             where k.sales_rep_id = ${repId}
+             order by e.created_at desc limit ${limit})
+          ) mine order by created_at desc, id desc limit ${limit}`
+    : sql`select id from audit_events order by created_at desc, id desc limit ${limit}`;
+  const result = await db.execute(eventsOf(picked));
+  return rows<AuditRow>(result).map(toRow);
+}

@@ -1,0 +1,91 @@
+import type { AuditChange, AuditEvent, AuditQuery } from '@shared/contracts/audit';
+import type { ListQuery } from '@shared/contracts/common';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { type AuditRow, selectAuditPage } from './audit.repo';
+
+/** The screen of each kind of record (in-app paths); records without one get no link. */
+const LINKS: Partial<Record<string, (id: string) => string>> = {
+  contract: (id) => `/contracts/${id}`,
+  customer: (id) => `/customers/${id}`,
+  // The Invoices screen shows an invoice in a dialog; it has no page of its own to link to.
+  invoice: () => '/invoices',
+  payout: () => '/payouts',
+  commission: () => '/commissions',
+  user: () => '/users',
+  product: () => '/products',
+  package: () => '/packages',
+  settings: () => '/settings',
+};
+
+export function recordLink(entity: string, entityId: string, exists = true): string | null {
+  const link = LINKS[entity];
+  return link && exists ? link(entityId) : null;
+}
+
+/** Keys whose values are never shown, whatever a writer put in a snapshot. */
+const SECRET_KEY = /password|token|secret|hash|otp/i;
+const HIDDEN = '[hidden]';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A snapshot as { "path": value }: nested objects become dotted paths, arrays stay whole values. */
+function flatten(value: unknown, prefix = '', out: Map<string, unknown> = new Map()): Map<string, unknown> {
+  if (!isPlainObject(value)) {
+    if (prefix) out.set(prefix, value);
+    return out;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (SECRET_KEY.test(key)) out.set(path, HIDDEN);
+    else if (isPlainObject(inner) && Object.keys(inner).length > 0) flatten(inner, path, out);
+    else out.set(path, inner);
+  }
+  return out;
+}
+
+/**
+ * The field-level difference of two snapshots: every path whose value differs (a created record: all its
+ * fields with before null; a deleted one: all with after null), in the snapshots' own field order.
+ */
+export function diffSnapshots(before: unknown, after: unknown): AuditChange[] {
+  const a = flatten(before);
+  const b = flatten(after);
+  const changes: AuditChange[] = [];
+  for (const field of new Set([...a.keys(), ...b.keys()])) {
+    const was = a.has(field) ? a.get(field) : null;
+    const now = b.has(field) ? b.get(field) : null;
+    if (JSON.stringify(was) !== JSON.stringify(now)) {
+      changes.push({ field, before: was ?? null, after: now ?? null });
+    }
+  }
+  return changes;
+}
+
+export function toAuditEvent(row: AuditRow): AuditEvent {
+  return {
+    id: row.id,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    label: row.label,
+    link: recordLink(row.entity, row.entityId, row.recordExists),
+    createdAt: row.createdAt.toISOString(),
+    changes: diffSnapshots(row.before, row.after),
+  };
+}
+
+export async function listAudit(
+  db: Db,
+  query: AuditQuery & Pick<ListQuery, 'limit' | 'offset'>,
+): Promise<{ rows: AuditEvent[]; total: number }> {
+  if (query.from && query.to && query.from > query.to) {
+    throw badRequest('The start date must not be after the end date', { to: ['Must not be before the start date'] });
+  }
+  const page = await selectAuditPage(db, query);
+  return { rows: page.rows.map(toAuditEvent), total: page.total };
+}

@@ -1,0 +1,510 @@
+import { SETUP_FEE_DESCRIPTION, taxRateBasisPoints, utcToday } from '@shared/billing';
+import {
+  type ContractSettings,
+  DEFAULT_CONTRACT_SETTINGS,
+  DEFAULT_TAX_SETTINGS,
+  type TaxSettings,
+} from '@shared/contracts/settings';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingRuns } from '../../db/schema';
+import { contractDisplayName, invoiceIssuedEmail } from '../invoices/invoices.emails';
+import { getSettings } from '../settings/settings.service';
+
+/**
+ * The billing run: issues every invoice that is due up to a day (today by default) for every active
+ * contract, or for one contract, catching up on missed periods. Set-based: one INSERT ... SELECT over
+ * generate_series per chunk of contracts (lines, audit events, the subscription and pay link of a contract
+ * that starts billing, all in the same statement), the e-mails in one INSERT ... SELECT FROM unnest per
+ * batch, and one UPDATE for the contracts whose term has ended.
+ *
+ * Exactly one invoice per contract and period, whatever runs at once: the unique constraint
+ * invoices_contract_period_key decides (ON CONFLICT DO NOTHING), and only rows actually inserted get
+ * lines, audit events and e-mails. Each chunk is one transaction, so a run killed half way leaves whole
+ * invoices only, and the next run issues the rest. See docs/decisions/011-billing.md.
+ */
+
+export type RunBillingOptions = {
+  /** Bill every period that starts on or before this day (YYYY-MM-DD). Default: today (UTC). */
+  asOf?: string;
+  /** Only this contract (after an activation or a resume). Such runs are not recorded in billing_runs. */
+  contractId?: string;
+  /** The public origin for links in e-mails (pay links, the client portal). */
+  baseUrl?: string;
+  /** Contracts per transaction. */
+  chunkSize?: number;
+  /** Stops the run between chunks (what is committed stays; the next run issues the rest). */
+  signal?: AbortSignal;
+};
+
+export type RunBillingResult = {
+  runId: number | null;
+  asOf: string;
+  invoicesIssued: number;
+  contractsCompleted: number;
+};
+
+export type IssuedInvoice = {
+  id: string;
+  number: string;
+  contractId: string;
+  customerId: string;
+  periodIndex: number;
+  periodStart: string;
+  totalCents: number;
+};
+
+const DEFAULT_CHUNK = 5_000;
+const MIN_CHUNK = 1;
+const EMAIL_BATCH = 2_500;
+const FALLBACK_BASE_URL = 'http://localhost:3000';
+
+/** Runs billing (all active contracts, or one) and records whole runs in billing_runs. */
+export async function runBilling(db: Db, options: RunBillingOptions = {}): Promise<RunBillingResult> {
+  const asOf = options.asOf ?? utcToday();
+  const recorded = !options.contractId;
+  const runId = recorded
+    ? (await db.insert(billingRuns).values({ asOf, status: 'running' }).returning({ id: billingRuns.id }))[0].id
+    : null;
+  let invoicesIssued = 0;
+  try {
+    const [tax, contractSettings] = await Promise.all([getSettings(db, 'tax'), getSettings(db, 'contracts')]);
+    const context: BillingContext = {
+      asOf,
+      tax,
+      contractSettings,
+      baseUrl: (options.baseUrl ?? FALLBACK_BASE_URL).replace(/\/+$/, ''),
+      email: true,
+    };
+    let afterId: string | null = null;
+    let limit = options.chunkSize ?? DEFAULT_CHUNK;
+    for (;;) {
+      if (options.signal?.aborted) throw new Error('The billing run was stopped');
+      let chunk: ChunkResult;
+      try {
+        chunk = await db.transaction((tx) =>
+          billChunk(tx, context, { afterId, contractId: options.contractId ?? null, limit }),
+        );
+      } catch (error) {
+        // A chunk too big for the query time limit (a long catch-up on a slow day) is retried smaller,
+        // so that one heavy chunk can never stop billing for good.
+        if (isTimeout(error) && limit > MIN_CHUNK) {
+          limit = Math.max(MIN_CHUNK, Math.floor(limit / 4));
+          continue;
+        }
+        throw error;
+      }
+      invoicesIssued += chunk.issued.length;
+      if (chunk.lastContractId === null || chunk.contractsSeen < limit) break;
+      afterId = chunk.lastContractId;
+    }
+    const contractsCompleted = await db.transaction((tx) =>
+      completeExpiredContracts(tx, context, options.contractId ?? null),
+    );
+    if (runId !== null) {
+      await db
+        .update(billingRuns)
+        .set({ status: 'succeeded', invoicesIssued, finishedAt: new Date() })
+        .where(eq(billingRuns.id, runId));
+    }
+    return { runId, asOf, invoicesIssued, contractsCompleted };
+  } catch (error) {
+    if (runId !== null) {
+      await db
+        .update(billingRuns)
+        .set({
+          status: 'failed',
+          invoicesIssued,
+          finishedAt: new Date(),
+          error: errorText(error),
+        })
+        .where(eq(billingRuns.id, runId))
+        .catch(() => {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * Issues the due invoices of one contract inside the caller's transaction (for example a checkout that
+ * activates a sent contract and pays its first invoice at once). Returns the invoices it issued (none
+ * when they already exist). The caller kicks the mailer after commit.
+ */
+export async function issueDueInvoices(
+  tx: Db,
+  options: { contractId: string; asOf?: string; baseUrl?: string; email?: boolean },
+): Promise<IssuedInvoice[]> {
+  const [tax, contractSettings] = await Promise.all([getSettings(tx, 'tax'), getSettings(tx, 'contracts')]);
+  const result = await billChunk(
+    tx,
+    {
+      asOf: options.asOf ?? utcToday(),
+      tax,
+      contractSettings,
+      baseUrl: (options.baseUrl ?? FALLBACK_BASE_URL).replace(/\/+$/, ''),
+      email: options.email ?? true,
+    },
+    { afterId: null, contractId: options.contractId, limit: 1 },
+  );
+  return result.issued;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Internals
+// ---------------------------------------------------------------------------------------------------------
+
+type BillingContext = {
+  asOf: string;
+  tax: TaxSettings;
+  contractSettings: ContractSettings;
+  baseUrl: string;
+  /** Whether each issued invoice is e-mailed (a checkout paying it at once sends the receipt instead). */
+  email: boolean;
+};
+
+type ChunkResult = { issued: IssuedInvoice[]; contractsSeen: number; lastContractId: string | null };
+
+type IssuedRow = {
+  id: string;
+  number: string;
+  contract_id: string;
+  customer_id: string;
+  period_index: number;
+  period_start: string;
+  period_end: string;
+  due_date: string;
+  total_cents: string | number;
+  amount_paid_cents: string | number;
+  payment_mode: string;
+  pay_link_token: string | null;
+  contract_title: string | null;
+  contract_description: string | null;
+  customer_name: string;
+  customer_email: string;
+};
+
+type ChunkHead = { contracts_seen: string | number; last_contract_id: string | null };
+
+/**
+ * One chunk of contracts (keyset by id), one transaction: which contracts, then one statement that
+ * issues their due invoices with lines, audit events and missing pay links, then their e-mails.
+ */
+async function billChunk(
+  tx: Db,
+  context: BillingContext,
+  chunk: { afterId: string | null; contractId: string | null; limit: number },
+): Promise<ChunkResult> {
+  const taxBp = taxRateBasisPoints(context.tax.defaultTaxRate ?? DEFAULT_TAX_SETTINGS.defaultTaxRate);
+  const taxIncluded = context.tax.taxIncluded;
+  const taxLabel = context.tax.taxLabel;
+  const stopAtTerm =
+    context.contractSettings.pausePaymentsAfterExpiry ?? DEFAULT_CONTRACT_SETTINGS.pausePaymentsAfterExpiry;
+  const asOf = context.asOf;
+
+  // The statement below is estimated as expensive (generate_series has no statistics), which would make
+  // PostgreSQL JIT-compile it for seconds per chunk while it runs in milliseconds: no JIT for this one.
+  await tx.execute(sql`set local jit = off`);
+
+  const contractFilter = chunk.contractId ? sql`and c.id = ${chunk.contractId}` : sql``;
+  const keyset = chunk.afterId ? sql`and c.id > ${chunk.afterId}` : sql``;
+
+  // The chunk's contracts are chosen first, so that the keyset moves on even when none of them is due.
+  const head = rowsOf<ChunkHead>(
+    await tx.execute(sql`
+      select count(*) as contracts_seen, max(id::text) as last_contract_id
+      from (
+        select c.id from contracts c
+        where c.status = 'active' ${contractFilter} ${keyset}
+        order by c.id
+        limit ${chunk.limit}
+      ) chosen`),
+  )[0];
+  const contractsSeen = Number(head?.contracts_seen ?? 0);
+  const lastContractId = head?.last_contract_id ?? null;
+  if (contractsSeen === 0 || lastContractId === null) return { issued: [], contractsSeen, lastContractId: null };
+  const upTo = chunk.contractId ? sql`` : sql`and c.id <= ${lastContractId}::uuid`;
+
+  const issued = rowsOf<IssuedRow>(
+    await tx.execute(sql`
+      with due_contracts as (
+        select c.id, c.customer_id, c.start_date, c.auto_stop_date, c.package_id, c.package_price_cents,
+               c.setup_fee_cents,
+               coalesce(
+                 (select i.period_index + 1 from invoices i where i.contract_id = c.id
+                  order by i.period_start desc limit 1),
+                 0) as from_index
+        from contracts c
+        where c.status = 'active' and c.start_date <= ${asOf}::date ${contractFilter} ${keyset} ${upTo}
+      ),
+      periods as (
+        select d.*, n as period_index, (d.start_date + make_interval(months => n))::date as period_start
+        from due_contracts d
+        cross join lateral generate_series(
+          d.from_index,
+          ((extract(year from ${asOf}::date) - extract(year from d.start_date)) * 12
+            + extract(month from ${asOf}::date) - extract(month from d.start_date))::int
+        ) as n
+      ),
+      billable as (
+        select p.* from periods p
+        where p.period_start <= ${asOf}::date
+          and (${!stopAtTerm} or p.auto_stop_date is null or p.period_start < p.auto_stop_date)
+          and not exists (
+            select 1 from contract_pauses cp
+            where cp.contract_id = p.id and cp.paused_on <= p.period_start
+              and (cp.resumed_on is null or p.period_start < cp.resumed_on)
+          )
+      ),
+      lines as (
+        select b.id as contract_id, b.period_index, 0 as sort_group, li.position as sort_key, 'product' as kind,
+               pr.name as description, li.product_id, li.quantity,
+               s.unit_price_cents, li.discount_cents,
+               greatest(0, li.quantity * s.unit_price_cents - li.discount_cents) as amount_cents,
+               s.seasonal
+        from billable b
+        join contract_line_items li on li.contract_id = b.id
+        join products pr on pr.id = li.product_id
+        cross join lateral (
+          select extract(month from b.period_start) in (10, 11, 12) and pr.seasonal_price_cents is not null as seasonal
+        ) season
+        cross join lateral (
+          select season.seasonal,
+                 case when season.seasonal then pr.seasonal_price_cents else li.unit_price_cents end as unit_price_cents
+        ) s
+        union all
+        select b.id, b.period_index, 1, 0, 'package', 'Package: ' || pk.name, null, 1,
+               b.package_price_cents, 0, b.package_price_cents, false
+        from billable b
+        join packages pk on pk.id = b.package_id
+        union all
+        select b.id, b.period_index, 2, 0, 'setup_fee', ${SETUP_FEE_DESCRIPTION}, null, 1,
+               b.setup_fee_cents, 0, b.setup_fee_cents, false
+        from billable b
+        where b.period_index = 0 and b.setup_fee_cents > 0
+      ),
+      sums as (
+        select b.id as contract_id, b.customer_id, b.start_date, b.period_index, b.period_start,
+               coalesce(sum(l.amount_cents), 0)::bigint as subtotal_cents,
+               coalesce(sum(l.amount_cents) filter (where l.kind = 'setup_fee'), 0)::bigint as setup_fee_cents,
+               coalesce(bool_or(l.seasonal), false) as in_season
+        from billable b
+        left join lines l on l.contract_id = b.id and l.period_index = b.period_index
+        group by b.id, b.customer_id, b.start_date, b.period_index, b.period_start
+      ),
+      figures as (
+        select s.*,
+               case when ${taxIncluded}
+                 then round(s.subtotal_cents::numeric * ${taxBp} / (10000 + ${taxBp}))::bigint
+                 else round(s.subtotal_cents::numeric * ${taxBp} / 10000)::bigint
+               end as tax_cents
+        from sums s
+      ),
+      ordered as (
+        select f.*, case when ${taxIncluded} then f.subtotal_cents else f.subtotal_cents + f.tax_cents end as total_cents
+        from figures f
+        order by f.period_start, f.contract_id
+      ),
+      numbered as (
+        select o.*,
+               'INV-' || extract(year from o.period_start)::int || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0') as number
+        from ordered o
+      ),
+      ins as (
+        insert into invoices (number, contract_id, customer_id, period_index, period_start, period_end, due_date, status,
+                              subtotal_cents, setup_fee_cents, tax_cents, tax_label, tax_rate_bp, tax_included,
+                              total_cents, in_season, paid_at)
+        select n.number, n.contract_id, n.customer_id, n.period_index, n.period_start,
+               ((n.start_date + make_interval(months => n.period_index + 1))::date - 1),
+               n.period_start + 7,
+               case when n.total_cents = 0 then 'paid' else 'pending' end,
+               n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}, ${taxBp}, ${taxIncluded},
+               n.total_cents, n.in_season, case when n.total_cents = 0 then now() end
+        from numbered n
+        on conflict (contract_id, period_start) do nothing
+        returning id, number, contract_id, customer_id, period_index, period_start, period_end, due_date,
+                  total_cents, amount_paid_cents, subtotal_cents, tax_cents
+      ),
+      ins_lines as (
+        insert into invoice_lines (invoice_id, position, kind, description, product_id, quantity, unit_price_cents,
+                                   discount_cents, amount_cents, seasonal)
+        select ins.id,
+               (row_number() over (partition by ins.id order by l.sort_group, l.sort_key))::int - 1,
+               l.kind, l.description, l.product_id, l.quantity, l.unit_price_cents, l.discount_cents,
+               l.amount_cents, l.seasonal
+        from ins
+        join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
+        returning invoice_id
+      ),
+      ins_audit as (
+        insert into audit_events (actor_id, action, entity, entity_id, after)
+        select null, 'invoice.issued', 'invoice', ins.id::text,
+               jsonb_build_object('number', ins.number, 'contractId', ins.contract_id,
+                                  'periodStart', ins.period_start, 'subtotalCents', ins.subtotal_cents,
+                                  'taxCents', ins.tax_cents, 'totalCents', ins.total_cents)
+        from ins
+        returning id
+      ),
+      -- Data-modifying CTEs run to completion whether or not the final SELECT reads them.
+      -- A pay_link contract billed without a pay link yet gets one now: its invoice e-mail carries it.
+      -- Billing has started: the built-in provider records its subscription (when none is recorded),
+      -- and a pay_link contract billed without a pay link gets one, for its invoice e-mail. Either means
+      -- "payment processing started" (the contract can no longer be edited or deleted, only canceled).
+      prior as (
+        select c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id
+        from contracts c
+        where c.id in (select contract_id from ins)
+          and (c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null))
+      ),
+      links as (
+        update contracts c
+        set pay_link_token = case when c.payment_mode = 'pay_link' and c.pay_link_token is null
+              then translate(encode(decode(
+                replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
+                'base64'), '+/=', '-_')
+              else c.pay_link_token end,
+            stripe_payment_link_id = case when c.payment_mode = 'pay_link'
+              then coalesce(c.stripe_payment_link_id, 'plink_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24))
+              else c.stripe_payment_link_id end,
+            stripe_subscription_id = coalesce(c.stripe_subscription_id,
+              'sub_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24)),
+            updated_at = now()
+        from prior
+        where c.id = prior.id
+        returning c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id,
+                  prior.stripe_payment_link_id as before_link, prior.stripe_subscription_id as before_subscription
+      ),
+      links_audit as (
+        insert into audit_events (actor_id, action, entity, entity_id, before, after)
+        select null, 'contract.billing_started', 'contract', links.id::text,
+               jsonb_build_object('stripeSubscriptionId', links.before_subscription,
+                                  'stripePaymentLinkId', links.before_link),
+               jsonb_build_object('stripeSubscriptionId', links.stripe_subscription_id,
+                                  'stripePaymentLinkId', links.stripe_payment_link_id)
+        from links
+        returning id
+      )
+      select ins.id, ins.number, ins.contract_id, ins.customer_id, ins.period_index,
+             ins.period_start::text as period_start, ins.period_end::text as period_end,
+             ins.due_date::text as due_date, ins.total_cents, ins.amount_paid_cents,
+             c.payment_mode, coalesce(links.pay_link_token, c.pay_link_token) as pay_link_token,
+             c.title as contract_title, c.description as contract_description,
+             cu.name as customer_name, cu.email as customer_email
+      from ins
+      join contracts c on c.id = ins.contract_id
+      join customers cu on cu.id = ins.customer_id
+      left join links on links.id = ins.contract_id
+      order by ins.period_start, ins.number`),
+  );
+
+  if (context.email) await queueInvoiceEmails(tx, context.baseUrl, issued);
+
+  return {
+    contractsSeen,
+    lastContractId,
+    issued: issued.map((row) => ({
+      id: row.id,
+      number: row.number,
+      contractId: row.contract_id,
+      customerId: row.customer_id,
+      periodIndex: Number(row.period_index),
+      periodStart: row.period_start,
+      totalCents: Number(row.total_cents),
+    })),
+  };
+}
+
+/**
+ * One e-mail per issued invoice, rendered here and written with one INSERT ... SELECT FROM unnest(arrays)
+ * per batch (a handful of parameters however many messages, instead of six per message).
+ */
+async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]): Promise<void> {
+  for (let at = 0; at < issued.length; at += EMAIL_BATCH) {
+    const columns = {
+      to: [] as string[],
+      subject: [] as string[],
+      text: [] as string[],
+      html: [] as (string | null)[],
+      entityId: [] as string[],
+    };
+    for (const row of issued.slice(at, at + EMAIL_BATCH)) {
+      const message = invoiceIssuedEmail({
+        invoice: {
+          id: row.id,
+          number: row.number,
+          periodStart: row.period_start,
+          periodEnd: row.period_end,
+          dueDate: row.due_date,
+          totalCents: Number(row.total_cents),
+          amountPaidCents: Number(row.amount_paid_cents),
+          contractName: contractDisplayName({
+            id: row.contract_id,
+            title: row.contract_title,
+            description: row.contract_description,
+          }),
+        },
+        customer: { name: row.customer_name, email: row.customer_email },
+        pay:
+          row.payment_mode === 'pay_link' && row.pay_link_token
+            ? { kind: 'pay_link', url: `${baseUrl}/p/${row.pay_link_token}` }
+            : { kind: 'portal', url: `${baseUrl}/portal` },
+      });
+      columns.to.push(message.to);
+      columns.subject.push(message.subject);
+      columns.text.push(message.text);
+      columns.html.push(message.html ?? null);
+      columns.entityId.push(row.id);
+    }
+    await tx.execute(sql`
+      insert into outbox_emails ("to", subject, text, html, entity, entity_id)
+      select m.to, m.subject, m.text, m.html, 'invoice', m.entity_id
+      from unnest(${sql.param(columns.to)}::text[], ${sql.param(columns.subject)}::text[], ${sql.param(columns.text)}::text[],
+                  ${sql.param(columns.html)}::text[], ${sql.param(columns.entityId)}::text[])
+           as m("to", subject, text, html, entity_id)`);
+  }
+}
+
+/**
+ * With pausePaymentsAfterExpiry on, active contracts whose auto-stop date plus the grace period has
+ * come are completed: one conditional UPDATE, with an audit event per contract. Off: billing continues.
+ */
+async function completeExpiredContracts(tx: Db, context: BillingContext, contractId: string | null): Promise<number> {
+  if (!context.contractSettings.pausePaymentsAfterExpiry) return 0;
+  const grace = context.contractSettings.gracePeriodsEndOfDays;
+  const only = contractId ? sql`and c.id = ${contractId}` : sql``;
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with done as (
+        update contracts c set status = 'completed', updated_at = now()
+        where c.status = 'active' and c.auto_stop_date is not null
+          and c.auto_stop_date + ${grace}::int <= ${context.asOf}::date ${only}
+        returning c.id
+      ),
+      audit as (
+        insert into audit_events (actor_id, action, entity, entity_id, before, after)
+        select null, 'contract.completed', 'contract', done.id::text,
+               jsonb_build_object('status', 'active'), jsonb_build_object('status', 'completed')
+        from done
+        returning id
+      )
+      select done.id from done`),
+  );
+  return rows.length;
+}
+
+/** A query that hit the pool's time limit or PostgreSQL's statement_timeout (57014). */
+function isTimeout(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return /timeout/i.test(message) || (cause as { code?: string } | null)?.code === '57014';
+}
+
+/** The database's own message (Drizzle wraps it in "Failed query: <sql>"), short, for billing_runs.error. */
+function errorText(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
+}
+
+/** node-postgres and PGlite both answer raw queries with { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

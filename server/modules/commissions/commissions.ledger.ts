@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+
+/**
+ * The commission ledger's two entry points for billing. Both run inside the caller's transaction
+ * (the payment or the void) and are idempotent: the unique indexes on `commissions` decide, so a
+ * replayed payment confirmation or a second void never writes a second row.
+ * See docs/decisions/013-commissions-ledger.md.
+ */
+
+type InsertedRow = { id: string; rep_id: string; amount_cents: string | number; rate_bp: number };
+
+/**
+ * Call when the invoice becomes paid (status `paid`), in the same transaction. The contract's sales rep
+ * earns (subtotal - setup-fee line, before tax) x their commission rate at this moment, rounded half
+ * away from zero (the same rule as shared/money.ts applyRate: PostgreSQL's round() of an exact numeric),
+ * status `available`, dated when the invoice was paid (a manual payment may be back-dated). Before tax: with tax added on top the subtotal is already before tax; with tax
+ * included in the prices, the tax part of that amount (rate / (1 + rate), rounded) is taken out.
+ * Nothing is written when the contract has no rep, when the invoice is not paid, or when the amount is
+ * 0 (a zero rate or a setup-fee-only invoice): a $0.00 row would only clutter the history, so call this
+ * on the transition to paid only. Exactly once per invoice (commissions_invoice_earned_key).
+ */
+export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promise<void> {
+  const result = await tx.execute<InsertedRow>(sql`
+    insert into commissions (rep_id, invoice_id, contract_id, kind, status, amount_cents, rate_bp, base_cents, earned_at)
+    select c.rep_id, c.invoice_id, c.contract_id, 'earned', 'available', c.amount_cents, c.rate_bp, c.base_cents, c.paid_at
+    from (
+      select b.*, round(b.base_cents::numeric * b.rate_bp / 10000)::bigint as amount_cents
+      from (
+        select ct.sales_rep_id as rep_id, i.id as invoice_id, i.contract_id,
+               coalesce(i.paid_at, now()) as paid_at, u.commission_rate_bp as rate_bp,
+               (i.subtotal_cents - i.setup_fee_cents)
+                 - case when i.tax_included
+                     then round((i.subtotal_cents - i.setup_fee_cents)::numeric * i.tax_rate_bp / (10000 + i.tax_rate_bp))::bigint
+                     else 0 end as base_cents
+        from invoices i
+        join contracts ct on ct.id = i.contract_id
+        join users u on u.id = ct.sales_rep_id
+        where i.id = ${invoiceId} and i.status = 'paid'
+      ) b
+    ) c
+    where c.amount_cents > 0
+    on conflict (invoice_id) where kind = 'earned' and split_from is null do nothing
+    returning id, rep_id, amount_cents, rate_bp
+  `);
+  const row = rowsOf<InsertedRow>(result)[0];
+  if (!row) return;
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'commission.earned',
+    entity: 'commission',
+    entityId: row.id,
+    after: { repId: row.rep_id, invoiceId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
+  });
+}
+
+/**
+ * Call when a paid invoice is voided or refunded, in the same transaction: a negative `adjusted` row of
+ * the amount earned on it (whatever part of it has been requested or paid out since), exactly once
+ * (commissions_invoice_reversal_key). Nothing when nothing was earned on the invoice.
+ */
+export async function reverseCommissionForInvoice(tx: Db, invoiceId: string): Promise<void> {
+  const result = await tx.execute<InsertedRow>(sql`
+    insert into commissions (rep_id, invoice_id, contract_id, kind, status, amount_cents, rate_bp, base_cents)
+    select e.rep_id, e.invoice_id, e.contract_id, 'reversal', 'adjusted', -sum(e.amount_cents), min(e.rate_bp), min(e.base_cents)
+    from commissions e
+    where e.invoice_id = ${invoiceId} and e.kind = 'earned'
+    group by e.rep_id, e.invoice_id, e.contract_id
+    on conflict (invoice_id) where kind = 'reversal' do nothing
+    returning id, rep_id, amount_cents, rate_bp
+  `);
+  const row = rowsOf<InsertedRow>(result)[0];
+  if (!row) return;
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'commission.adjusted',
+    entity: 'commission',
+    entityId: row.id,
+    after: { repId: row.rep_id, invoiceId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
+  });
+}
+
+/** node-postgres answers { rows }, PGlite answers { rows } too; both typed loosely by Drizzle. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,97 @@
+import {
+  approvePayoutSchema,
+  commissionExportQuerySchema,
+  commissionListQuerySchema,
+  commissionSummaryQuerySchema,
+  payoutListQuerySchema,
+  rejectPayoutSchema,
+  requestPayoutSchema,
+} from '@shared/contracts/commissions';
+import { idParamSchema } from '@shared/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPage } from '../../lib/http';
+import { publicOrigin } from '../../lib/public-url';
+import {
+  approvePayout,
+  disbursePayout,
+  exportCommissions,
+  getPayout,
+  getSummary,
+  listCommissions,
+  listPayouts,
+  listReps,
+  type PayoutDeps,
+  rejectPayout,
+  requestPayout,
+} from './commissions.service';
+
+export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = ['commission:read:any', 'commission:read:own'] as const;
+  const review = ['payout:review'] as const;
+  const deps = (): PayoutDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
+
+  r.get(
+    '/api/commissions/summary',
+    { config: { access: read }, schema: { querystring: commissionSummaryQuerySchema } },
+    async (request) => getSummary(app.db, request.user!, request.query.repId),
+  );
+
+  r.get(
+    '/api/commissions',
+    { config: { access: read }, schema: { querystring: commissionListQuerySchema } },
+    async (request, reply) => sendPage(reply, await listCommissions(app.db, request.user!, request.query)),
+  );
+
+  r.get(
+    '/api/commissions/export',
+    { config: { access: read }, schema: { querystring: commissionExportQuerySchema } },
+    async (request, reply) => {
+      const csv = await exportCommissions(app.db, request.user!, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      const name = `commissions-${request.query.status ?? 'all'}-${day}.csv`;
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  r.get('/api/commissions/reps', { config: { access: ['commission:read:any'] } }, async () => listReps(app.db));
+
+  r.get(
+    '/api/payouts',
+    { config: { access: read }, schema: { querystring: payoutListQuerySchema } },
+    async (request, reply) => sendPage(reply, await listPayouts(app.db, request.user!, request.query)),
+  );
+
+  r.get('/api/payouts/:id', { config: { access: read }, schema: { params: idParamSchema } }, async (request) =>
+    getPayout(app.db, request.user!, request.params.id),
+  );
+
+  r.post(
+    '/api/payouts/request',
+    { config: { access: ['payout:request'] }, schema: { body: requestPayoutSchema } },
+    async (request, reply) => reply.status(201).send(await requestPayout(deps(), request.user!, request.body)),
+  );
+
+  r.post(
+    '/api/payouts/:id/approve',
+    { config: { access: review }, schema: { params: idParamSchema, body: approvePayoutSchema } },
+    async (request) => approvePayout(deps(), request.user!, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/payouts/:id/reject',
+    { config: { access: review }, schema: { params: idParamSchema, body: rejectPayoutSchema } },
+    async (request) => rejectPayout(deps(), request.user!, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/payouts/:id/disburse',
+    { config: { access: review }, schema: { params: idParamSchema } },
+    async (request) => disbursePayout(deps(), request.user!, request.params.id),
+  );
+}

@@ -1,0 +1,107 @@
+import type {
+  Contract,
+  ContractCustomer,
+  ContractLineItem,
+  ContractPackage,
+  ContractPackageItem,
+  ContractProductRef,
+  ContractSummary,
+  PaymentLinkResponse,
+} from '@shared/contracts/contract-responses';
+import {
+  arrayOf,
+  boolean,
+  integer,
+  nullable,
+  nullableInteger,
+  nullableNumber,
+  nullableString,
+  number,
+  object,
+  string,
+} from '../../lib/response-schema';
+
+/** The answers of GET /api/contracts and GET /api/contracts/:id, for fast serialisation (lib/response-schema.ts). */
+const summaryProperties = {
+  id: string,
+  customerId: string,
+  customerName: nullableString,
+  title: nullableString,
+  status: string,
+  description: nullableString,
+  startDate: string,
+  termMonths: nullableInteger,
+  autoStopDate: nullableString,
+  paymentMode: string,
+  payLinkToken: nullableString,
+  total: number,
+  totalAmount: number,
+  monthlyAmount: number,
+  firstInvoiceAmount: number,
+  seasonalMonthlyAmount: number,
+  setupFee: number,
+  packagePrice: number,
+  lineItemsTotal: number,
+  stripeSubscriptionId: nullableString,
+  stripePaymentLinkId: nullableString,
+  stripeCustomerId: nullableString,
+  packageId: nullableString,
+  salesRepId: nullableString,
+  salesRepName: nullableString,
+  cancelReason: nullableString,
+  createdAt: string,
+  updatedAt: string,
+  canEdit: boolean,
+  canDelete: boolean,
+} satisfies Record<keyof ContractSummary, unknown>;
+
+export const contractSummaryResponse = object<ContractSummary>(summaryProperties);
+export const contractListResponse = arrayOf(contractSummaryResponse);
+
+const productRef = object<ContractProductRef>({
+  id: string,
+  name: string,
+  adType: string,
+  defaultPrice: number,
+  seasonalPrice: nullableNumber,
+  priceMetric: string,
+});
+
+export const contractResponse = object<Contract>({
+  ...summaryProperties,
+  customer: nullable(object<ContractCustomer>({ id: string, name: string, email: string, company: nullableString })),
+  package: nullable(
+    object<ContractPackage>({
+      id: string,
+      name: string,
+      description: nullableString,
+      price: number,
+      items: arrayOf(
+        object<ContractPackageItem>({
+          id: string,
+          productId: nullableString,
+          productName: nullableString,
+          quantity: integer,
+          customPrice: nullableNumber,
+          customDescription: nullableString,
+          notes: nullableString,
+          product: nullable(productRef),
+        }),
+      ),
+    }),
+  ),
+  lineItems: arrayOf(
+    object<ContractLineItem>({
+      id: string,
+      productId: string,
+      quantity: integer,
+      unitPrice: number,
+      discount: number,
+      lineTotal: number,
+      product: productRef,
+    }),
+  ),
+});
+
+/** POST /api/contracts/:id/generate-payment-link. */
+export const paymentLinkResponse = object<PaymentLinkResponse>({ paymentUrl: string });

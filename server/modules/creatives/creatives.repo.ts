@@ -1,0 +1,73 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contracts, creatives, users } from '../../db/schema';
+
+export type CreativeRow = typeof creatives.$inferSelect;
+
+const columns = {
+  creative: creatives,
+  contractTitle: contracts.title,
+  contractRef: { customerId: contracts.customerId, status: contracts.status, salesRepId: contracts.salesRepId },
+  uploaderFirstName: users.firstName,
+  uploaderLastName: users.lastName,
+};
+
+export type CreativeListRow = {
+  creative: CreativeRow;
+  contractTitle: string | null;
+  /** What the access rules need of the creative's contract. */
+  contractRef: { customerId: string; status: string; salesRepId: string | null };
+  uploaderFirstName: string | null;
+  uploaderLastName: string | null;
+};
+
+/** A page of creatives, newest first, with the contract's title and the uploader's name; and the total. */
+export async function selectCreativePage(
+  db: Db,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CreativeListRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(creatives)
+      .innerJoin(contracts, eq(contracts.id, creatives.contractId))
+      .leftJoin(users, eq(users.id, creatives.uploadedBy))
+      .where(where)
+      .orderBy(desc(creatives.uploadedAt), desc(creatives.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(creatives)
+      .innerJoin(contracts, eq(contracts.id, creatives.contractId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** One creative with its contract (for the access check). */
+export async function selectCreative(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...columns, contract: contracts })
+    .from(creatives)
+    .innerJoin(contracts, eq(contracts.id, creatives.contractId))
+    .leftJoin(users, eq(users.id, creatives.uploadedBy))
+    .where(eq(creatives.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertCreative(tx: Db, values: typeof creatives.$inferInsert): Promise<CreativeRow> {
+  const [row] = await tx.insert(creatives).values(values).returning();
+  return row;
+}
+
+/** Deletes the row; undefined when it was already gone (a concurrent delete). */
+export async function deleteCreativeRow(tx: Db, id: string): Promise<CreativeRow | undefined> {
+  const [row] = await tx
+    .delete(creatives)
+    .where(and(eq(creatives.id, id)))
+    .returning();
+  return row;
+}

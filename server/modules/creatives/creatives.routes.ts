@@ -1,0 +1,79 @@
+import multipart from '@fastify/multipart';
+import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
+import { CREATIVE_MESSAGES, MAX_CREATIVE_BYTES } from '@shared/contracts/creatives';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { sendPage } from '../../lib/http';
+import { createStorage } from '../../lib/storage';
+import {
+  attachmentHeader,
+  type CreativeDeps,
+  deleteCreative,
+  downloadName,
+  listClientCreatives,
+  listContractCreatives,
+  openCreative,
+  uploadCreative,
+} from './creatives.service';
+
+/**
+ * Creatives: the client's upload, the lists (a contract's, for staff who may read it and its client; the
+ * client's own), the download and delete. The multipart parser is registered in this scope only.
+ */
+export async function creativesRoutes(app: FastifyInstance): Promise<void> {
+  const storage = createStorage(app.config);
+  const deps = (request: FastifyRequest): CreativeDeps => ({ db: app.db, storage, log: request.log });
+  await app.register(multipart, {
+    // One file of at most 10 MiB and the contract's id; anything more is refused by the parser.
+    limits: { fileSize: MAX_CREATIVE_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, headerPairs: 50 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const see = ['contract:read:any', 'contract:read:own', 'portal:access'] as const;
+
+  r.post('/api/client/creatives', { config: { access: ['creative:upload'] } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CREATIVE_MESSAGES.notMultipart);
+    return reply.status(201).send(await uploadCreative(deps(request), request.user!, request.parts()));
+  });
+
+  r.get(
+    '/api/client/creatives',
+    { config: { access: ['portal:access'] }, schema: { querystring: listQuerySchema } },
+    async (request, reply) => sendPage(reply, await listClientCreatives(app.db, request.user!, request.query)),
+  );
+
+  r.get(
+    '/api/contracts/:id/creatives',
+    { config: { access: see }, schema: { params: idParamSchema, querystring: listQuerySchema } },
+    async (request, reply) =>
+      sendPage(reply, await listContractCreatives(app.db, request.user!, request.params.id, request.query)),
+  );
+
+  r.get(
+    '/api/creatives/:id/download',
+    { config: { access: see }, schema: { params: idParamSchema }, compress: false },
+    async (request, reply) => {
+      const { creative, stream } = await openCreative(deps(request), request.user!, request.params.id);
+      return reply
+        .header('Content-Type', creative.mimeType)
+        .header('Content-Length', String(creative.sizeBytes))
+        .header('Content-Disposition', attachmentHeader(downloadName(creative)))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  r.delete(
+    '/api/creatives/:id',
+    {
+      config: { access: ['contract:write:any', 'contract:write:own', 'creative:upload'] },
+      schema: { params: idParamSchema },
+    },
+    async (request) => {
+      await deleteCreative(deps(request), request.user!, request.params.id);
+      return { message: 'Creative deleted' };
+    },
+  );
+}

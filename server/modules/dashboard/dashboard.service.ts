@@ -1,0 +1,33 @@
+import type { User } from '@shared/contracts/auth';
+import type { DashboardStats } from '@shared/contracts/dashboard';
+import { reportRangeDates } from '@shared/contracts/reports';
+import { centsToAmount } from '@shared/money';
+import type { Db } from '../../db/client';
+import { selectContractFigures, selectRevenueByMonth } from '../reports/reports.repo';
+import { reportScope } from '../reports/reports.service';
+
+/**
+ * The dashboards' cards, from the reports' own queries for the current month: contract counts and MRR
+ * (one pass over the caller's contracts) and the cash received this calendar month.
+ */
+export async function dashboardStats(
+  db: Db,
+  actor: Pick<User, 'id' | 'role'>,
+  mine: boolean,
+  now = new Date(),
+): Promise<DashboardStats> {
+  const scope = reportScope(actor, mine);
+  const period = reportRangeDates('current_month', now);
+  const [contracts, revenue] = await Promise.all([
+    selectContractFigures(db, scope, period, now.toISOString().slice(0, 10)),
+    selectRevenueByMonth(db, scope, period),
+  ]);
+  const counts = contracts.statusCounts;
+  return {
+    activeContracts: counts.active,
+    monthlyRevenue: centsToAmount(revenue.totalCents),
+    mrr: centsToAmount(contracts.mrrCents),
+    totalContracts: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    contractsThisMonth: contracts.newContracts,
+  };
+}

@@ -1,0 +1,104 @@
+import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
+import type { EmailMessage } from '../../lib/mailer';
+import { escapeHtml } from '../contracts/contracts.emails';
+
+const PRODUCT_NAME = 'AdCRM';
+
+export type Recipient = { name: string; email: string };
+
+/**
+ * A set-password link: the invitation to a new client-portal account, or a password reset. The link is
+ * the one secret an e-mail may carry (it is its purpose), and it works once, for PASSWORD_LINK_HOURS.
+ */
+export function setPasswordEmail(input: {
+  recipient: Recipient;
+  purpose: 'invite' | 'reset';
+  url: string;
+  entity: string;
+  entityId: string;
+}): EmailMessage {
+  const { recipient, purpose, url } = input;
+  const intro =
+    purpose === 'invite'
+      ? `You have been invited to the ${PRODUCT_NAME} client portal, where you can follow your advertising contracts, pay invoices and send us your creatives.`
+      : `A password reset was requested for your ${PRODUCT_NAME} account.`;
+  const action = purpose === 'invite' ? 'Set your password' : 'Choose a new password';
+  const lines = [
+    `Sign-in e-mail: ${recipient.email}`,
+    `The link works once and expires in ${PASSWORD_LINK_HOURS} hours.`,
+    ...(purpose === 'reset'
+      ? ['If you did not expect this e-mail, you can ignore it: your password stays as it is.']
+      : []),
+  ];
+  const text = [
+    `Hello ${recipient.name},`,
+    '',
+    intro,
+    '',
+    `${action}: ${url}`,
+    '',
+    ...lines,
+    '',
+    'Thank you,',
+    PRODUCT_NAME,
+  ].join('\n');
+  const html = layout(
+    `<p>Hello ${escapeHtml(recipient.name)},</p>
+<p>${escapeHtml(intro)}</p>
+${button(url, action)}
+<p style="color:#555">${lines.map(escapeHtml).join('<br>')}<br>Or open this address: ${escapeHtml(url)}</p>`,
+  );
+  return {
+    to: recipient.email,
+    subject:
+      purpose === 'invite' ? `Your ${PRODUCT_NAME} client portal invitation` : `Reset your ${PRODUCT_NAME} password`,
+    text,
+    html,
+    entity: input.entity,
+    entityId: input.entityId,
+  };
+}
+
+/** An invitation to an account that already has a password: a link to the portal, nothing secret. */
+export function portalSignInEmail(input: {
+  recipient: Recipient;
+  portalUrl: string;
+  entity: string;
+  entityId: string;
+}): EmailMessage {
+  const { recipient, portalUrl } = input;
+  const intro = `Your advertising contracts, invoices and creatives are waiting for you in the ${PRODUCT_NAME} client portal.`;
+  const access = `Sign in with your client portal account (${recipient.email}) and your password.`;
+  const text = [
+    `Hello ${recipient.name},`,
+    '',
+    intro,
+    access,
+    '',
+    `Client portal: ${portalUrl}`,
+    '',
+    'Thank you,',
+    PRODUCT_NAME,
+  ].join('\n');
+  const html = layout(
+    `<p>Hello ${escapeHtml(recipient.name)},</p>
+<p>${escapeHtml(intro)}<br>${escapeHtml(access)}</p>
+${button(portalUrl, 'Open the client portal')}`,
+  );
+  return {
+    to: recipient.email,
+    subject: `Your ${PRODUCT_NAME} client portal`,
+    text,
+    html,
+    entity: input.entity,
+    entityId: input.entityId,
+  };
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p>`;
+}
+
+function layout(body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;line-height:1.5">${body}<p>Thank you,<br>${PRODUCT_NAME}</p></body></html>`;
+}

@@ -1,0 +1,34 @@
+import { idParamSchema } from '@shared/contracts/common';
+import { setPasswordSchema } from '@shared/contracts/invitations';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicOrigin } from '../../lib/public-url';
+import { type AccessDeps, inviteCustomer, sendPasswordReset, setPasswordWithToken } from './invitations.service';
+
+/** Attempts per client address and minute: plenty for a person, too few for automated use of the public route. */
+export const SET_PASSWORD_LIMIT = { max: 30, timeWindow: 60_000 } as const;
+
+/** Set-password links: the portal invitation, the password reset, and the public set-password call. */
+export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Links point at the configured public origin, never at request headers. */
+  const deps = (): AccessDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
+
+  r.post(
+    '/api/auth/set-password',
+    { config: { access: 'public', rateLimit: SET_PASSWORD_LIMIT }, schema: { body: setPasswordSchema } },
+    async (request) => setPasswordWithToken(app.db, request.body),
+  );
+
+  r.post(
+    '/api/customers/:id/invite',
+    { config: { access: ['customer:write'] }, schema: { params: idParamSchema } },
+    async (request) => inviteCustomer(deps(), request.user!, request.params.id),
+  );
+
+  r.post(
+    '/api/users/:id/send-password-reset',
+    { config: { access: ['user:manage'] }, schema: { params: idParamSchema } },
+    async (request) => sendPasswordReset(deps(), request.user!, request.params.id),
+  );
+}

@@ -1,0 +1,96 @@
+import { taxRatePercent } from '@shared/billing';
+import type {
+  Invoice,
+  InvoiceLine,
+  InvoiceStatus,
+  InvoiceSummary,
+  Payment,
+  PaymentMethod,
+  PaymentProvider,
+} from '@shared/contracts/invoices';
+import { centsToAmount } from '@shared/money';
+import type { InvoiceLineRow, InvoiceListRow, PaymentRow } from './invoices.repo';
+
+const amount = (cents: number) => centsToAmount(cents);
+
+/** Unpaid (pending or failed) and due before today. */
+export function isOverdue(invoice: { status: string; dueDate: string }, today: string): boolean {
+  return (invoice.status === 'pending' || invoice.status === 'failed') && invoice.dueDate < today;
+}
+
+export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSummary {
+  const i = row.invoice;
+  const open = i.status === 'pending' || i.status === 'failed';
+  return {
+    id: i.id,
+    number: i.number,
+    contractId: i.contractId,
+    customerId: i.customerId,
+    customerName: row.customerName,
+    contractTitle: row.contractTitle,
+    periodIndex: i.periodIndex,
+    periodStart: i.periodStart,
+    periodEnd: i.periodEnd,
+    dueDate: i.dueDate,
+    status: i.status as InvoiceStatus,
+    subtotal: amount(i.subtotalCents),
+    setupFee: amount(i.setupFeeCents),
+    tax: amount(i.taxCents),
+    taxLabel: i.taxLabel,
+    taxRate: taxRatePercent(i.taxRateBp),
+    taxIncluded: i.taxIncluded,
+    total: amount(i.totalCents),
+    amount: amount(i.totalCents),
+    amountPaid: amount(i.amountPaidCents),
+    amountDue: amount(open ? i.totalCents - i.amountPaidCents : 0),
+    refunded: amount(i.refundedCents),
+    inSeason: i.inSeason,
+    paidAt: i.paidAt?.toISOString() ?? null,
+    voidedAt: i.voidedAt?.toISOString() ?? null,
+    voidReason: i.voidReason,
+    issuedAt: i.issuedAt.toISOString(),
+    overdue: isOverdue(i, today),
+  };
+}
+
+export function toInvoiceLine(l: InvoiceLineRow): InvoiceLine {
+  return {
+    id: l.id,
+    kind: l.kind as InvoiceLine['kind'],
+    description: l.description,
+    productId: l.productId,
+    quantity: l.quantity,
+    unitPrice: amount(l.unitPriceCents),
+    discount: amount(l.discountCents),
+    amount: amount(l.amountCents),
+    seasonal: l.seasonal,
+  };
+}
+
+/** A payment as the API shows it: never a provider's secret, only the card's brand and last 4 digits. */
+export function toPayment(p: PaymentRow): Payment {
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    kind: p.kind as Payment['kind'],
+    status: p.status as Payment['status'],
+    amount: amount(p.amountCents),
+    method: p.method as PaymentMethod,
+    provider: p.provider as PaymentProvider,
+    reference: p.reference,
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
+    failureMessage: p.failureMessage,
+    paidAt: p.paidAt.toISOString(),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function toInvoice(
+  row: InvoiceListRow,
+  lines: InvoiceLineRow[],
+  payments: PaymentRow[],
+  today: string,
+): Invoice {
+  return { ...toInvoiceSummary(row, today), lines: lines.map(toInvoiceLine), payments: payments.map(toPayment) };
+}

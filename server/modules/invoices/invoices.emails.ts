@@ -1,0 +1,219 @@
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoices';
+import { formatCents } from '@shared/money';
+import type { EmailMessage } from '../../lib/mailer';
+import { escapeHtml } from '../contracts/contracts.emails';
+
+/** The e-mails billing sends the customer: a new invoice, a payment receipt, a voided invoice or refund. */
+
+const PRODUCT_NAME = 'AdCRM';
+
+export type InvoiceEmailFacts = {
+  id: string;
+  number: string;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  totalCents: number;
+  amountPaidCents: number;
+  contractName: string;
+};
+
+export type Recipient = { name: string; email: string };
+
+/** Where the customer pays: the contract's pay link, or the client portal. */
+export type PayWhere = { kind: 'pay_link'; url: string } | { kind: 'portal'; url: string };
+
+/** A contract's name in e-mails: its title, else its description, else its short id. */
+export function contractDisplayName(contract: {
+  id: string;
+  title: string | null;
+  description: string | null;
+}): string {
+  const text = contract.title?.trim() || contract.description?.trim();
+  if (text) return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  return `Contract #${contract.id.slice(-8)}`;
+}
+
+/** A new invoice: what it is for, what is due and by when, and where to pay. */
+export function invoiceIssuedEmail(input: {
+  invoice: InvoiceEmailFacts;
+  customer: Recipient;
+  pay: PayWhere;
+}): EmailMessage {
+  const { invoice, customer, pay } = input;
+  const dueCents = invoice.totalCents - invoice.amountPaidCents;
+  const facts: [string, string][] = [
+    ['Invoice', invoice.number],
+    ['For', invoice.contractName],
+    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Amount due', formatCents(dueCents)],
+    ['Due date', invoice.dueDate],
+  ];
+  const action =
+    pay.kind === 'pay_link'
+      ? {
+          text: `Pay securely: ${pay.url}`,
+          button: 'Pay now',
+          note: 'The link is personal to your contract; please do not share it.',
+        }
+      : {
+          text: `Pay in the client portal: ${pay.url}`,
+          button: 'Open the client portal',
+          note: 'Sign in to the client portal to pay and download the invoice.',
+        };
+  const intro =
+    dueCents > 0
+      ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${invoice.dueDate}.`
+      : `Your invoice ${invoice.number} is ready. Nothing is due on it.`;
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...(dueCents > 0 ? [action.text, '', action.note, ''] : []),
+    'Thank you,',
+    PRODUCT_NAME,
+  ].join('\n');
+  const html = layout(
+    `<p>Hello ${escapeHtml(customer.name)},</p>
+<p>${escapeHtml(intro)}</p>
+${factTable(facts)}
+${dueCents > 0 ? `${button(pay.url, action.button)}<p style="color:#555">${escapeHtml(action.note)}</p>` : ''}`,
+  );
+  return {
+    to: customer.email,
+    subject: `Invoice ${invoice.number}: ${formatCents(dueCents)} due ${invoice.dueDate}`,
+    text,
+    html,
+    entity: 'invoice',
+    entityId: invoice.id,
+  };
+}
+
+export type ReceiptFacts = {
+  invoice: InvoiceEmailFacts;
+  payment: {
+    id: string;
+    amountCents: number;
+    method: PaymentMethod;
+    paidAt: Date;
+    reference: string | null;
+    cardBrand: string | null;
+    cardLast4: string | null;
+  };
+};
+
+/** The receipt of one payment: invoice number, amount, method, date and what is still due. */
+export function receiptEmail(input: ReceiptFacts & { customer: Recipient; resent?: boolean }): EmailMessage {
+  const { invoice, payment, customer } = input;
+  const stillDue = invoice.totalCents - invoice.amountPaidCents;
+  const facts: [string, string][] = [
+    ['Invoice', invoice.number],
+    ['For', invoice.contractName],
+    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Amount paid', formatCents(payment.amountCents)],
+    ['Payment method', methodText(payment)],
+    ['Payment date', payment.paidAt.toISOString().slice(0, 10)],
+    ...(payment.reference ? ([['Reference', payment.reference]] as [string, string][]) : []),
+    ['Invoice total', formatCents(invoice.totalCents)],
+    ['Still due', formatCents(stillDue)],
+  ];
+  const intro =
+    stillDue > 0
+      ? `We received your payment of ${formatCents(payment.amountCents)} for invoice ${invoice.number}. ${formatCents(stillDue)} is still due.`
+      : `We received your payment of ${formatCents(payment.amountCents)} for invoice ${invoice.number}. The invoice is paid in full.`;
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    ...(input.resent ? ['Here is a copy of your receipt.', ''] : []),
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Thank you,',
+    PRODUCT_NAME,
+  ].join('\n');
+  const html = layout(
+    `<p>Hello ${escapeHtml(customer.name)},</p>
+${input.resent ? '<p>Here is a copy of your receipt.</p>' : ''}
+<p>${escapeHtml(intro)}</p>
+${factTable(facts)}`,
+  );
+  return {
+    to: customer.email,
+    subject: `Receipt for invoice ${invoice.number}: ${formatCents(payment.amountCents)} received`,
+    text,
+    html,
+    entity: 'invoice',
+    entityId: invoice.id,
+  };
+}
+
+/** A voided invoice: nothing is due on it any more; money received on it is refunded. */
+export function invoiceVoidedEmail(input: {
+  invoice: InvoiceEmailFacts;
+  customer: Recipient;
+  refundCents: number;
+}): EmailMessage {
+  const { invoice, customer, refundCents } = input;
+  const intro =
+    refundCents > 0
+      ? `Invoice ${invoice.number} has been voided and the ${formatCents(refundCents)} you paid on it is being refunded.`
+      : `Invoice ${invoice.number} has been voided. Nothing is due on it any more.`;
+  const facts: [string, string][] = [
+    ['Invoice', invoice.number],
+    ['For', invoice.contractName],
+    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Invoice total', formatCents(invoice.totalCents)],
+    ...(refundCents > 0 ? ([['Refund', formatCents(refundCents)]] as [string, string][]) : []),
+  ];
+  const text = [
+    `Hello ${customer.name},`,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Thank you,',
+    PRODUCT_NAME,
+  ].join('\n');
+  return {
+    to: customer.email,
+    subject: refundCents > 0 ? `Invoice ${invoice.number} voided and refunded` : `Invoice ${invoice.number} voided`,
+    text,
+    html: layout(`<p>Hello ${escapeHtml(customer.name)},</p>
+<p>${escapeHtml(intro)}</p>
+${factTable(facts)}`),
+    entity: 'invoice',
+    entityId: invoice.id,
+  };
+}
+
+function methodText(payment: ReceiptFacts['payment']): string {
+  const label = PAYMENT_METHOD_LABELS[payment.method] ?? payment.method;
+  if (payment.method === 'card' && payment.cardLast4) {
+    const brand = payment.cardBrand ? payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1) : 'Card';
+    return `${brand} ending in ${payment.cardLast4}`;
+  }
+  return label;
+}
+
+function factTable(facts: [string, string][]): string {
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
+    )
+    .join('');
+  return `<table style="border-collapse:collapse;margin:12px 0">${rows}</table>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p><p style="color:#555">Or open this address: ${escapeHtml(url)}</p>`;
+}
+
+function layout(body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;line-height:1.5">${body}<p>Thank you,<br>${PRODUCT_NAME}</p></body></html>`;
+}

@@ -1,0 +1,257 @@
+import type { Invoice } from '@shared/contracts/invoices';
+import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
+import { formatAmount } from '@shared/money';
+import PDFDocument from 'pdfkit';
+
+export type InvoicePdfData = {
+  businessName: string;
+  invoice: Invoice;
+  customer: {
+    name: string;
+    email: string;
+    company: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    country: string | null;
+  };
+  contractName: string;
+};
+
+const INK = '#111827';
+
+/** "Nov 15, 2026" for a YYYY-MM-DD day (or the day of an ISO timestamp). */
+function day(value: string): string {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
+const MUTED = '#6b7280';
+const RULE = '#e5e7eb';
+
+/**
+ * The invoice as a PDF (pdfkit, US Letter): the business, number, customer, period, lines, subtotal,
+ * tax label and rate, total, amounts paid and due, due date, and a PAID or VOID stamp when so.
+ * `compress: false` keeps the content streams readable (tests read the text back).
+ */
+export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const { invoice, customer } = data;
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 50,
+    compress: options.compress ?? true,
+    info: {
+      Title: `Invoice ${invoice.number}`,
+      Author: data.businessName,
+      Subject: `Invoice ${invoice.number} for ${customer.name}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  // Header: the business, and the invoice's number and status.
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(data.businessName, left, 50, { width: width / 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('Advertising services', left, doc.y + 2);
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('INVOICE', left, 50, { width, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(invoice.number, left, doc.y + 2, { width, align: 'right' });
+  doc
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Status: ${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}`, left, doc.y + 2, {
+      width,
+      align: 'right',
+    });
+
+  // Bill to, and the invoice's dates.
+  const blockTop = 130;
+  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, blockTop);
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(customer.name, left, doc.y + 4, { width: width / 2 });
+  doc.font('Helvetica').fontSize(10);
+  const cityLine = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  for (const line of [customer.company, customer.address, cityLine, customer.country, customer.email]) {
+    if (line) doc.text(line, left, doc.y + 1, { width: width / 2 });
+  }
+  const facts: [string, string][] = [
+    ['Invoice number', invoice.number],
+    ['Issued', day(invoice.periodStart)],
+    ['Billing period', `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`],
+    ['Due date', day(invoice.dueDate)],
+    ['Contract', data.contractName],
+  ];
+  let factY = blockTop;
+  for (const [label, value] of facts) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, left + width / 2, factY, { width: 90 });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value, left + width / 2 + 95, factY, { width: width / 2 - 95, align: 'right' });
+    factY = doc.y + 4;
+  }
+
+  // Lines.
+  const cols = { description: left, quantity: left + 260, unit: left + 300, discount: left + 380, amount: left + 450 };
+  let y = Math.max(doc.y, factY) + 24;
+  const header = (top: number) => {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
+    doc.text('DESCRIPTION', cols.description, top, { width: 250 });
+    doc.text('QTY', cols.quantity, top, { width: 35, align: 'right' });
+    doc.text('UNIT PRICE', cols.unit, top, { width: 75, align: 'right' });
+    doc.text('DISCOUNT', cols.discount, top, { width: 65, align: 'right' });
+    doc.text('AMOUNT', cols.amount, top, { width: right - cols.amount, align: 'right' });
+    doc
+      .moveTo(left, top + 14)
+      .lineTo(right, top + 14)
+      .strokeColor(RULE)
+      .stroke();
+    return top + 22;
+  };
+  y = header(y);
+  for (const line of invoice.lines) {
+    if (y > doc.page.height - 200) {
+      doc.addPage();
+      y = header(50);
+    }
+    const description = line.seasonal ? `${line.description} (seasonal price)` : line.description;
+    doc.fillColor(INK).font('Helvetica').fontSize(10);
+    doc.text(description, cols.description, y, { width: 250 });
+    const rowBottom = doc.y;
+    doc.text(String(line.quantity), cols.quantity, y, { width: 35, align: 'right' });
+    doc.text(formatAmount(line.unitPrice), cols.unit, y, { width: 75, align: 'right' });
+    doc.text(line.discount > 0 ? `-${formatAmount(line.discount)}` : '', cols.discount, y, {
+      width: 65,
+      align: 'right',
+    });
+    doc.text(formatAmount(line.amount), cols.amount, y, { width: right - cols.amount, align: 'right' });
+    y = Math.max(rowBottom, doc.y) + 8;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
+  y += 10;
+
+  // Totals (the PAID or VOID stamp goes beside them, on the left).
+  const totalsTop = y;
+  const taxName = `${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`;
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', formatAmount(invoice.subtotal), false],
+    [taxName, formatAmount(invoice.tax), false],
+    ['Total', formatAmount(invoice.total), true],
+    ['Amount paid', formatAmount(invoice.amountPaid), false],
+    ['Amount due', formatAmount(invoice.amountDue), true],
+  ];
+  if (invoice.refunded > 0) totals.push(['Refunded', formatAmount(invoice.refunded), false]);
+  for (const [label, value, strong] of totals) {
+    doc
+      .fillColor(strong ? INK : MUTED)
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10);
+    doc.text(label, left + 250, y, { width: 190, align: 'right' });
+    doc.text(value, cols.amount, y, { width: right - cols.amount, align: 'right' });
+    y = doc.y + 5;
+  }
+  if (invoice.taxIncluded) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(
+        `Prices include ${invoice.taxLabel.toLowerCase()}; the amount shown is the tax part of the total.`,
+        left + 250,
+        y,
+        {
+          width: right - left - 250,
+          align: 'right',
+        },
+      );
+    y = doc.y + 5;
+  }
+
+  // Payments received.
+  const received = invoice.payments.filter((p) => p.status === 'succeeded');
+  if (received.length) {
+    y += 16;
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('PAYMENTS', left, y);
+    y = doc.y + 4;
+    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    for (const p of received) {
+      const how =
+        p.method === 'card' && p.cardLast4
+          ? `${brandName(p.cardBrand)} ending in ${p.cardLast4}`
+          : (PAYMENT_METHOD_LABELS[p.method] ?? p.method);
+      const sign = p.kind === 'refund' ? '-' : '';
+      doc.text(
+        `${day(p.paidAt)}  ${p.kind === 'refund' ? 'Refund' : 'Payment'} by ${how}${p.reference ? ` (${p.reference})` : ''}`,
+        left,
+        y,
+        {
+          width: 380,
+        },
+      );
+      doc.text(`${sign}${formatAmount(p.amount)}`, cols.amount, y, { width: right - cols.amount, align: 'right' });
+      y = doc.y + 3;
+    }
+  }
+  if (invoice.status === 'void' && invoice.voidReason) {
+    y += 12;
+    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`Voided: ${invoice.voidReason}`, left, y, { width });
+  }
+
+  // The stamp.
+  if (invoice.status === 'paid' || invoice.status === 'void') {
+    const stamp = invoice.status === 'paid' ? 'PAID' : 'VOID';
+    const color = invoice.status === 'paid' ? '#15803d' : '#b91c1c';
+    const x = left + 20;
+    const top = totalsTop + 10;
+    doc.save();
+    doc.rotate(-12, { origin: [x + 80, top + 26] });
+    doc.roundedRect(x, top, 160, 52, 6).lineWidth(3).strokeColor(color).stroke();
+    doc
+      .fillColor(color)
+      .font('Helvetica-Bold')
+      .fontSize(34)
+      .text(stamp, x, top + 9, { width: 160, align: 'center', lineBreak: false });
+    doc.restore();
+  }
+
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(`${data.businessName} - Invoice ${invoice.number}`, left, doc.page.height - 40, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+  doc.end();
+  return done;
+}

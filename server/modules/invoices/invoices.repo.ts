@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contracts, customers, invoiceLines, invoices, payments } from '../../db/schema';
+import { likePattern } from '../../lib/http';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** An invoice with the names shown beside it. */
+export type InvoiceListRow = { invoice: InvoiceRow; customerName: string | null; contractTitle: string | null };
+
+/** Whose invoices a caller sees: all, a sales rep's contracts', or a client's customer's. */
+export type InvoiceScope = { kind: 'all' } | { kind: 'rep'; userId: string } | { kind: 'customer'; customerId: string };
+
+export type InvoiceFilter = {
+  scope: InvoiceScope;
+  contractId?: string;
+  customerId?: string;
+  status?: string;
+  /** Unpaid and due before this day. */
+  overdueBefore?: string;
+  q?: string;
+  periodFrom?: string;
+  periodTo?: string;
+  limit: number;
+  offset: number;
+};
+
+const listColumns = { invoice: invoices, customerName: customers.name, contractTitle: contracts.title };
+
+export function scopeCondition(scope: InvoiceScope): SQL | undefined {
+  if (scope.kind === 'rep') return eq(contracts.salesRepId, scope.userId);
+  if (scope.kind === 'customer') return eq(invoices.customerId, scope.customerId);
+  return undefined;
+}
+
+/** The page and its total, two statements; the caller's scope is part of the WHERE clause. */
+export async function selectInvoicePage(
+  db: Db,
+  filter: InvoiceFilter,
+): Promise<{ rows: InvoiceListRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [scopeCondition(filter.scope)];
+  if (filter.contractId) conditions.push(eq(invoices.contractId, filter.contractId));
+  if (filter.customerId) conditions.push(eq(invoices.customerId, filter.customerId));
+  if (filter.status) conditions.push(eq(invoices.status, filter.status));
+  if (filter.overdueBefore) {
+    conditions.push(inArray(invoices.status, ['pending', 'failed']), lt(invoices.dueDate, filter.overdueBefore));
+  }
+  if (filter.periodFrom) conditions.push(gte(invoices.periodStart, filter.periodFrom));
+  if (filter.periodTo) conditions.push(lte(invoices.periodStart, filter.periodTo));
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(or(sql`lower(${invoices.number}) like ${pattern}`, sql`lower(${customers.name}) like ${pattern}`));
+  }
+  const where = and(...conditions.filter(Boolean));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(invoices)
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(where)
+      .orderBy(desc(invoices.periodStart), desc(invoices.number))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: count() })
+      .from(invoices)
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** One invoice with its names and its contract's sales rep (for scope checks), or undefined. */
+export async function selectInvoice(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...listColumns, salesRepId: contracts.salesRepId })
+    .from(invoices)
+    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(eq(invoices.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function selectInvoiceLines(db: Db, invoiceId: string): Promise<InvoiceLineRow[]> {
+  return db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position), asc(invoiceLines.id));
+}
+
+export async function selectInvoicePayments(db: Db, invoiceId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** The invoices of one contract by period (the schedule marks the periods already issued). */
+export async function selectContractInvoiceRefs(db: Db, contractId: string) {
+  return db
+    .select({ id: invoices.id, number: invoices.number, status: invoices.status, periodIndex: invoices.periodIndex })
+    .from(invoices)
+    .where(eq(invoices.contractId, contractId))
+    .orderBy(asc(invoices.periodStart));
+}
+
+/**
+ * What a receipt or a void notice says about the invoice: its figures, its contract's name, the
+ * customer's e-mail, the contract's sales rep.
+ */
+export async function selectInvoiceFacts(db: Db, invoiceId: string) {
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      contract: {
+        id: contracts.id,
+        title: contracts.title,
+        description: contracts.description,
+        salesRepId: contracts.salesRepId,
+        paymentMode: contracts.paymentMode,
+        payLinkToken: contracts.payLinkToken,
+      },
+      customer: {
+        id: customers.id,
+        name: customers.name,
+        email: customers.email,
+        company: customers.company,
+        address: customers.address,
+        city: customers.city,
+        state: customers.state,
+        zipCode: customers.zipCode,
+        country: customers.country,
+      },
+    })
+    .from(invoices)
+    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(eq(invoices.id, invoiceId))
+    .limit(1);
+  return row;
+}
+
+/** The latest successful payment on a contract's invoices (what "Resend Receipt" sends again). */
+export async function selectLatestPayment(db: Db, contractId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.contractId, contractId), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.paidAt), desc(payments.createdAt))
+    .limit(1);
+  return row;
+}

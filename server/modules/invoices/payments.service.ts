@@ -1,0 +1,334 @@
+/**
+ * Payments core: the one way money is applied to an invoice, whoever took it.
+ *
+ * For the checkout (built-in and Stripe providers), call inside your transaction:
+ *   applyPayment(tx, { invoiceId, amountCents, method: 'card', provider: 'builtin' | 'stripe',
+ *                      providerPaymentId, checkoutSessionId, cardBrand, cardLast4 })
+ *     -> { payment, invoice, becamePaid, duplicate }
+ *     A replayed confirmation (same provider + providerPaymentId + invoice) answers duplicate: true and
+ *     changes nothing. More than the amount due -> 400; a paid or void invoice -> 409 (both throw, so
+ *     your transaction rolls back). When the invoice becomes fully paid: commission, notifications,
+ *     audit, in the same transaction. Every payment queues a receipt e-mail: kick the mailer after commit.
+ *   recordFailedPayment(tx, { ...same, failureMessage }) -> { payment, invoice, duplicate }
+ *     A declined card: a failed payment row; the invoice stays unpaid and is marked `failed` (still
+ *     payable, still due, still overdue after its due date).
+ *   registerRefundHandler('stripe', handler): called by the void route for each succeeded card payment
+ *     of that provider when a paid invoice is voided as a refund (inside its transaction; throw to refuse).
+ *
+ * See docs/decisions/011-billing.md.
+ */
+import { INVOICE_MESSAGES, type PaymentMethod, type PaymentProvider } from '@shared/contracts/invoices';
+import { formatCents } from '@shared/money';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invoices, payments } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { enqueueEmail } from '../../lib/mailer';
+import { notify } from '../../lib/notify';
+import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
+import { contractDisplayName, type InvoiceEmailFacts, receiptEmail } from './invoices.emails';
+import { type InvoiceRow, type PaymentRow, selectInvoiceFacts } from './invoices.repo';
+
+export type ApplyPaymentInput = {
+  invoiceId: string;
+  amountCents: number;
+  method: PaymentMethod;
+  provider: PaymentProvider;
+  /** The provider's id of the charge: a second confirmation with the same id is a duplicate. */
+  providerPaymentId?: string | null;
+  checkoutSessionId?: string | null;
+  /** A check number or wire reference. */
+  reference?: string | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  /** When the money moved (default now). */
+  paidAt?: Date;
+  /** The staff user who recorded a manual payment. */
+  recordedBy?: string | null;
+  /** Accepted for symmetry with the checkout's calls; receipts carry no links. */
+  baseUrl?: string | null;
+};
+
+export type ApplyPaymentResult = {
+  payment: PaymentRow;
+  invoice: InvoiceRow;
+  /** This payment completed the invoice (it was pending or failed, it is paid now). */
+  becamePaid: boolean;
+  /** The same provider payment was applied before: nothing changed. */
+  duplicate: boolean;
+};
+
+export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & { failureMessage: string };
+
+/** A refund through a provider (Stripe), for a voided paid invoice. */
+export type RefundHandler = (tx: Db, payment: PaymentRow) => Promise<void>;
+const refundHandlers = new Map<string, RefundHandler>();
+
+/** The checkout registers its provider's refund here (e.g. 'stripe'); manual and built-in need none. */
+export function registerRefundHandler(provider: PaymentProvider, handler: RefundHandler): void {
+  refundHandlers.set(provider, handler);
+}
+
+export function refundHandlerFor(provider: string): RefundHandler | undefined {
+  return refundHandlers.get(provider);
+}
+
+/**
+ * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then
+ * ONE conditional UPDATE of the invoice that never lets amount_paid pass the total. Throws 404 for an
+ * unknown invoice, 400 above the amount due, 409 for a paid or void invoice.
+ */
+export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+    throw badRequest(INVOICE_MESSAGES.amountPositive, { amount: [INVOICE_MESSAGES.amountPositive] });
+  }
+  const paidAt = input.paidAt ?? new Date();
+  const inserted = await insertPayment(tx, input, { status: 'succeeded', paidAt, failureMessage: null });
+  if (!inserted) return duplicateOf(tx, input);
+
+  const newPaid = sql`${invoices.amountPaidCents} + ${input.amountCents}`;
+  const [invoice] = await tx
+    .update(invoices)
+    .set({
+      amountPaidCents: newPaid,
+      status: sql`case when ${newPaid} = ${invoices.totalCents} then 'paid' else 'pending' end`,
+      paidAt: sql`case when ${newPaid} = ${invoices.totalCents} then ${paidAt.toISOString()}::timestamptz else ${invoices.paidAt} end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(invoices.id, input.invoiceId),
+        inArray(invoices.status, ['pending', 'failed']),
+        sql`${newPaid} <= ${invoices.totalCents}`,
+      ),
+    )
+    .returning();
+  if (!invoice) throw await refusal(tx, input.invoiceId, input.amountCents);
+
+  const becamePaid = invoice.status === 'paid';
+  const facts = await selectInvoiceFacts(tx, invoice.id);
+  await recordAudit(tx, {
+    actorId: input.recordedBy ?? null,
+    action: 'payment.recorded',
+    entity: 'payment',
+    entityId: inserted.id,
+    after: {
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      amountCents: inserted.amountCents,
+      method: inserted.method,
+      provider: inserted.provider,
+      providerPaymentId: inserted.providerPaymentId,
+      reference: inserted.reference,
+      cardBrand: inserted.cardBrand,
+      cardLast4: inserted.cardLast4,
+      paidAt: inserted.paidAt,
+    },
+  });
+  if (becamePaid) {
+    await recordAudit(tx, {
+      actorId: input.recordedBy ?? null,
+      action: 'invoice.paid',
+      entity: 'invoice',
+      entityId: invoice.id,
+      before: { amountPaidCents: invoice.amountPaidCents - input.amountCents },
+      after: { status: 'paid', amountPaidCents: invoice.amountPaidCents, paidAt: invoice.paidAt },
+    });
+    await earnCommissionForInvoice(tx, invoice.id);
+  }
+  const stillDue = invoice.totalCents - invoice.amountPaidCents;
+  await notify(tx, {
+    to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
+    type: 'payment_received',
+    title: becamePaid ? `Invoice ${invoice.number} paid` : `Payment received on invoice ${invoice.number}`,
+    body: `${formatCents(input.amountCents)} from ${facts.customer.name}${becamePaid ? ' (paid in full)' : `; ${formatCents(stillDue)} still due`}.`,
+    link: `/contracts/${invoice.contractId}`,
+    entity: 'invoice',
+    entityId: invoice.id,
+    dedupeKey: `payment_received:${inserted.id}`,
+    email: {
+      subject: `Payment received: ${formatCents(input.amountCents)} on invoice ${invoice.number}`,
+      text: `${facts.customer.name} paid ${formatCents(input.amountCents)} on invoice ${invoice.number} (${methodWord(inserted)}).${becamePaid ? ' The invoice is paid in full.' : ` ${formatCents(stillDue)} is still due.`}`,
+    },
+  });
+  await queueReceipt(tx, inserted, invoice, facts);
+  return { payment: inserted, invoice, becamePaid, duplicate: false };
+}
+
+/**
+ * A failed attempt (a declined card): a `failed` payment row, and the invoice marked `failed` when it was
+ * pending (it stays payable). Idempotent on the provider's payment id like applyPayment.
+ */
+export async function recordFailedPayment(
+  tx: Db,
+  input: FailedPaymentInput,
+): Promise<{ payment: PaymentRow; invoice: InvoiceRow; duplicate: boolean }> {
+  const amountCents = Number.isSafeInteger(input.amountCents) && input.amountCents > 0 ? input.amountCents : 0;
+  const inserted = await insertPayment(
+    tx,
+    { ...input, amountCents },
+    { status: 'failed', paidAt: input.paidAt ?? new Date(), failureMessage: input.failureMessage.slice(0, 500) },
+  );
+  if (!inserted) {
+    const { payment, invoice } = await duplicateOf(tx, input);
+    return { payment, invoice, duplicate: true };
+  }
+  await tx
+    .update(invoices)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.status, 'pending')));
+  const facts = await selectInvoiceFacts(tx, input.invoiceId);
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'payment.failed',
+    entity: 'payment',
+    entityId: inserted.id,
+    after: {
+      invoiceId: input.invoiceId,
+      invoiceNumber: facts.invoice.number,
+      amountCents,
+      method: inserted.method,
+      provider: inserted.provider,
+      providerPaymentId: inserted.providerPaymentId,
+      cardBrand: inserted.cardBrand,
+      cardLast4: inserted.cardLast4,
+      failureMessage: inserted.failureMessage,
+    },
+  });
+  await notify(tx, {
+    to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
+    type: 'payment_failed',
+    title: `Payment failed on invoice ${facts.invoice.number}`,
+    body: `${facts.customer.name}: ${inserted.failureMessage ?? 'the payment failed'}`,
+    link: `/contracts/${facts.invoice.contractId}`,
+    entity: 'invoice',
+    entityId: input.invoiceId,
+    dedupeKey: `payment_failed:${inserted.id}`,
+    email: {
+      subject: `Payment failed on invoice ${facts.invoice.number}`,
+      text: `A payment of ${formatCents(amountCents)} by ${facts.customer.name} on invoice ${facts.invoice.number} failed: ${inserted.failureMessage ?? 'no reason given'}. The invoice is still unpaid.`,
+    },
+  });
+  return { payment: inserted, invoice: facts.invoice, duplicate: false };
+}
+
+/** Queues the receipt of a payment (inside the caller's transaction). */
+export async function queueReceipt(
+  tx: Db,
+  payment: PaymentRow,
+  invoice: InvoiceRow,
+  facts: NonNullable<Awaited<ReturnType<typeof selectInvoiceFacts>>>,
+  options: { resent?: boolean } = {},
+): Promise<void> {
+  await enqueueEmail(
+    tx,
+    receiptEmail({
+      invoice: emailFacts(invoice, facts.contract),
+      payment: {
+        id: payment.id,
+        amountCents: payment.amountCents,
+        method: payment.method as PaymentMethod,
+        paidAt: payment.paidAt,
+        reference: payment.reference,
+        cardBrand: payment.cardBrand,
+        cardLast4: payment.cardLast4,
+      },
+      customer: { name: facts.customer.name, email: facts.customer.email },
+      resent: options.resent,
+    }),
+  );
+}
+
+export function emailFacts(
+  invoice: InvoiceRow,
+  contract: { id: string; title: string | null; description: string | null },
+): InvoiceEmailFacts {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    dueDate: invoice.dueDate,
+    totalCents: invoice.totalCents,
+    amountPaidCents: invoice.amountPaidCents,
+    contractName: contractDisplayName(contract),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Internals
+// ---------------------------------------------------------------------------------------------------------
+
+async function insertPayment(
+  tx: Db,
+  input: ApplyPaymentInput,
+  extra: { status: 'succeeded' | 'failed'; paidAt: Date; failureMessage: string | null },
+): Promise<PaymentRow | undefined> {
+  // The invoice's contract and customer never change: reading them first decides nothing.
+  const [owner] = await tx
+    .select({ contractId: invoices.contractId, customerId: invoices.customerId })
+    .from(invoices)
+    .where(eq(invoices.id, input.invoiceId))
+    .limit(1);
+  if (!owner) throw notFound('Invoice');
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      invoiceId: input.invoiceId,
+      contractId: owner.contractId,
+      customerId: owner.customerId,
+      kind: 'payment',
+      status: extra.status,
+      amountCents: input.amountCents,
+      method: input.method,
+      provider: input.provider,
+      providerPaymentId: input.providerPaymentId ?? null,
+      checkoutSessionId: input.checkoutSessionId ?? null,
+      reference: input.reference ?? null,
+      cardBrand: input.cardBrand ?? null,
+      cardLast4: input.cardLast4 ?? null,
+      failureMessage: extra.failureMessage,
+      paidAt: extra.paidAt,
+      recordedBy: input.recordedBy ?? null,
+    })
+    .onConflictDoNothing({
+      target: [payments.provider, payments.providerPaymentId, payments.invoiceId, payments.kind],
+    })
+    .returning();
+  return row;
+}
+
+async function duplicateOf(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, input.provider),
+        eq(payments.providerPaymentId, input.providerPaymentId ?? ''),
+        eq(payments.invoiceId, input.invoiceId),
+        eq(payments.kind, 'payment'),
+      ),
+    )
+    .limit(1);
+  const facts = await selectInvoiceFacts(tx, input.invoiceId);
+  return { payment, invoice: facts.invoice, becamePaid: false, duplicate: true };
+}
+
+/** Why the conditional update matched nothing, read after the fact. */
+async function refusal(tx: Db, invoiceId: string, amountCents: number): Promise<AppError> {
+  const facts = await selectInvoiceFacts(tx, invoiceId);
+  if (!facts) return notFound('Invoice');
+  const invoice = facts.invoice;
+  if (invoice.status === 'paid') return conflict(INVOICE_MESSAGES.alreadyPaid);
+  if (invoice.status === 'void') return conflict(INVOICE_MESSAGES.isVoid);
+  const due = invoice.totalCents - invoice.amountPaidCents;
+  const message = `${INVOICE_MESSAGES.amountAboveDue}: ${formatCents(due)} is due on invoice ${invoice.number}, ${formatCents(amountCents)} was given.`;
+  return badRequest(message, { amount: [message] });
+}
+
+function methodWord(payment: PaymentRow): string {
+  if (payment.method === 'card') return payment.cardLast4 ? `card ending in ${payment.cardLast4}` : 'card';
+  return payment.method;
+}

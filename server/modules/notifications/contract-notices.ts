@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notify } from '../../lib/notify';
+
+/** Days ahead a running contract's auto-stop date is announced to its rep. */
+export const EXPIRY_NOTICE_DAYS = 30;
+
+type ContractFacts = {
+  id: string;
+  salesRepId: string | null;
+  title: string | null;
+  description: string | null;
+  customerId: string;
+};
+
+const contractName = (c: Pick<ContractFacts, 'id' | 'title' | 'description'>) =>
+  c.title?.trim() || c.description?.trim().slice(0, 60) || `Contract #${c.id.slice(-6)}`;
+
+/**
+ * "Contract activated", to the contract's rep, in the activation's transaction. A rep who activated it
+ * themselves is not told what they just did; a manager's, finance's or the customer's first payment's
+ * activation is news to them.
+ */
+export async function notifyContractActivated(
+  tx: Db,
+  facts: { contract: ContractFacts; actorId: string | null; baseUrl: string },
+): Promise<void> {
+  const { contract } = facts;
+  if (!contract.salesRepId || contract.salesRepId === facts.actorId) return;
+  const customer = await tx.execute(sql`select name from customers where id = ${contract.customerId}`);
+  const customerName = (customer as unknown as { rows: { name: string }[] }).rows[0]?.name ?? 'the customer';
+  const name = contractName(contract);
+  const link = `/contracts/${contract.id}`;
+  await notify(tx, {
+    to: { userIds: [contract.salesRepId] },
+    type: 'contract_activated',
+    title: 'Contract activated',
+    body: `${name} for ${customerName} is now active.`,
+    link,
+    entity: 'contract',
+    entityId: contract.id,
+    email: {
+      subject: `Contract activated: ${name}`,
+      text: `${name} for ${customerName} is now active.\n\n${facts.baseUrl}${link}`,
+    },
+  });
+}
+
+type ExpiringRow = {
+  id: string;
+  sales_rep_id: string;
+  title: string | null;
+  description: string | null;
+  customer_id: string;
+  customer_name: string;
+  auto_stop_date: string;
+};
+
+/**
+ * The daily "contract expiring" notices: every active or paused contract whose auto-stop date falls within
+ * the next 30 days tells its rep once (dedupe key per contract and end date, decided by the unique index
+ * notifications_user_dedupe_key, so overlapping runs on several instances notify once). A contract whose
+ * end date is moved gets a new notice for the new date. Returns how many contracts were announced.
+ */
+export async function notifyExpiringContracts(
+  db: Db,
+  options: { baseUrl: string; today?: string; batch?: number },
+): Promise<number> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const result = await db.execute(sql`
+    select c.id, c.sales_rep_id, c.title, c.description, c.customer_id, cu.name as customer_name,
+           to_char(c.auto_stop_date, 'YYYY-MM-DD') as auto_stop_date
+    from contracts c
+    join customers cu on cu.id = c.customer_id
+    where c.status in ('active', 'paused') and c.auto_stop_date is not null
+      and c.auto_stop_date between ${today}::date and ${today}::date + ${EXPIRY_NOTICE_DAYS}::int
+      and c.sales_rep_id is not null
+      and not exists (
+        select 1 from notifications n
+        where n.user_id = c.sales_rep_id
+          and n.dedupe_key = 'contract_expiring:' || c.id || ':' || to_char(c.auto_stop_date, 'YYYY-MM-DD'))
+    order by c.auto_stop_date, c.id
+    limit ${options.batch ?? 500}`);
+  const due = (result as unknown as { rows: ExpiringRow[] }).rows;
+  if (!due.length) return 0;
+  await db.transaction(async (tx) => {
+    for (const row of due) {
+      const name = contractName(row);
+      const days = Math.round((Date.parse(row.auto_stop_date) - Date.parse(today)) / 86_400_000);
+      const when = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+      const body = `${name} for ${row.customer_name} ends on ${row.auto_stop_date} (${when}).`;
+      const link = `/contracts/${row.id}`;
+      await notify(tx, {
+        to: { userIds: [row.sales_rep_id] },
+        type: 'contract_expiring',
+        title: 'Contract ending soon',
+        body,
+        link,
+        entity: 'contract',
+        entityId: row.id,
+        dedupeKey: `contract_expiring:${row.id}:${row.auto_stop_date}`,
+        email: { subject: `Contract ending soon: ${name}`, text: `${body}\n\n${options.baseUrl}${link}` },
+      });
+    }
+  });
+  return due.length;
+}

@@ -1,0 +1,263 @@
+import type { BillableContract } from '@shared/billing';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  checkoutSessions,
+  contractLineItems,
+  contracts,
+  customers,
+  invoices,
+  packages,
+  products,
+} from '../../db/schema';
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The contract behind a pay link, with the customer the page greets. */
+export type PayLinkContract = {
+  contract: typeof contracts.$inferSelect;
+  customer: { id: string; name: string; email: string; company: string | null };
+};
+
+const customerColumns = {
+  id: customers.id,
+  name: customers.name,
+  email: customers.email,
+  company: customers.company,
+};
+
+export async function selectContractByPayToken(db: Db, token: string): Promise<PayLinkContract | undefined> {
+  const [row] = await db
+    .select({ contract: contracts, customer: customerColumns })
+    .from(contracts)
+    .innerJoin(customers, eq(customers.id, contracts.customerId))
+    .where(eq(contracts.payLinkToken, token))
+    .limit(1);
+  return row;
+}
+
+export async function selectContractWithCustomer(db: Db, id: string): Promise<PayLinkContract | undefined> {
+  const [row] = await db
+    .select({ contract: contracts, customer: customerColumns })
+    .from(contracts)
+    .innerJoin(customers, eq(customers.id, contracts.customerId))
+    .where(eq(contracts.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The invoices that can be paid now: pending or failed, with something still due; oldest first. */
+export async function selectOpenInvoices(db: Db, contractId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.contractId, contractId),
+        inArray(invoices.status, ['pending', 'failed']),
+        gt(invoices.totalCents, invoices.amountPaidCents),
+      ),
+    )
+    .orderBy(asc(invoices.periodStart));
+}
+
+export async function selectInvoicesByIds(db: Db, ids: readonly string[]): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, [...ids]))
+    .orderBy(asc(invoices.periodStart));
+}
+
+export async function selectInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row;
+}
+
+/** The contract's first invoice (period 0), once the billing run has issued it. */
+export async function selectFirstInvoice(db: Db, contractId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.contractId, contractId))
+    .orderBy(asc(invoices.periodStart))
+    .limit(1);
+  return row;
+}
+
+/** The lines, package and setup fee a contract bills, as shared/billing.ts takes them. */
+export async function selectBillableContract(
+  db: Db,
+  contract: typeof contracts.$inferSelect,
+): Promise<BillableContract> {
+  const [lines, pkg] = await Promise.all([
+    db
+      .select({
+        description: products.name,
+        productId: contractLineItems.productId,
+        quantity: contractLineItems.quantity,
+        unitPriceCents: contractLineItems.unitPriceCents,
+        discountCents: contractLineItems.discountCents,
+        seasonalPriceCents: products.seasonalPriceCents,
+      })
+      .from(contractLineItems)
+      .innerJoin(products, eq(products.id, contractLineItems.productId))
+      .where(eq(contractLineItems.contractId, contract.id))
+      .orderBy(asc(contractLineItems.position), asc(contractLineItems.id)),
+    contract.packageId
+      ? db
+          .select({ name: packages.name })
+          .from(packages)
+          .where(eq(packages.id, contract.packageId))
+          .limit(1)
+          .then((rows) => rows[0])
+      : Promise.resolve(undefined),
+  ]);
+  return {
+    lines,
+    packageName: pkg?.name ?? null,
+    packagePriceCents: contract.packagePriceCents,
+    setupFeeCents: contract.setupFeeCents,
+  };
+}
+
+export async function selectSessionByToken(db: Db, token: string): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.token, token)).limit(1);
+  return row;
+}
+
+export async function selectSessionByProviderId(
+  db: Db,
+  provider: string,
+  providerSessionId: string,
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.providerSessionId, providerSessionId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * An open, unexpired session that charges exactly this (same contract, source, provider, invoices and
+ * amount) and has its provider checkout: opening Pay twice leads to the same checkout, which can be paid once.
+ */
+export async function selectReusableSession(
+  db: Db,
+  match: { contractId: string; source: string; provider: string; invoiceIds: readonly string[]; amountCents: number },
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.contractId, match.contractId),
+        eq(checkoutSessions.source, match.source),
+        eq(checkoutSessions.provider, match.provider),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.amountCents, match.amountCents),
+        sql`${checkoutSessions.providerSessionId} is not null`,
+        sql`${checkoutSessions.expiresAt} > now() + interval '10 minutes'`,
+        sql`${checkoutSessions.invoiceIds} = ${sqlUuidArray(match.invoiceIds)}`,
+      ),
+    )
+    .orderBy(sql`${checkoutSessions.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(tx: Db, values: typeof checkoutSessions.$inferInsert): Promise<CheckoutSessionRow> {
+  const [row] = await tx.insert(checkoutSessions).values(values).returning();
+  return row;
+}
+
+export async function setProviderSessionId(db: Db, id: string, providerSessionId: string): Promise<void> {
+  await db.update(checkoutSessions).set({ providerSessionId }).where(eq(checkoutSessions.id, id));
+}
+
+/**
+ * The one step that decides which confirmation pays: open (or, for money a provider has already taken,
+ * expired) -> completed. Concurrent and replayed confirmations find it completed and change nothing.
+ */
+export async function completeSessionRow(
+  tx: Db,
+  id: string,
+  options: { acceptExpired: boolean },
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await tx
+    .update(checkoutSessions)
+    .set({ status: 'completed', completedAt: new Date() })
+    .where(
+      and(
+        eq(checkoutSessions.id, id),
+        options.acceptExpired
+          ? inArray(checkoutSessions.status, ['open', 'expired'])
+          : and(eq(checkoutSessions.status, 'open'), sql`${checkoutSessions.expiresAt} > now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function expireSessionRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Once a session has paid, the contract's other open sessions that would charge the same invoices again
+ * (or, for a first payment, the other first-payment sessions) are closed. Returns them, so that the
+ * provider's side can be closed too. Sessions for other invoices stay open.
+ */
+export async function expireOverlappingSessions(tx: Db, paid: CheckoutSessionRow) {
+  const mine = sqlUuidArray(paid.invoiceIds);
+  return tx
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(checkoutSessions.contractId, paid.contractId),
+        eq(checkoutSessions.status, 'open'),
+        sql`${checkoutSessions.id} <> ${paid.id}`,
+        paid.invoiceIds.length > 0
+          ? sql`${checkoutSessions.invoiceIds} && ${mine}`
+          : sql`cardinality(${checkoutSessions.invoiceIds}) = 0`,
+      ),
+    )
+    .returning({ provider: checkoutSessions.provider, providerSessionId: checkoutSessions.providerSessionId });
+}
+
+/**
+ * A sent (or draft) contract becomes active with its first payment: one conditional update, so a
+ * concurrent activation by staff or a second payment changes nothing twice. Payment processing has
+ * started from then on: the provider customer and subscription ids are recorded if missing.
+ */
+export async function activateOnFirstPayment(
+  tx: Db,
+  contractId: string,
+  ids: { customerId: string; subscriptionId: string },
+) {
+  const [row] = await tx
+    .update(contracts)
+    .set({
+      status: 'active',
+      activatedAt: new Date(),
+      updatedAt: new Date(),
+      stripeCustomerId: sql`coalesce(${contracts.stripeCustomerId}, ${ids.customerId})`,
+      stripeSubscriptionId: sql`coalesce(${contracts.stripeSubscriptionId}, ${ids.subscriptionId})`,
+    })
+    .where(and(eq(contracts.id, contractId), inArray(contracts.status, ['draft', 'sent'])))
+    .returning({ id: contracts.id, status: contracts.status });
+  return row;
+}
+
+function sqlUuidArray(ids: readonly string[]) {
+  return sql`${`{${[...ids].sort().join(',')}}`}::uuid[]`;
+}

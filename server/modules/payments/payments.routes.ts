@@ -1,0 +1,114 @@
+import {
+  cardPaymentSchema,
+  checkoutPaidSchema,
+  checkoutSchema,
+  checkoutUrlSchema,
+  payLinkSchema,
+  tokenParamSchema,
+} from '@shared/contracts/checkout';
+import { idParamSchema } from '@shared/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicOrigin } from '../../lib/public-url';
+import { registerRefundHandler } from '../invoices/payments.service';
+import {
+  type CheckoutDeps,
+  getCheckout,
+  getPayLink,
+  handleStripeWebhook,
+  payCheckout,
+  startInvoiceCheckout,
+  startPayLinkCheckout,
+} from './checkout.service';
+import { paymentProvidersFor } from './providers';
+import { PUBLIC_PAYMENT_LIMITS } from './rate-limit';
+
+/**
+ * The public payment side (pay links, the built-in checkout, provider webhooks) and the portal's Pay Now.
+ * Public routes are rate limited per client address; unknown tokens answer 404 like malformed ones.
+ */
+export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Voiding a paid invoice refunds its Stripe card payments through the SDK (the void route calls this).
+  const stripe = paymentProvidersFor(app).stripe;
+  if (stripe) {
+    registerRefundHandler('stripe', async (_tx, payment) => {
+      if (!payment.providerPaymentId) throw new Error(`Stripe payment ${payment.id} has no payment intent to refund`);
+      await stripe.refund({ providerPaymentId: payment.providerPaymentId, amountCents: payment.amountCents });
+    });
+  }
+
+  const deps = (): CheckoutDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    providers: paymentProvidersFor(app),
+    baseUrl: publicOrigin(app),
+    businessName: app.config.BUSINESS_NAME,
+  });
+
+  r.get(
+    '/api/pay/:token',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read },
+      schema: { params: tokenParamSchema, response: { 200: payLinkSchema } },
+    },
+    async (request) => getPayLink(deps(), request.params.token),
+  );
+
+  r.post(
+    '/api/pay/:token/checkout',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.open },
+      schema: { params: tokenParamSchema, response: { 200: checkoutUrlSchema } },
+    },
+    async (request) => startPayLinkCheckout(deps(), request.params.token),
+  );
+
+  r.get(
+    '/api/checkout/:token',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read },
+      schema: { params: tokenParamSchema, response: { 200: checkoutSchema } },
+    },
+    async (request) => getCheckout(deps(), request.params.token),
+  );
+
+  r.post(
+    '/api/checkout/:token/pay',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.pay },
+      schema: { params: tokenParamSchema, body: cardPaymentSchema, response: { 200: checkoutPaidSchema } },
+    },
+    async (request) => payCheckout(deps(), request.params.token, request.body),
+  );
+
+  r.post(
+    '/api/invoices/:id/checkout',
+    {
+      config: { access: ['invoice:read:client'] },
+      schema: { params: idParamSchema, response: { 200: checkoutUrlSchema } },
+    },
+    async (request) => startInvoiceCheckout(deps(), request.user!, request.params.id),
+  );
+
+  // Webhooks are verified on the exact bytes received, so this scope keeps JSON bodies raw.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      '/api/webhooks/stripe',
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return handleStripeWebhook(deps(), body, request.headers);
+      },
+    );
+  });
+}

@@ -1,0 +1,54 @@
+import { CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGE_LABELS, type Report } from '@shared/contracts/reports';
+import { csvCell } from '../commissions/commissions.csv';
+
+const money = (amount: number) => amount.toFixed(2);
+const title = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/**
+ * The report as CSV (RFC 4180, CRLF line ends): one line per figure the screen shows, as
+ * Section, Item, Value. Amounts are dollars with two decimals; text cells are guarded against formulas.
+ */
+export function reportCsv(report: Report): string {
+  const rows: [string, string, string][] = [
+    ['Report', 'Range', REPORT_RANGE_LABELS[report.range]],
+    ['Report', 'From', report.from],
+    ['Report', 'To', report.to],
+    ['Report', 'Scope', report.scope === 'own' ? 'My contracts' : 'All contracts'],
+    ['Revenue', 'Total', money(report.revenue.total)],
+    ...report.revenue.byMonth.map((m): [string, string, string] => ['Revenue by month', m.month, money(m.amount)]),
+    ['Monthly recurring revenue', 'MRR', money(report.mrr)],
+    ...CONTRACT_STATUSES_FOR_REPORTS.map((s): [string, string, string] => [
+      'Contract status',
+      title(s),
+      String(report.statusCounts[s]),
+    ]),
+    ...report.topProducts.map((p): [string, string, string] => ['Top products', p.name, money(p.revenue)]),
+    ['Alerts', 'Overdue invoices', String(report.alerts.overdueInvoices)],
+    ['Alerts', 'Contracts expiring within 30 days', String(report.alerts.expiringContracts)],
+    ['Alerts', 'Payouts awaiting review', String(report.alerts.payoutsAwaitingReview)],
+    ['Quick stats', 'New contracts', String(report.quickStats.newContracts)],
+    ['Quick stats', 'Average contract value', money(report.quickStats.averageContractValue)],
+    ['Quick stats', 'Invoices issued', String(report.quickStats.invoicesIssued)],
+    ['Quick stats', 'Billed', money(report.quickStats.billed)],
+    [
+      'Quick stats',
+      'Collection rate (%)',
+      report.quickStats.collectionRate === null ? '' : report.quickStats.collectionRate.toFixed(1),
+    ],
+    ['Quick stats', 'Open balance', money(report.quickStats.openBalance)],
+    ['Quick stats', 'Active customers', String(report.quickStats.activeCustomers)],
+    ...report.recentActivity.map((e): [string, string, string] => [
+      'Recent activity',
+      e.createdAt,
+      [describeAction(e.action), e.label, e.actorName ? `by ${e.actorName}` : null].filter(Boolean).join(' · '),
+    ]),
+  ];
+  const lines = [['Section', 'Item', 'Value'], ...rows].map((row) => row.map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** "contract.status_changed" -> "Contract status changed". */
+export function describeAction(action: string): string {
+  const text = action.replace(/[._]/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

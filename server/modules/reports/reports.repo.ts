@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * The reports' SQL: each figure is one aggregate statement. Figures over a period read the monthly totals
+ * the triggers keep (report_month_totals: a few rows per month whatever the volume), company-wide or for
+ * one rep; figures of the book now read covering indexes of contracts and open invoices (a rep's start
+ * from contracts_sales_rep_idx).
+ */
+
+/** all: every contract; own: one sales rep's contracts (and payouts). */
+export type ReportScope = { repId?: string };
+
+/** Whole UTC months: the first day of the first month and the last day of the last month (YYYY-MM-DD). */
+export type ReportPeriod = { from: string; to: string };
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+const int = (value: unknown) => Number(value ?? 0);
+
+/** The period's instants: [start, end) in UTC. */
+const startOf = (p: ReportPeriod) => sql`(${p.from}::date)::timestamp at time zone 'UTC'`;
+const endOf = (p: ReportPeriod) => sql`(${p.to}::date + 1)::timestamp at time zone 'UTC'`;
+/** The report totals' rows of the scope: company-wide (rep_id null) or one rep's. */
+const repIs = (scope: ReportScope) => (scope.repId ? sql`rep_id = ${scope.repId}` : sql`rep_id is null`);
+const monthsOf = (p: ReportPeriod) =>
+  sql`generate_series(${p.from}::timestamp, ${p.to}::timestamp, interval '1 month')`;
+
+/**
+ * Cash received per month of the period, every month listed (zeros included), and the total of those
+ * months: succeeded payments by paid_at minus succeeded refunds by theirs.
+ */
+export async function selectRevenueByMonth(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+): Promise<{ byMonth: { month: string; cents: number }[]; totalCents: number }> {
+  const source = sql`(select month, amount_cents as cents from report_month_totals
+                      where metric = 'revenue' and ${repIs(scope)}
+                        and month between ${period.from}::date and ${period.to}::date)`;
+  const result = await db.execute(sql`
+    select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(x.cents), 0)::bigint as cents,
+           sum(coalesce(sum(x.cents), 0)) over ()::bigint as total
+    from ${monthsOf(period)} as m(month)
+    left join ${source} x on x.month = m.month::date
+    group by m.month
+    order by m.month`);
+  const rows = rowsOf<{ month: string; cents: string; total: string }>(result);
+  return {
+    byMonth: rows.map((r) => ({ month: r.month, cents: int(r.cents) })),
+    totalCents: int(rows[0]?.total),
+  };
+}
+
+export type ContractFigures = {
+  statusCounts: Record<'draft' | 'sent' | 'active' | 'paused' | 'canceled' | 'completed', number>;
+  mrrCents: number;
+  activeCustomers: number;
+  newContracts: number;
+  averageContractCents: number;
+  expiringContracts: number;
+};
+
+/**
+ * Every contract figure in one statement: counts by status and MRR (monthly amount of active contracts)
+ * from report_book_totals; customers with an active contract (contracts_report_status_idx, read alone);
+ * contracts created in the period and their mean total (contracts_report_created_idx); running
+ * contracts whose auto-stop date falls within the next 30 days (contracts_auto_stop_idx). A rep's parts
+ * start from contracts_sales_rep_idx.
+ */
+export async function selectContractFigures(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+  today: string,
+): Promise<ContractFigures> {
+  const mine = scope.repId ? sql`and sales_rep_id = ${scope.repId}` : sql``;
+  // Status counts and MRR from the book totals the triggers keep; the active customers are the distinct
+  // customer ids of the 'active' range of contracts_report_status_idx (a rep's: contracts_report_rep_idx),
+  // already in order.
+  const result = await db.execute(sql`
+    select s.*, a.active_customers, n.new_contracts, n.average_cents, e.expiring
+    from (select coalesce(sum(contracts) filter (where status = 'draft'), 0) as draft,
+                 coalesce(sum(contracts) filter (where status = 'sent'), 0) as sent,
+                 coalesce(sum(contracts) filter (where status = 'active'), 0) as active,
+                 coalesce(sum(contracts) filter (where status = 'paused'), 0) as paused,
+                 coalesce(sum(contracts) filter (where status = 'canceled'), 0) as canceled,
+                 coalesce(sum(contracts) filter (where status = 'completed'), 0) as completed,
+                 coalesce(sum(monthly_cents) filter (where status = 'active'), 0) as mrr
+          from report_book_totals where ${repIs(scope)}) s,
+         (select count(*) as active_customers
+          from (select distinct customer_id from contracts where status = 'active' ${mine}) d) a,
+         (select count(*) as new_contracts, coalesce(round(avg(total_cents)), 0) as average_cents
+          from contracts
+          where created_at >= ${startOf(period)} and created_at < ${endOf(period)} ${mine}) n,
+         (select count(*) as expiring
+          from contracts
+          where status in ('active', 'paused') and auto_stop_date is not null
+            and auto_stop_date between ${today}::date and ${today}::date + 30 ${mine}) e`);
+  const [r] = rowsOf<Record<string, string | number>>(result);
+  return {
+    statusCounts: {
+      draft: int(r.draft),
+      sent: int(r.sent),
+      active: int(r.active),
+      paused: int(r.paused),
+      canceled: int(r.canceled),
+      completed: int(r.completed),
+    },
+    mrrCents: int(r.mrr),
+    activeCustomers: int(r.active_customers),
+    newContracts: int(r.new_contracts),
+    averageContractCents: int(r.average_cents),
+    expiringContracts: int(r.expiring),
+  };
+}
+
+/** Products by billed revenue: their lines on non-void invoices issued in the period, best first. */
+export async function selectTopProducts(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+  limit: number,
+): Promise<{ productId: string; name: string; cents: number }[]> {
+  const source = sql`(select product_id, amount_cents from report_month_totals
+                      where metric = 'product' and ${repIs(scope)}
+                        and month between ${period.from}::date and ${period.to}::date)`;
+  const result = await db.execute(sql`
+    select x.product_id as "productId", p.name, sum(x.amount_cents)::bigint as cents
+    from ${source} x
+    join products p on p.id = x.product_id
+    group by x.product_id, p.name
+    having sum(x.amount_cents) > 0
+    order by cents desc, p.name, x.product_id
+    limit ${limit}`);
+  return rowsOf<{ productId: string; name: string; cents: string }>(result).map((r) => ({
+    productId: r.productId,
+    name: r.name,
+    cents: int(r.cents),
+  }));
+}
+
+/** Non-void invoices issued in the period: how many and their total. */
+export async function selectBilled(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+): Promise<{ invoices: number; cents: number }> {
+  const result = await db.execute(sql`
+    select coalesce(sum(count), 0) as invoices, coalesce(sum(amount_cents), 0) as cents
+    from report_month_totals
+    where metric = 'billed' and ${repIs(scope)} and month between ${period.from}::date and ${period.to}::date`);
+  const [r] = rowsOf<{ invoices: string; cents: string }>(result);
+  return { invoices: int(r.invoices), cents: int(r.cents) };
+}
+
+/**
+ * What needs attention now: unpaid (pending or failed) invoices due before today, the same rule as the
+ * invoice list's overdue filter (invoices_status_due_idx), what is still
+ * owed on pending and failed invoices, and payout requests waiting for review (payouts_status_idx; a rep:
+ * their own, payouts_rep_idx).
+ */
+export async function selectOpenItems(
+  db: Db,
+  scope: ReportScope,
+  today: string,
+): Promise<{ overdueInvoices: number; openBalanceCents: number; payoutsAwaitingReview: number }> {
+  const invoicesOfScope = scope.repId
+    ? sql`invoices i join contracts c on c.id = i.contract_id and c.sales_rep_id = ${scope.repId}`
+    : sql`invoices i`;
+  const result = await db.execute(sql`
+    select
+      (select count(*) from ${invoicesOfScope}
+        where i.status in ('pending', 'failed') and i.due_date < ${today}::date) as overdue,
+      (select coalesce(sum(i.total_cents - i.amount_paid_cents), 0) from ${invoicesOfScope}
+        where i.status in ('pending', 'failed')) as open_balance,
+      (select count(*) from payouts
+        where status = 'pending' ${scope.repId ? sql`and rep_id = ${scope.repId}` : sql``}) as payouts`);
+  const [r] = rowsOf<{ overdue: string; open_balance: string; payouts: string }>(result);
+  return {
+    overdueInvoices: int(r.overdue),
+    openBalanceCents: int(r.open_balance),
+    payoutsAwaitingReview: int(r.payouts),
+  };
+}
+
+/**
+ * Folds the delta rows of each group (report_month_totals: metric, month, product, rep; report_book_totals:
+ * rep, status) into one row. Safe on every instance at
+ * once and beside writers: it deletes exactly the rows it read (DELETE ... RETURNING) and inserts their
+ * sum in the same statement, so every total stays exact before, during and after.
+ */
+export async function compactReportTotals(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    with crowded as (
+      select metric, month, product_id, rep_id from report_month_totals
+      group by metric, month, product_id, rep_id having count(*) > 1
+    ),
+    moved as (
+      delete from report_month_totals t
+      using crowded g
+      where t.metric = g.metric and t.month = g.month and t.product_id is not distinct from g.product_id
+        and t.rep_id is not distinct from g.rep_id
+      returning t.metric, t.month, t.product_id, t.rep_id, t.amount_cents, t.count
+    )
+    insert into report_month_totals (metric, month, product_id, rep_id, amount_cents, count)
+    select metric, month, product_id, rep_id, sum(amount_cents), sum(count)::int from moved
+    group by metric, month, product_id, rep_id
+    having sum(amount_cents) <> 0 or sum(count) <> 0`);
+  const book = await db.execute(sql`
+    with crowded as (
+      select rep_id, status from report_book_totals group by rep_id, status having count(*) > 1
+    ),
+    moved as (
+      delete from report_book_totals t
+      using crowded g
+      where t.status = g.status and t.rep_id is not distinct from g.rep_id
+      returning t.rep_id, t.status, t.contracts, t.monthly_cents
+    )
+    insert into report_book_totals (rep_id, status, contracts, monthly_cents)
+    select rep_id, status, sum(contracts), sum(monthly_cents) from moved
+    group by rep_id, status
+    having sum(contracts) <> 0 or sum(monthly_cents) <> 0`);
+  const count = (r: unknown) => {
+    const counts = r as { rowCount?: number | null; affectedRows?: number };
+    return counts.rowCount ?? counts.affectedRows ?? 0;
+  };
+  return count(result) + count(book);
+}

@@ -1,0 +1,28 @@
+import { reportQuerySchema } from '@shared/contracts/reports';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reportCsv } from './reports.csv';
+import { buildReport } from './reports.service';
+
+/** GET /api/reports and its CSV export: every contract for report:read:any, a rep's own for report:read:own. */
+export async function reportsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = ['report:read:any', 'report:read:own'] as const;
+
+  r.get('/api/reports', { config: { access }, schema: { querystring: reportQuerySchema } }, async (request) =>
+    buildReport(app.db, request.user!, request.query.range),
+  );
+
+  r.get(
+    '/api/reports/export',
+    { config: { access }, schema: { querystring: reportQuerySchema } },
+    async (request, reply) => {
+      const report = await buildReport(app.db, request.user!, request.query.range);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="report-${report.range}-${report.from}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(reportCsv(report));
+    },
+  );
+}

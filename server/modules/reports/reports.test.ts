@@ -1,0 +1,594 @@
+import type { Report, ReportRange } from '@shared/contracts/reports';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditEvents,
+  contracts,
+  invoiceLines,
+  invoices,
+  payments,
+  payouts,
+  products,
+  reportMonthTotals,
+} from '../../db/schema';
+import { buildTestApp, type TestContext } from '../../test/app';
+import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
+import { createTestUser, type TestUser } from '../../test/factories';
+import { compactReportTotals } from './reports.repo';
+
+/**
+ * Every figure of GET /api/reports is checked against the rows it is computed from: the test reads the
+ * tables back and recomputes each figure in plain TypeScript (no SQL aggregate, no production code), for
+ * every range and for each kind of caller. A small scenario is also checked against literal numbers.
+ */
+
+const RANGES: ReportRange[] = ['current_month', 'last_month', 'last_3_months', 'last_6_months', 'current_year'];
+
+let ctx: TestContext;
+let repA: TestUser & { token: string };
+let repB: TestUser & { token: string };
+/** Rep C's contracts are only sent (never billed by the product), so every invoice of theirs is the test's own. */
+let repC: TestUser & { token: string };
+let productIds: string[];
+const now = new Date();
+const Y = now.getUTCFullYear();
+const M = now.getUTCMonth();
+/** An instant in the month `offset` months from this one (0 = this month), at day 1 + `hours` hours. */
+const at = (offset: number, hours = 1) => new Date(Date.UTC(Y, M + offset, 1) + hours * 3_600_000);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const today = day(now);
+const addDays = (days: number) => day(new Date(Date.UTC(Y, M, now.getUTCDate() + days)));
+
+let periodCounter = 0;
+
+async function createContract(
+  who: TestUser & { token: string },
+  customerId: string,
+  lines: { productId: string; unitPrice: number; quantity?: number }[],
+  extra: Record<string, unknown> = {},
+) {
+  const response = await ctx.injectAs(who, {
+    method: 'POST',
+    url: '/api/contracts',
+    payload: {
+      customerId,
+      startDate: today,
+      termMonths: 12,
+      description: 'Report campaign',
+      setupFee: 0,
+      paymentMode: 'portal',
+      packageId: null,
+      sendToCustomer: false,
+      makeActive: false,
+      lineItems: lines.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity ?? 1,
+        unitPrice: l.unitPrice,
+        discount: 0,
+      })),
+      ...extra,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; customerId: string };
+}
+
+/** An issued invoice with its lines (product lines and, optionally, a setup fee line without product). */
+async function insertInvoice(
+  contract: { id: string; customerId: string },
+  options: {
+    issuedAt: Date;
+    dueDate?: string;
+    status?: 'pending' | 'paid' | 'failed' | 'void';
+    lines: { productId: string | null; cents: number }[];
+    paidCents?: number;
+  },
+) {
+  const subtotal = options.lines.reduce((sum, l) => sum + l.cents, 0);
+  const tax = Math.floor(subtotal / 10);
+  periodCounter++;
+  const periodStart = day(new Date(Date.UTC(2000, 0, periodCounter)));
+  const [invoice] = await ctx.db
+    .insert(invoices)
+    .values({
+      number: `INV-T-${periodCounter}-${Math.random().toString(36).slice(2, 8)}`,
+      contractId: contract.id,
+      customerId: contract.customerId,
+      periodIndex: periodCounter,
+      periodStart,
+      periodEnd: periodStart,
+      dueDate: options.dueDate ?? day(options.issuedAt),
+      status: options.status ?? 'pending',
+      subtotalCents: subtotal,
+      taxCents: tax,
+      taxLabel: 'Tax',
+      taxRateBp: 1000,
+      taxIncluded: false,
+      totalCents: subtotal + tax,
+      amountPaidCents: options.paidCents ?? 0,
+      issuedAt: options.issuedAt,
+    })
+    .returning();
+  await ctx.db.insert(invoiceLines).values(
+    options.lines.map((l, position) => ({
+      invoiceId: invoice.id,
+      position,
+      kind: l.productId ? 'product' : 'setup_fee',
+      description: 'Line',
+      productId: l.productId,
+      unitPriceCents: l.cents,
+      amountCents: l.cents,
+    })),
+  );
+  return invoice;
+}
+
+async function insertPayment(
+  invoice: { id: string; contractId: string; customerId: string },
+  options: { cents: number; paidAt: Date; kind?: 'payment' | 'refund'; status?: 'succeeded' | 'failed' },
+) {
+  await ctx.db.insert(payments).values({
+    invoiceId: invoice.id,
+    contractId: invoice.contractId,
+    customerId: invoice.customerId,
+    kind: options.kind ?? 'payment',
+    status: options.status ?? 'succeeded',
+    amountCents: options.cents,
+    method: 'card',
+    provider: 'test',
+    paidAt: options.paidAt,
+  });
+}
+
+async function getReport(who: Parameters<TestContext['injectAs']>[0], range: ReportRange): Promise<Report> {
+  const response = await ctx.injectAs(who, { method: 'GET', url: `/api/reports?range=${range}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The oracle: the tables read back, each figure recomputed in TypeScript.
+
+async function snapshot() {
+  const [c, i, l, p, po, pr, a] = await Promise.all([
+    ctx.db.select().from(contracts),
+    ctx.db.select().from(invoices),
+    ctx.db.select().from(invoiceLines),
+    ctx.db.select().from(payments),
+    ctx.db.select().from(payouts),
+    ctx.db.select().from(products),
+    ctx.db.select().from(auditEvents),
+  ]);
+  return { contracts: c, invoices: i, lines: l, payments: p, payouts: po, products: pr, audit: a };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** The calendar months (YYYY-MM, UTC) of a range, listed by hand from the definition in the decision record. */
+function monthsOf(range: ReportRange): string[] {
+  const spans: Record<ReportRange, [number, number]> = {
+    current_month: [0, 0],
+    last_month: [-1, -1],
+    last_3_months: [-2, 0],
+    last_6_months: [-5, 0],
+    current_year: [-M, 0],
+  };
+  const [first, last] = spans[range];
+  const months: string[] = [];
+  for (let k = first; k <= last; k++) months.push(new Date(Date.UTC(Y, M + k, 1)).toISOString().slice(0, 7));
+  return months;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+function expectedReport(s: Snapshot, range: ReportRange, repId?: string) {
+  const months = monthsOf(range);
+  const inRange = (d: Date) => months.includes(d.toISOString().slice(0, 7));
+  const mine = s.contracts.filter((c) => !repId || c.salesRepId === repId);
+  const mineIds = new Set(mine.map((c) => c.id));
+  const invoiceById = new Map(s.invoices.map((i) => [i.id, i]));
+
+  const byMonth = new Map(months.map((m) => [m, 0]));
+  for (const p of s.payments) {
+    if (!mineIds.has(p.contractId) || p.status !== 'succeeded' || !inRange(p.paidAt)) continue;
+    const key = p.paidAt.toISOString().slice(0, 7);
+    byMonth.set(key, (byMonth.get(key) ?? 0) + (p.kind === 'refund' ? -p.amountCents : p.amountCents));
+  }
+  const revenueCents = [...byMonth.values()].reduce((a, b) => a + b, 0);
+
+  const statusCounts = { draft: 0, sent: 0, active: 0, paused: 0, canceled: 0, completed: 0 };
+  for (const c of mine) statusCounts[c.status as keyof typeof statusCounts]++;
+  const active = mine.filter((c) => c.status === 'active');
+  const created = mine.filter((c) => inRange(c.createdAt));
+  const createdTotal = created.reduce((a, c) => a + c.totalCents, 0);
+
+  const productCents = new Map<string, number>();
+  for (const line of s.lines) {
+    const invoice = invoiceById.get(line.invoiceId)!;
+    if (!mineIds.has(invoice.contractId) || invoice.status === 'void' || !inRange(invoice.issuedAt)) continue;
+    if (!line.productId) continue;
+    productCents.set(line.productId, (productCents.get(line.productId) ?? 0) + line.amountCents);
+  }
+  const nameOf = new Map(s.products.map((p) => [p.id, p.name]));
+  const topProducts = [...productCents.entries()]
+    .filter(([, cents]) => cents > 0)
+    .map(([productId, cents]) => ({ productId, name: nameOf.get(productId)!, revenue: dollars(cents) }))
+    .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId))
+    .slice(0, 5);
+
+  const myInvoices = s.invoices.filter((i) => mineIds.has(i.contractId));
+  const billedInvoices = myInvoices.filter((i) => i.status !== 'void' && inRange(i.issuedAt));
+  const billedCents = billedInvoices.reduce((a, i) => a + i.totalCents, 0);
+  const open = myInvoices.filter((i) => i.status === 'pending' || i.status === 'failed');
+
+  const contractIdsAsText = new Set([...mineIds]);
+  const activity = s.audit
+    .filter((e) => !repId || e.actorId === repId || (e.entity === 'contract' && contractIdsAsText.has(e.entityId)))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .slice(0, 8)
+    .map((e) => e.id);
+
+  return {
+    revenue: {
+      total: dollars(revenueCents),
+      byMonth: months.map((m) => ({ month: m, amount: dollars(byMonth.get(m)!) })),
+    },
+    mrr: dollars(active.reduce((a, c) => a + c.monthlyAmountCents, 0)),
+    statusCounts,
+    topProducts,
+    alerts: {
+      overdueInvoices: myInvoices.filter((i) => (i.status === 'pending' || i.status === 'failed') && i.dueDate < today)
+        .length,
+      expiringContracts: mine.filter(
+        (c) =>
+          (c.status === 'active' || c.status === 'paused') &&
+          c.autoStopDate !== null &&
+          c.autoStopDate >= today &&
+          c.autoStopDate <= addDays(30),
+      ).length,
+      payoutsAwaitingReview: s.payouts.filter((p) => p.status === 'pending' && (!repId || p.repId === repId)).length,
+    },
+    quickStats: {
+      newContracts: created.length,
+      averageContractValue: created.length ? dollars(Math.round(createdTotal / created.length)) : 0,
+      invoicesIssued: billedInvoices.length,
+      billed: dollars(billedCents),
+      collectionRate: billedCents > 0 ? Math.round((revenueCents * 1000) / billedCents) / 10 : null,
+      openBalance: dollars(open.reduce((a, i) => a + i.totalCents - i.amountPaidCents, 0)),
+      activeCustomers: new Set(active.map((c) => c.customerId)).size,
+    },
+    activity,
+  };
+}
+
+function expectMatches(report: Report, expected: ReturnType<typeof expectedReport>) {
+  expect(report.revenue).toEqual(expected.revenue);
+  expect(report.mrr).toBe(expected.mrr);
+  expect(report.statusCounts).toEqual(expected.statusCounts);
+  expect(report.topProducts).toEqual(expected.topProducts);
+  expect(report.alerts).toEqual(expected.alerts);
+  expect(report.quickStats).toEqual(expected.quickStats);
+  expect(report.recentActivity.map((e) => e.id)).toEqual(expected.activity);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  repA = await ctx.as('sales');
+  repB = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales', firstName: 'Rita', lastName: 'Rep' }));
+  repC = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales', firstName: 'Carl', lastName: 'Rep' }));
+  const made = await Promise.all([
+    createTestProduct(ctx.db, { name: 'Alpha Banner' }),
+    createTestProduct(ctx.db, { name: 'Bravo Pre-roll' }),
+    createTestProduct(ctx.db, { name: 'Charlie Overlay' }),
+  ]);
+  productIds = made.map((p) => p.id);
+  const [alpha, bravo, charlie] = productIds;
+  const acme = await createTestCustomer(ctx.db, { name: 'Acme Outdoor' });
+  const zenith = await createTestCustomer(ctx.db, { name: 'Zenith Foods' });
+
+  // Rep A: an active contract, a draft, one that expires in 10 days (started 12 months ago), one paused.
+  await createContract(repA, acme.id, [{ productId: alpha, unitPrice: 1000 }], { makeActive: true });
+  await createContract(repA, acme.id, [{ productId: bravo, unitPrice: 250 }]);
+  const expiringStart = day(new Date(Date.UTC(Y - 1, M, now.getUTCDate() + 10)));
+  await createContract(repA, zenith.id, [{ productId: charlie, unitPrice: 400, quantity: 2 }], {
+    makeActive: true,
+    startDate: expiringStart,
+  });
+  const a4 = await createContract(repA, zenith.id, [{ productId: bravo, unitPrice: 300 }], { makeActive: true });
+  expect((await ctx.injectAs(repA, { method: 'POST', url: `/api/contracts/${a4.id}/pause` })).statusCode).toBe(200);
+  // Rep B: one active contract and one canceled.
+  const b1 = await createContract(repB, zenith.id, [{ productId: bravo, unitPrice: 2000 }], { makeActive: true });
+  const b2 = await createContract(repB, acme.id, [{ productId: alpha, unitPrice: 50 }], { makeActive: true });
+  const canceled = await ctx.injectAs(repB, {
+    method: 'POST',
+    url: `/api/contracts/${b2.id}/cancel`,
+    payload: { reason: 'Budget cut' },
+  });
+  expect(canceled.statusCode, canceled.body).toBe(200);
+
+  // Rep C: two sent contracts.
+  const c1 = await createContract(repC, acme.id, [{ productId: alpha, unitPrice: 1000 }], { sendToCustomer: true });
+  const c3 = await createContract(repC, zenith.id, [{ productId: charlie, unitPrice: 400, quantity: 2 }], {
+    sendToCustomer: true,
+  });
+
+  // Invoices and payments over the months: this month, last month, 2, 4 and 13 months ago.
+  const inv1 = await insertInvoice(c1, {
+    issuedAt: at(0),
+    status: 'paid',
+    paidCents: 110_000,
+    lines: [{ productId: alpha, cents: 100_000 }],
+  });
+  await insertPayment(inv1, { cents: 110_000, paidAt: at(0, 5) });
+  const inv2 = await insertInvoice(c1, {
+    issuedAt: at(-1),
+    dueDate: day(at(-1, 24 * 10)),
+    lines: [
+      { productId: alpha, cents: 100_000 },
+      { productId: null, cents: 5_000 },
+    ],
+  });
+  await insertPayment(inv2, { cents: 40_000, paidAt: at(-1, 30), status: 'failed' });
+  const inv3 = await insertInvoice(c3, {
+    issuedAt: at(-2),
+    status: 'paid',
+    paidCents: 88_000,
+    lines: [{ productId: charlie, cents: 80_000 }],
+  });
+  await insertPayment(inv3, { cents: 88_000, paidAt: at(-1, 2) });
+  await insertPayment(inv3, { cents: 8_000, paidAt: at(0, 2), kind: 'refund' });
+  const inv4 = await insertInvoice(b1, {
+    issuedAt: at(-1, 3),
+    status: 'paid',
+    paidCents: 220_000,
+    lines: [{ productId: bravo, cents: 200_000 }],
+  });
+  await insertPayment(inv4, { cents: 220_000, paidAt: at(-1, 4) });
+  await insertInvoice(b1, { issuedAt: at(-4), status: 'void', lines: [{ productId: charlie, cents: 999_900 }] });
+  const inv6 = await insertInvoice(b1, {
+    issuedAt: at(-13),
+    status: 'paid',
+    lines: [{ productId: alpha, cents: 70_000 }],
+  });
+  await insertPayment(inv6, { cents: 77_000, paidAt: at(-13, 1) });
+  await insertInvoice(b1, {
+    issuedAt: at(0, 2),
+    status: 'failed',
+    dueDate: addDays(5),
+    lines: [{ productId: bravo, cents: 200_000 }],
+  });
+
+  await ctx.db.insert(payouts).values([
+    { repId: repA.id, requestedCents: 10_000 },
+    { repId: repA.id, requestedCents: 5_000, status: 'approved', approvedCents: 5_000 },
+    { repId: repB.id, requestedCents: 7_500 },
+  ]);
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/reports', () => {
+  it('matches an independent computation from the rows, for every range, company-wide and per rep', async () => {
+    const s = await snapshot();
+    for (const range of RANGES) {
+      for (const who of ['admin', 'sales_manager', 'finance'] as const) {
+        const report = await getReport(who, range);
+        expect(report.scope).toBe('all');
+        expectMatches(report, expectedReport(s, range));
+      }
+      for (const rep of [repA, repB, repC]) {
+        const report = await getReport(rep, range);
+        expect(report.scope).toBe('own');
+        expectMatches(report, expectedReport(s, range, rep.id));
+      }
+    }
+  });
+
+  it('shows the scenario figures a reader would expect (literal numbers)', async () => {
+    const [alpha, bravo, charlie] = productIds;
+    const a = await getReport(repA, 'last_3_months');
+    expect(a.mrr).toBe(1000 + 800);
+    expect(a.statusCounts).toEqual({ draft: 1, sent: 0, active: 2, paused: 1, canceled: 0, completed: 0 });
+    expect(a.alerts.expiringContracts).toBe(1);
+    expect(a.alerts.payoutsAwaitingReview).toBe(1);
+    expect(a.quickStats).toMatchObject({ newContracts: 4, activeCustomers: 2 });
+
+    const c = await getReport(repC, 'last_3_months');
+    // 1,100.00 received this month less an 80.00 refund, 880.00 last month; the failed attempt does not count.
+    expect(c.revenue.total).toBe(1100 + 880 - 80);
+    expect(c.revenue.byMonth.map((m) => m.amount)).toEqual([0, 880, 1020]);
+    expect(c.mrr).toBe(0);
+    expect(c.statusCounts).toMatchObject({ sent: 2, active: 0 });
+    // Product lines only: the setup fee line has no product.
+    expect(c.topProducts).toEqual([
+      { productId: alpha, name: 'Alpha Banner', revenue: 2000 },
+      { productId: charlie, name: 'Charlie Overlay', revenue: 800 },
+    ]);
+    expect(c.alerts).toEqual({ overdueInvoices: 1, expiringContracts: 0, payoutsAwaitingReview: 0 });
+    expect(c.quickStats).toEqual({
+      newContracts: 2,
+      averageContractValue: (1000 + 800) / 2,
+      invoicesIssued: 3,
+      billed: 1100 + 1155 + 880,
+      collectionRate: Math.round(((1100 + 880 - 80) / (1100 + 1155 + 880)) * 1000) / 10,
+      openBalance: 1155,
+      activeCustomers: 0,
+    });
+
+    const b = await getReport(repB, 'current_year');
+    expect(b.topProducts[0].productId).toBe(bravo);
+    expect(b.alerts).toMatchObject({ expiringContracts: 0, payoutsAwaitingReview: 1 });
+    expect(b.statusCounts).toMatchObject({ active: 1, canceled: 1 });
+    // The 13-month-old payment is in no range; the void invoice is in no billed figure.
+    const b6 = await getReport(repB, 'last_6_months');
+    expect(b6.revenue.total).toBe(2200);
+  });
+
+  it('lists every month of the range, zero months included, adding up to the total', async () => {
+    for (const range of RANGES) {
+      const report = await getReport('admin', range);
+      expect(report.revenue.byMonth.map((m) => m.month)).toEqual(monthsOf(range));
+      const cents = report.revenue.byMonth.reduce((sum, m) => sum + Math.round(m.amount * 100), 0);
+      expect(cents).toBe(Math.round(report.revenue.total * 100));
+      expect(report.from).toBe(`${monthsOf(range)[0]}-01`);
+      expect(report.to.slice(0, 7)).toBe(monthsOf(range).at(-1));
+    }
+  });
+
+  it('stays exact through voids, refunds, deletes, a change of rep and compaction of the monthly totals', async () => {
+    const [alpha] = productIds;
+    const [contract] = await ctx.db.select().from(contracts).where(eq(contracts.salesRepId, repB.id)).limit(1);
+    const invoice = await insertInvoice(contract, {
+      issuedAt: at(0, 6),
+      lines: [
+        { productId: alpha, cents: 12_345 },
+        { productId: alpha, cents: 1 },
+      ],
+    });
+    await insertPayment(invoice, { cents: 5_000, paidAt: at(0, 7) });
+    await ctx.db.update(invoices).set({ status: 'void' }).where(eq(invoices.id, invoice.id));
+    await ctx.db.update(invoices).set({ status: 'pending' }).where(eq(invoices.id, invoice.id));
+    await ctx.db.update(invoiceLines).set({ amountCents: 20_000 }).where(eq(invoiceLines.invoiceId, invoice.id));
+    await insertPayment(invoice, { cents: 1_000, paidAt: at(0, 8), kind: 'refund' });
+    await ctx.db
+      .update(payments)
+      .set({ paidAt: at(-1, 9) })
+      .where(eq(payments.invoiceId, invoice.id));
+    const throwaway = await insertInvoice(contract, {
+      issuedAt: at(0, 1),
+      lines: [{ productId: alpha, cents: 3_000 }],
+    });
+    await ctx.db.delete(invoices).where(eq(invoices.id, throwaway.id));
+
+    // A contract changes rep (a manager reassigning it; any writer may): its whole history moves with it,
+    // also while a payment of it is being written at the same moment (on PostgreSQL really in parallel).
+    const [moving] = await ctx.db.select().from(contracts).where(eq(contracts.salesRepId, repC.id)).limit(1);
+    const [movingInvoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, moving.id)).limit(1);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await Promise.all([
+      ctx.db.transaction(async (tx) => {
+        await tx.update(contracts).set({ salesRepId: repB.id }).where(eq(contracts.id, moving.id));
+        await pause(150);
+      }),
+      pause(30).then(() => insertPayment(movingInvoice, { cents: 3_333, paidAt: at(0, 9) })),
+    ]);
+
+    // A draft deleted through the API leaves the book.
+    const [draft] = await ctx.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.salesRepId, repA.id), eq(contracts.status, 'draft')))
+      .limit(1);
+    expect((await ctx.injectAs(repA, { method: 'DELETE', url: `/api/contracts/${draft.id}` })).statusCode).toBe(200);
+
+    const check = async () => {
+      const s = await snapshot();
+      for (const range of RANGES) {
+        expectMatches(await getReport('admin', range), expectedReport(s, range));
+        for (const rep of [repA, repB, repC])
+          expectMatches(await getReport(rep, range), expectedReport(s, range, rep.id));
+      }
+    };
+    await check();
+    const before = (await ctx.db.select({ n: count() }).from(reportMonthTotals))[0].n;
+    await compactReportTotals(ctx.db);
+    const groups = await ctx.db.execute(
+      sql`select count(*)::int as n from report_month_totals group by metric, month, product_id, rep_id having count(*) > 1`,
+    );
+    expect((groups as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const bookGroups = await ctx.db.execute(
+      sql`select count(*)::int as n from report_book_totals group by rep_id, status having count(*) > 1`,
+    );
+    expect((bookGroups as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect((await ctx.db.select({ n: count() }).from(reportMonthTotals))[0].n).toBeLessThan(before);
+    await check();
+  });
+
+  it('names the record of each recent event and links to it', async () => {
+    const report = await getReport('admin', 'current_month');
+    // The deleted draft (previous test) is still named, without a link.
+    const deleted = report.recentActivity.find((e) => e.action === 'contract.deleted');
+    expect(deleted).toMatchObject({ link: null, label: expect.stringMatching(/^Report campaign/) });
+    const contractEvent = report.recentActivity.find((e) => e.entity === 'contract' && e.action !== 'contract.deleted');
+    expect(contractEvent).toBeDefined();
+    expect(contractEvent!.link).toBe(`/contracts/${contractEvent!.entityId}`);
+    expect(contractEvent!.label).toMatch(/Report campaign · (Acme Outdoor|Zenith Foods)/);
+    expect(contractEvent!.actorName).toMatch(/^(Test User|Rita Rep|Carl Rep)/);
+  });
+
+  it('refuses an unknown range (400) and clients (403)', async () => {
+    const bad = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports?range=last_week' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/range/);
+    expect((await ctx.injectAs('admin', { method: 'GET', url: '/api/reports/export?range=all' })).statusCode).toBe(400);
+    expect((await ctx.injectAs('client', { method: 'GET', url: '/api/reports' })).statusCode).toBe(403);
+    expect((await ctx.injectAs('client', { method: 'GET', url: '/api/reports/export' })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/reports' })).statusCode).toBe(401);
+  });
+});
+
+/** A tiny RFC 4180 reader for the test: quoted cells with doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe('GET /api/reports/export', () => {
+  it('downloads what the screen shows as CSV', async () => {
+    for (const who of ['admin', 'sales'] as const) {
+      const report = await getReport(who, 'last_6_months');
+      const response = await ctx.injectAs(who, { method: 'GET', url: '/api/reports/export?range=last_6_months' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="report-last_6_months-${report.from}.csv"`,
+      );
+      const rows = parseCsv(response.body);
+      expect(rows[0]).toEqual(['Section', 'Item', 'Value']);
+      const value = (section: string, item: string) => rows.find((r) => r[0] === section && r[1] === item)?.[2];
+      expect(value('Report', 'Range')).toBe('Last 6 Months');
+      expect(value('Report', 'Scope')).toBe(who === 'admin' ? 'All contracts' : 'My contracts');
+      expect(value('Revenue', 'Total')).toBe(report.revenue.total.toFixed(2));
+      for (const m of report.revenue.byMonth) expect(value('Revenue by month', m.month)).toBe(m.amount.toFixed(2));
+      expect(value('Monthly recurring revenue', 'MRR')).toBe(report.mrr.toFixed(2));
+      expect(value('Contract status', 'Active')).toBe(String(report.statusCounts.active));
+      for (const p of report.topProducts) expect(value('Top products', p.name)).toBe(p.revenue.toFixed(2));
+      expect(value('Alerts', 'Overdue invoices')).toBe(String(report.alerts.overdueInvoices));
+      expect(value('Alerts', 'Payouts awaiting review')).toBe(String(report.alerts.payoutsAwaitingReview));
+      expect(value('Quick stats', 'Open balance')).toBe(report.quickStats.openBalance.toFixed(2));
+      expect(rows.filter((r) => r[0] === 'Recent activity')).toHaveLength(report.recentActivity.length);
+      expect(rows.every((r) => r.length === 3)).toBe(true);
+    }
+  });
+
+  it('keeps a product name that looks like a formula from running in a spreadsheet', async () => {
+    const product = await createTestProduct(ctx.db, { name: '=HYPERLINK("http://evil.example")' });
+    const [contract] = await ctx.db.select().from(contracts).where(eq(contracts.salesRepId, repB.id)).limit(1);
+    await insertInvoice(contract, { issuedAt: at(0, 3), lines: [{ productId: product.id, cents: 9_999_999 }] });
+    const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports/export?range=current_month' });
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")",99999.99`);
+  });
+});

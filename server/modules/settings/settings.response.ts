@@ -1,0 +1,22 @@
+import type { ContractSettings, NotificationSettings, TaxSettings } from '@shared/contracts/settings';
+import { boolean, integer, number, object, string } from '../../lib/response-schema';
+
+/** The settings answers (lib/response-schema.ts): the profile answers the user (users.response.ts). */
+export const taxSettingsResponse = object<TaxSettings>({
+  defaultTaxRate: number,
+  taxIncluded: boolean,
+  taxLabel: string,
+});
+
+export const contractSettingsResponse = object<ContractSettings>({
+  pausePaymentsAfterExpiry: boolean,
+  gracePeriodsEndOfDays: integer,
+});
+
+export const notificationSettingsResponse = object<NotificationSettings>({
+  emailContractUpdates: boolean,
+  emailPaymentNotifications: boolean,
+  emailCommissionAlerts: boolean,
+  emailSystemMaintenance: boolean,
+  emailAccountSecurity: boolean,
+});

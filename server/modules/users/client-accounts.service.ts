@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type customers, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { conflict } from '../../lib/errors';
+import { unusablePasswordHash } from '../../lib/password';
+import { toUser } from './users.dto';
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountCustomer = Pick<typeof customers.$inferSelect, 'id' | 'name' | 'email' | 'contactPerson'>;
+
+/**
+ * The customer's client-portal account, created when it has none: linked to the customer, named after its
+ * contact person (or its name), signed in with the customer's e-mail, and without a usable password until
+ * its owner sets one from a set-password link (passwordSetAt stays null until then).
+ *
+ * Safe under concurrency: the insert is INSERT ... ON CONFLICT DO NOTHING on the unique e-mail index, so
+ * two requests that send to the same customer at once create one account; the loser reads the winner's.
+ * Refused (409) when the account is deactivated, or when the e-mail belongs to another account.
+ */
+export async function ensureClientAccount(
+  tx: Db,
+  input: { customer: AccountCustomer; actorId: string; reason: string },
+): Promise<{ user: UserRow; created: boolean }> {
+  const { customer } = input;
+  const linked = await selectLinkedClient(tx, customer.id);
+  if (linked) return { user: assertUsable(linked), created: false };
+
+  const email = customer.email.trim().toLowerCase();
+  const [firstName, ...rest] = (customer.contactPerson?.trim() || customer.name).split(/\s+/);
+  const [inserted] = await tx
+    .insert(users)
+    .values({
+      email,
+      passwordHash: unusablePasswordHash(),
+      passwordSetAt: null,
+      firstName,
+      lastName: rest.join(' '),
+      role: 'client',
+      commissionRateBp: 0,
+      customerId: customer.id,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: 'user.created',
+      entity: 'user',
+      entityId: inserted.id,
+      after: { ...toUser(inserted), reason: input.reason },
+    });
+    return { user: inserted, created: true };
+  }
+
+  // Someone holds the e-mail: the same customer's account created a moment ago by a concurrent request,
+  // or another account altogether.
+  const [holder] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (holder && holder.role === 'client' && holder.customerId === customer.id) {
+    return { user: assertUsable(holder), created: false };
+  }
+  throw emailTaken(customer);
+}
+
+function emailTaken(customer: AccountCustomer) {
+  return conflict(
+    `The customer's e-mail (${customer.email}) already belongs to another account, so no client portal account can be created for it. Link that account to the customer or change the customer's e-mail first.`,
+  );
+}
+
+/**
+ * The refusals of ensureClientAccount, checked ahead of a transaction (a cheap early 409 before any lock is
+ * taken); ensureClientAccount checks them again inside it.
+ */
+export async function assertClientAccountPossible(db: Db, customer: AccountCustomer): Promise<void> {
+  const linked = await selectLinkedClient(db, customer.id);
+  if (linked) {
+    assertUsable(linked);
+    return;
+  }
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${customer.email.trim().toLowerCase()}`)
+    .limit(1);
+  if (holder) throw emailTaken(customer);
+}
+
+/** The customer's client-portal account (an active one first), if any. */
+export async function selectLinkedClient(db: Db, customerId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.role, 'client')))
+    .orderBy(desc(users.isActive), asc(users.createdAt))
+    .limit(1);
+  return row;
+}
+
+function assertUsable(user: UserRow): UserRow {
+  if (!user.isActive) {
+    throw conflict("The customer's client portal account is deactivated. Reactivate it on the Users screen first.");
+  }
+  return user;
+}

@@ -1,0 +1,102 @@
+import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
+import type { ContractSettings, TaxSettings } from '@shared/contracts/settings';
+import type { Db } from '../db/client';
+import { appSettings, contractLineItems, contracts } from '../db/schema';
+import { createTestCustomer, createTestPackage, createTestProduct } from './catalog-factories';
+
+/**
+ * Contracts inserted directly with the lines, package and setup fee a billing test needs (the contract
+ * API's own rules are tested by the contracts suite). Stored figures follow the lines, as the API would.
+ */
+export async function createBillableContract(
+  db: Db,
+  options: {
+    startDate: string;
+    status?: string;
+    termMonths?: number | null;
+    paymentMode?: 'portal' | 'pay_link';
+    customerId?: string;
+    salesRepId?: string | null;
+    setupFeeCents?: number;
+    /** Each line's product is created with this price and seasonal price unless productId is given. */
+    lines?: {
+      productId?: string;
+      quantity?: number;
+      unitPriceCents: number;
+      discountCents?: number;
+      seasonalPriceCents?: number | null;
+    }[];
+    packagePriceCents?: number | null;
+    title?: string | null;
+  },
+) {
+  const customerId = options.customerId ?? (await createTestCustomer(db)).id;
+  const pkg =
+    options.packagePriceCents === undefined || options.packagePriceCents === null
+      ? null
+      : await createTestPackage(db, { priceCents: options.packagePriceCents });
+  const lines = [];
+  for (const [position, line] of (options.lines ?? []).entries()) {
+    const productId =
+      line.productId ??
+      (
+        await createTestProduct(db, {
+          defaultPriceCents: line.unitPriceCents,
+          seasonalPriceCents: line.seasonalPriceCents ?? null,
+        })
+      ).id;
+    const quantity = line.quantity ?? 1;
+    const discountCents = line.discountCents ?? 0;
+    lines.push({
+      productId,
+      quantity,
+      unitPriceCents: line.unitPriceCents,
+      discountCents,
+      lineTotalCents: Math.max(0, quantity * line.unitPriceCents - discountCents),
+      position,
+    });
+  }
+  const lineItemsTotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const packagePriceCents = pkg?.priceCents ?? 0;
+  const monthly = lineItemsTotalCents + packagePriceCents;
+  const setupFeeCents = options.setupFeeCents ?? 0;
+  const termMonths = options.termMonths ?? null;
+  const [contract] = await db
+    .insert(contracts)
+    .values({
+      customerId,
+      salesRepId: options.salesRepId ?? null,
+      title: options.title ?? null,
+      description: 'Billing test contract',
+      status: options.status ?? 'active',
+      startDate: options.startDate,
+      termMonths,
+      autoStopDate: computeAutoStopDate(options.startDate, termMonths),
+      paymentMode: options.paymentMode ?? 'portal',
+      packageId: pkg?.id ?? null,
+      packagePriceCents,
+      lineItemsTotalCents,
+      monthlyAmountCents: monthly,
+      seasonalMonthlyAmountCents: monthly,
+      setupFeeCents,
+      totalCents: monthly + setupFeeCents,
+      activatedAt: (options.status ?? 'active') === 'active' ? new Date() : null,
+    })
+    .returning();
+  if (lines.length) await db.insert(contractLineItems).values(lines.map((l) => ({ ...l, contractId: contract.id })));
+  return { contract, customerId, packageName: pkg?.name ?? null };
+}
+
+export async function setTaxSettings(db: Db, value: TaxSettings): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: 'tax', value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+}
+
+export async function setContractSettings(db: Db, value: ContractSettings): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: 'contracts', value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+}

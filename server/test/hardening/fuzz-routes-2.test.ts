@@ -1,0 +1,4 @@
+import { fuzzRoutes } from '../fuzz/route-fuzz';
+
+// Every API route, fuzzed with inputs derived from its schemas (server/test/fuzz/route-fuzz.ts): shard 2 of 2.
+fuzzRoutes(2, 2);

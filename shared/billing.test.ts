@@ -1,0 +1,357 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  type BillableContract,
+  billingSchedule,
+  computeTax,
+  draftInvoice,
+  dueDate,
+  inSeason,
+  periodEnd,
+  periodIndexOn,
+  periodStart,
+  taxRateBasisPoints,
+} from './billing';
+
+// ---------------------------------------------------------------------------------------------------------
+// Oracles, written without the production code: a hand-made calendar and BigInt arithmetic.
+// ---------------------------------------------------------------------------------------------------------
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysIn = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : DAYS[m - 1]);
+const ymd = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Steps month by month from the start date n times, then clamps the start day to that month. */
+function oraclePeriodStart(start: string, n: number): string {
+  let [y, m] = start.split('-').map(Number);
+  const d = Number(start.slice(8, 10));
+  for (let i = 0; i < n; i++) {
+    m++;
+    if (m === 13) {
+      m = 1;
+      y++;
+    }
+  }
+  return ymd(y, m, Math.min(d, daysIn(y, m)));
+}
+
+/** Counts days forward or back one at a time. */
+function oracleAddDays(date: string, days: number): string {
+  let [y, m, d] = date.split('-').map(Number);
+  for (let i = 0; i < Math.abs(days); i++) {
+    if (days > 0) {
+      d++;
+      if (d > daysIn(y, m)) {
+        d = 1;
+        m++;
+        if (m === 13) {
+          m = 1;
+          y++;
+        }
+      }
+    } else {
+      d--;
+      if (d === 0) {
+        m--;
+        if (m === 0) {
+          m = 12;
+          y--;
+        }
+        d = daysIn(y, m);
+      }
+    }
+  }
+  return ymd(y, m, d);
+}
+
+/** Half away from zero for a non-negative numerator, in BigInt: floor((2n + d) / 2d). */
+const roundDiv = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
+
+function oracleTax(subtotal: number, rateBp: number, included: boolean) {
+  const s = BigInt(subtotal);
+  const r = BigInt(rateBp);
+  if (included) {
+    const tax = roundDiv(s * r, 10_000n + r);
+    return { tax: Number(tax), total: subtotal };
+  }
+  const tax = roundDiv(s * r, 10_000n);
+  return { tax: Number(tax), total: Number(s + tax) };
+}
+
+type OracleLine = { quantity: number; unit: number; discount: number; seasonal: number | null };
+
+function oracleInvoice(
+  lines: OracleLine[],
+  packagePrice: number | null,
+  setupFee: number,
+  index: number,
+  start: string,
+  rateBp: number,
+  included: boolean,
+) {
+  const month = Number(start.slice(5, 7));
+  const season = month === 10 || month === 11 || month === 12;
+  let subtotal = 0n;
+  for (const l of lines) {
+    const price = season && l.seasonal !== null ? l.seasonal : l.unit;
+    const amount = BigInt(l.quantity) * BigInt(price) - BigInt(l.discount);
+    subtotal += amount > 0n ? amount : 0n;
+  }
+  if (packagePrice !== null) subtotal += BigInt(packagePrice);
+  if (index === 0) subtotal += BigInt(setupFee);
+  return { subtotal: Number(subtotal), ...oracleTax(Number(subtotal), rateBp, included) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('billing periods', () => {
+  it('steps calendar months from the start date, clamped to the month end (literal table)', () => {
+    const table: [string, number, string][] = [
+      ['2026-01-31', 0, '2026-01-31'],
+      ['2026-01-31', 1, '2026-02-28'],
+      ['2026-01-31', 2, '2026-03-31'],
+      ['2026-01-31', 3, '2026-04-30'],
+      ['2024-01-31', 1, '2024-02-29'],
+      ['2024-01-31', 2, '2024-03-31'],
+      ['2100-01-31', 1, '2100-02-28'],
+      ['2000-01-31', 1, '2000-02-29'],
+      ['2024-02-29', 12, '2025-02-28'],
+      ['2024-02-29', 48, '2028-02-29'],
+      ['2025-12-31', 2, '2026-02-28'],
+      ['2026-03-30', 11, '2027-02-28'],
+      ['2026-08-31', 1, '2026-09-30'],
+      ['2026-10-15', 3, '2027-01-15'],
+    ];
+    for (const [start, n, expected] of table) expect(periodStart(start, n), `${start} + ${n}`).toBe(expected);
+  });
+
+  it('ends each period the day before the next starts; due 7 days after the start (literal table)', () => {
+    expect(periodEnd('2026-01-31', 0)).toBe('2026-02-27');
+    expect(periodEnd('2024-01-31', 0)).toBe('2024-02-28');
+    expect(periodEnd('2026-01-31', 1)).toBe('2026-03-30');
+    expect(periodEnd('2026-12-01', 0)).toBe('2026-12-31');
+    expect(dueDate('2026-12-28')).toBe('2027-01-04');
+    expect(dueDate('2024-02-25')).toBe('2024-03-03');
+    expect(dueDate('2025-02-25')).toBe('2025-03-04');
+  });
+
+  const date = fc
+    .record({
+      y: fc.integer({ min: 1990, max: 2199 }),
+      m: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: 31 }),
+    })
+    .map(({ y, m, d }) => ymd(y, m, Math.min(d, daysIn(y, m))));
+
+  it('matches the month-by-month oracle for any start date and index', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: 0, max: 240 }), (start, n) => {
+        expect(periodStart(start, n)).toBe(oraclePeriodStart(start, n));
+        expect(periodEnd(start, n)).toBe(oracleAddDays(oraclePeriodStart(start, n + 1), -1));
+        expect(dueDate(periodStart(start, n))).toBe(oracleAddDays(oraclePeriodStart(start, n), 7));
+      }),
+    );
+  });
+
+  it('adds days like counting them one at a time', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: -800, max: 800 }), (d, n) => {
+        expect(addDays(d, n)).toBe(oracleAddDays(d, n));
+      }),
+    );
+  });
+
+  it('finds the period that contains a day', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: 0, max: 3000 }), (start, days) => {
+        const day = oracleAddDays(start, days);
+        const index = periodIndexOn(start, day);
+        expect(oraclePeriodStart(start, index) <= day).toBe(true);
+        expect(oraclePeriodStart(start, index + 1) > day).toBe(true);
+      }),
+    );
+    expect(periodIndexOn('2026-03-10', '2026-03-09')).toBe(-1);
+    expect(periodIndexOn('2026-01-31', '2026-02-27')).toBe(0);
+    expect(periodIndexOn('2026-01-31', '2026-02-28')).toBe(1);
+  });
+
+  it('is in season for periods starting October to December', () => {
+    expect(['2026-09-30', '2026-10-01', '2026-11-15', '2026-12-31', '2027-01-01'].map(inSeason)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+});
+
+describe('tax', () => {
+  it('turns a percent with two decimals into basis points', () => {
+    expect([0, 8.25, 7.5, 100, 0.01, 19.99].map(taxRateBasisPoints)).toEqual([0, 825, 750, 10_000, 1, 1999]);
+  });
+
+  it('rounds half away from zero once (literal table)', () => {
+    // 8.25% of $10.10 = 83.325 cents -> 83; of $10.30 = 84.975 -> 85; 10% of $0.05 = 0.5 -> 1
+    expect(computeTax(1010, { rateBp: 825, included: false })).toEqual({ taxCents: 83, totalCents: 1093 });
+    expect(computeTax(1030, { rateBp: 825, included: false })).toEqual({ taxCents: 85, totalCents: 1115 });
+    expect(computeTax(5, { rateBp: 1000, included: false })).toEqual({ taxCents: 1, totalCents: 6 });
+    // Included: $110.00 at 10% holds $10.00 of tax; $1.05 at 5% holds 5 cents.
+    expect(computeTax(110_00, { rateBp: 1000, included: true })).toEqual({ taxCents: 10_00, totalCents: 110_00 });
+    expect(computeTax(105, { rateBp: 500, included: true })).toEqual({ taxCents: 5, totalCents: 105 });
+    expect(computeTax(0, { rateBp: 2500, included: true })).toEqual({ taxCents: 0, totalCents: 0 });
+  });
+
+  it('matches the BigInt oracle', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50_000_000_00 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.boolean(),
+        (subtotal, rateBp, included) => {
+          const { tax, total } = oracleTax(subtotal, rateBp, included);
+          expect(computeTax(subtotal, { rateBp, included })).toEqual({ taxCents: tax, totalCents: total });
+        },
+      ),
+    );
+  });
+});
+
+describe('invoice figures', () => {
+  const oracleLine = fc
+    .record({
+      quantity: fc.integer({ min: 1, max: 500 }),
+      unit: fc.integer({ min: 0, max: 5_000_00 }),
+      discount: fc.integer({ min: 0, max: 20_000_00 }),
+      seasonal: fc.option(fc.integer({ min: 0, max: 5_000_00 }), { nil: null }),
+    })
+    // The contract form refuses a discount above the line's regular amount.
+    .filter((l) => l.discount <= l.quantity * l.unit);
+
+  it('bills lines, package, setup fee and tax like the oracle', () => {
+    fc.assert(
+      fc.property(
+        fc.array(oracleLine, { maxLength: 8 }),
+        fc.option(fc.integer({ min: 0, max: 20_000_00 }), { nil: null }),
+        fc.integer({ min: 0, max: 5_000_00 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.constantFrom('2026-01-31', '2025-10-01', '2024-02-29', '2026-09-30', '2026-12-15'),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.boolean(),
+        (lines, packagePrice, setupFee, index, startDate, rateBp, included) => {
+          const contract: BillableContract = {
+            lines: lines.map((l, i) => ({
+              description: `Line ${i}`,
+              productId: null,
+              quantity: l.quantity,
+              unitPriceCents: l.unit,
+              discountCents: l.discount,
+              seasonalPriceCents: l.seasonal,
+            })),
+            packageName: packagePrice === null ? null : 'Holiday bundle',
+            packagePriceCents: packagePrice ?? 0,
+            setupFeeCents: setupFee,
+          };
+          const start = oraclePeriodStart(startDate, index);
+          const draft = draftInvoice(contract, { index, start }, { rateBp, included });
+          const expected = oracleInvoice(lines, packagePrice, setupFee, index, start, rateBp, included);
+          expect(draft.subtotalCents).toBe(expected.subtotal);
+          expect(draft.taxCents).toBe(expected.tax);
+          expect(draft.totalCents).toBe(expected.total);
+          expect(draft.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(draft.subtotalCents);
+          expect(draft.lines.some((l) => l.kind === 'setup_fee')).toBe(index === 0 && setupFee > 0);
+          expect(draft.lines.filter((l) => l.kind === 'package').every((l) => !l.seasonal)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('uses the seasonal price in season only, and never for the package (worked example)', () => {
+    const contract: BillableContract = {
+      lines: [
+        {
+          description: 'Pre-roll',
+          productId: 'p1',
+          quantity: 2,
+          unitPriceCents: 100_00,
+          discountCents: 10_00,
+          seasonalPriceCents: 150_00,
+        },
+        {
+          description: 'Banner',
+          productId: 'p2',
+          quantity: 1,
+          unitPriceCents: 50_00,
+          discountCents: 0,
+          seasonalPriceCents: null,
+        },
+      ],
+      packageName: 'Gold',
+      packagePriceCents: 300_00,
+      setupFeeCents: 75_00,
+    };
+    const tax = { rateBp: 825, included: false };
+    const september = draftInvoice(contract, { index: 0, start: '2026-09-30' }, tax);
+    expect(september.lines.map((l) => [l.kind, l.unitPriceCents, l.amountCents, l.seasonal])).toEqual([
+      ['product', 100_00, 190_00, false],
+      ['product', 50_00, 50_00, false],
+      ['package', 300_00, 300_00, false],
+      ['setup_fee', 75_00, 75_00, false],
+    ]);
+    // 615.00 x 8.25% = 50.7375 -> 50.74
+    expect([september.subtotalCents, september.taxCents, september.totalCents]).toEqual([615_00, 50_74, 665_74]);
+    const october = draftInvoice(contract, { index: 1, start: '2026-10-31' }, tax);
+    expect(october.lines.map((l) => [l.kind, l.unitPriceCents, l.amountCents, l.seasonal])).toEqual([
+      ['product', 150_00, 290_00, true],
+      ['product', 50_00, 50_00, false],
+      ['package', 300_00, 300_00, false],
+    ]);
+    // 640.00 x 8.25% = 52.80
+    expect([october.subtotalCents, october.taxCents, october.totalCents]).toEqual([640_00, 52_80, 692_80]);
+    expect(october.seasonalPricing).toBe(true);
+  });
+
+  it('previews a schedule that stops at the term end', () => {
+    const contract = {
+      startDate: '2026-08-31',
+      lines: [
+        {
+          description: 'Ad',
+          productId: null,
+          quantity: 1,
+          unitPriceCents: 100_00,
+          discountCents: 0,
+          seasonalPriceCents: 200_00,
+        },
+      ],
+      packageName: null,
+      packagePriceCents: 0,
+      setupFeeCents: 10_00,
+    };
+    const schedule = billingSchedule(contract, {
+      fromIndex: 0,
+      count: 12,
+      stopBefore: '2027-02-28',
+      tax: { rateBp: 0, included: false },
+    });
+    expect(schedule.map((e) => [e.start, e.totalCents, e.inSeason])).toEqual([
+      ['2026-08-31', 110_00, false],
+      ['2026-09-30', 100_00, false],
+      ['2026-10-31', 200_00, true],
+      ['2026-11-30', 200_00, true],
+      ['2026-12-31', 200_00, true],
+      ['2027-01-31', 100_00, false],
+    ]);
+    const open = billingSchedule(contract, {
+      fromIndex: 3,
+      count: 12,
+      stopBefore: null,
+      tax: { rateBp: 0, included: false },
+    });
+    expect(open).toHaveLength(12);
+    expect(open[0].start).toBe('2026-11-30');
+  });
+});

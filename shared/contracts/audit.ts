@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { isCalendarDate } from './common';
+
+const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(isCalendarDate, { message: `${label} must be a date (YYYY-MM-DD)` })
+    .optional();
+
+/** GET /api/audit filters (with limit/offset): entity, record, user and a date range (inclusive days, UTC). */
+export const auditQuerySchema = z.object({
+  entity: z.string().trim().max(50).optional(),
+  entityId: z.string().trim().max(100).optional(),
+  userId: z.string().trim().uuid('userId must be a user id').optional(),
+  from: day('from'),
+  to: day('to'),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The entities the audit trail records, for the Audit screen's filter. */
+export const AUDIT_ENTITIES = [
+  'contract',
+  'customer',
+  'invoice',
+  'payment',
+  'payout',
+  'commission',
+  'product',
+  'package',
+  'user',
+  'settings',
+] as const;
+
+/** One changed field of an event: a path into the record ("status", "lineItems") and its values. */
+export type AuditChange = { field: string; before: unknown; after: unknown };
+
+export type AuditEvent = {
+  id: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  actorId: string | null;
+  actorName: string | null;
+  /** The record by name, when it can be named ("Acme Corp", "INV-2026-000012", a contract's title). */
+  label: string | null;
+  /** The record's screen, when it has one. */
+  link: string | null;
+  createdAt: string;
+  /** Field-level differences between the before and after snapshots (secrets never shown). */
+  changes: AuditChange[];
+};

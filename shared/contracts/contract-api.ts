@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { lineTotalCents, MAX_CENTS } from '../money';
+import { isoDate, listQuerySchema, moneyCents, optionalText } from './common';
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_STATUSES,
+  hasPackage,
+  lineIssues,
+  PAYMENT_MODES,
+  parseWhole,
+  quantityIssue,
+  termIssue,
+} from './contract-vocabulary';
+
+/** The contracts API's requests: POST and PATCH /api/contracts (the same body), the list query, the cancel body. */
+
+/** An id that must be given ('required') and name a record ('unknown' for text that cannot be an id). */
+function requiredId(required: string, unknown: string) {
+  return z
+    .string({ message: required })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: required });
+      else if (!z.uuid().safeParse(v).success) ctx.addIssue({ code: 'custom', message: unknown });
+    });
+}
+
+const apiLineSchema = z
+  .object({
+    productId: requiredId(CONTRACT_MESSAGES.productRequired, 'Product not found'),
+    quantity: z
+      .union([z.number(), z.string()], { message: CONTRACT_MESSAGES.quantityMin })
+      .transform((v) => (typeof v === 'number' ? v : parseWhole(v)))
+      .superRefine((v, ctx) => {
+        const issue = quantityIssue(v);
+        if (issue) ctx.addIssue({ code: 'custom', message: issue });
+      }),
+    unitPrice: moneyCents({
+      required: CONTRACT_MESSAGES.unitPriceRequired,
+      negative: CONTRACT_MESSAGES.unitPriceNegative,
+      invalid: CONTRACT_MESSAGES.unitPriceInvalid,
+    }),
+    discount: moneyCents({
+      required: CONTRACT_MESSAGES.discountInvalid,
+      negative: CONTRACT_MESSAGES.discountNegative,
+      invalid: CONTRACT_MESSAGES.discountInvalid,
+    })
+      .nullish()
+      .transform((v) => v ?? 0),
+  })
+  .superRefine((line, ctx) => {
+    const { quantity, unitPrice, discount } = line;
+    // Only a line whose own fields are valid is checked as a whole.
+    if (![quantity, unitPrice, discount].every(Number.isSafeInteger)) return;
+    if (quantityIssue(quantity) || unitPrice < 0 || discount < 0) return;
+    const issue = lineIssues({ quantity, unitPriceCents: unitPrice, discountCents: discount });
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['discount'] });
+  });
+
+export const contractBodySchema = z
+  .object({
+    customerId: requiredId(CONTRACT_MESSAGES.customerRequired, 'Customer not found'),
+    title: optionalText(200, 'Title'),
+    description: optionalText(5000, 'Description'),
+    startDate: isoDate(CONTRACT_MESSAGES.startDateRequired),
+    termMonths: z
+      .union([z.number(), z.string(), z.null()], { message: CONTRACT_MESSAGES.termWhole })
+      .optional()
+      .transform((v) =>
+        v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+          ? null
+          : typeof v === 'number'
+            ? v
+            : parseWhole(v),
+      )
+      .superRefine((v, ctx) => {
+        const issue = v === null ? null : termIssue(v);
+        if (issue) ctx.addIssue({ code: 'custom', message: issue });
+      }),
+    setupFee: moneyCents({
+      required: CONTRACT_MESSAGES.setupFeeInvalid,
+      negative: CONTRACT_MESSAGES.setupFeeNegative,
+      invalid: CONTRACT_MESSAGES.setupFeeInvalid,
+    })
+      .nullish()
+      .transform((v) => v ?? 0),
+    paymentMode: z.enum(PAYMENT_MODES, { message: CONTRACT_MESSAGES.paymentModeRequired }),
+    /** null, '' or 'none': no package. */
+    packageId: z
+      .string({ message: 'Package not found' })
+      .trim()
+      .nullish()
+      .transform((v) => (hasPackage(v) ? v : null))
+      .refine((v) => v === null || z.uuid().safeParse(v).success, 'Package not found'),
+    sendToCustomer: z.boolean({ message: 'sendToCustomer must be true or false' }).default(false),
+    makeActive: z.boolean({ message: 'makeActive must be true or false' }).default(false),
+    /** 'active' is the same as makeActive; 'sent' the same as sendToCustomer. Other changes use the actions. */
+    status: z
+      .enum(['draft', 'sent', 'active'], {
+        message: 'Status can only be draft, sent or active here; use the contract actions for other changes',
+      })
+      .optional(),
+    /** Only holders of contract:assign-rep may name someone other than themselves. */
+    salesRepId: z.string().uuid('Sales rep not found').nullish(),
+    lineItems: z.array(apiLineSchema, { message: 'Line items must be a list' }).default([]),
+  })
+  .superRefine((body, ctx) => {
+    if (body.packageId === null && body.lineItems.length === 0) {
+      ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.packageOrLine, path: ['lineItems'] });
+    }
+    // Lines whose own fields are invalid have their messages already; the rest are added up.
+    const lineTotals = body.lineItems
+      .filter((l) => [l.quantity, l.unitPrice, l.discount].every(Number.isSafeInteger))
+      .map((l) => lineTotalCents({ quantity: l.quantity, unitPriceCents: l.unitPrice, discountCents: l.discount }));
+    if (lineTotals.reduce((a, b) => a + b, 0) + (Number.isSafeInteger(body.setupFee) ? body.setupFee : 0) > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.totalTooLarge, path: ['lineItems'] });
+    }
+  });
+
+/** What a client sends (amounts in dollars). */
+export type ContractBodyInput = z.input<typeof contractBodySchema>;
+/** What the server works with after validation (amounts in cents). */
+export type ContractBody = z.output<typeof contractBodySchema>;
+
+export const contractListQuerySchema = listQuerySchema.extend({
+  /** A status, or 'all' (the filter's "All") or an empty value for every status. */
+  status: z
+    .enum([...CONTRACT_STATUSES, 'all', ''], { message: `Status must be one of ${CONTRACT_STATUSES.join(', ')}` })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+  customerId: z.string().uuid('Not a valid customer').optional(),
+  /** The sales view's "my contracts": only those the caller is the sales rep of. */
+  mine: z
+    .enum(['true', 'false', '1', '0'], { message: 'mine must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+export type ContractListQuery = z.output<typeof contractListQuerySchema>;
+
+export const cancelContractSchema = z.object({
+  reason: z
+    .string({ message: CONTRACT_MESSAGES.cancelReasonRequired })
+    .trim()
+    .min(1, CONTRACT_MESSAGES.cancelReasonRequired)
+    .max(1000, 'The reason cannot be longer than 1000 characters'),
+});
+export type CancelContractInput = z.input<typeof cancelContractSchema>;

@@ -1,0 +1,94 @@
+import type { ContractStatus, PaymentMode } from './contract-vocabulary';
+
+/** The contracts API's answers (amounts in dollars). */
+
+export type ContractProductRef = {
+  id: string;
+  name: string;
+  adType: string;
+  defaultPrice: number;
+  seasonalPrice: number | null;
+  priceMetric: string;
+};
+
+export type ContractLineItem = {
+  id: string;
+  productId: string;
+  quantity: number;
+  unitPrice: number;
+  discount: number;
+  lineTotal: number;
+  product: ContractProductRef;
+};
+
+export type ContractPackageItem = {
+  id: string;
+  productId: string | null;
+  /** A custom item name, for items that are not a catalog product. */
+  productName: string | null;
+  quantity: number;
+  customPrice: number | null;
+  customDescription: string | null;
+  notes: string | null;
+  product: ContractProductRef | null;
+};
+
+export type ContractPackage = {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  items: ContractPackageItem[];
+};
+
+export type ContractCustomer = { id: string; name: string; email: string; company: string | null };
+
+/** A contract as the list shows it. */
+export type ContractSummary = {
+  id: string;
+  customerId: string;
+  customerName: string | null;
+  title: string | null;
+  status: ContractStatus;
+  description: string | null;
+  /** YYYY-MM-DD */
+  startDate: string;
+  termMonths: number | null;
+  /** YYYY-MM-DD: startDate + termMonths calendar months; null when indefinite. */
+  autoStopDate: string | null;
+  paymentMode: PaymentMode;
+  payLinkToken: string | null;
+  /** Lines + package + setup fee (ui-spec.md's contract total); totalAmount is the same figure. */
+  total: number;
+  totalAmount: number;
+  /** Lines + package: billed every month. */
+  monthlyAmount: number;
+  /** The monthly amount plus the setup fee. */
+  firstInvoiceAmount: number;
+  /** The monthly amount for periods starting October to December. */
+  seasonalMonthlyAmount: number;
+  setupFee: number;
+  packagePrice: number;
+  lineItemsTotal: number;
+  stripeSubscriptionId: string | null;
+  stripePaymentLinkId: string | null;
+  stripeCustomerId: string | null;
+  packageId: string | null;
+  salesRepId: string | null;
+  salesRepName: string | null;
+  cancelReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Whether the caller may edit / delete it now (the rules below and the caller's rights). */
+  canEdit: boolean;
+  canDelete: boolean;
+};
+
+/** A contract as GET /api/contracts/:id, create, update and every action answer it. */
+export type Contract = ContractSummary & {
+  customer: ContractCustomer | null;
+  package: ContractPackage | null;
+  lineItems: ContractLineItem[];
+};
+
+export type PaymentLinkResponse = { paymentUrl: string };

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
+import { isCalendarDate, listQuerySchema, optionalText } from './common';
+import type { BadgeTone } from './contract-vocabulary';
+
+// ---------------------------------------------------------------------------------------------------------
+// Vocabulary
+// ---------------------------------------------------------------------------------------------------------
+
+export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  void: 'Void',
+};
+
+/** Paid green (ui-spec.md section 4), pending yellow (outstanding), failed red, void grey. */
+export const INVOICE_STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
+  pending: 'yellow',
+  paid: 'green',
+  failed: 'red',
+  void: 'grey',
+};
+
+/** An invoice status badge's label and tone (the client's Badge colours it); overdue pending ones are red. */
+export function invoiceStatusBadge(status: string, overdue = false): { label: string; tone: BadgeTone } {
+  const known = (INVOICE_STATUSES as readonly string[]).includes(status);
+  const tone: BadgeTone = overdue ? 'red' : known ? INVOICE_STATUS_TONES[status as InvoiceStatus] : 'grey';
+  const label = known ? INVOICE_STATUS_LABELS[status as InvoiceStatus] : status;
+  return { label: overdue ? `${label} · Overdue` : label, tone };
+}
+
+/** Every way money arrives. Card payments come from a payment provider; the others are recorded by staff. */
+export const PAYMENT_METHODS = ['card', 'check', 'wire', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MANUAL_PAYMENT_METHODS = ['check', 'wire', 'cash', 'other'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  check: 'Check',
+  wire: 'Wire transfer',
+  cash: 'Cash',
+  other: 'Other',
+};
+
+export const PAYMENT_PROVIDERS = ['builtin', 'stripe', 'manual'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const INVOICE_MESSAGES = {
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be greater than zero',
+  amountInvalid: 'Enter an amount in dollars, like 1250.00',
+  amountAboveDue: 'Amount cannot exceed the amount due',
+  methodRequired: 'Payment method is required',
+  paidAtFuture: 'The payment date cannot be in the future',
+  voidReasonRequired: 'Please give a reason for voiding the invoice',
+  alreadyPaid: 'This invoice is already paid.',
+  isVoid: 'This invoice is void.',
+  noReceipt: 'No payment to send a receipt for',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------
+
+const boolFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { message: `${name} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true' || v === '1');
+
+const optionalDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.slice(0, 10) : undefined))
+    .refine((v) => v === undefined || isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`);
+
+export const invoiceListQuerySchema = listQuerySchema.extend({
+  contractId: z.string().uuid('Not a valid contract').optional(),
+  customerId: z.string().uuid('Not a valid customer').optional(),
+  /** A status, or 'all'. */
+  status: z
+    .enum([...INVOICE_STATUSES, 'all'], { message: `Status must be one of ${INVOICE_STATUSES.join(', ')}` })
+    .optional()
+    .transform((v) => (v === 'all' ? undefined : v)),
+  /** Unpaid (pending or failed) and past the due date. */
+  overdue: boolFlag('overdue'),
+  /** Periods starting on or after this day. */
+  periodFrom: optionalDate('periodFrom'),
+  /** Periods starting on or before this day. */
+  periodTo: optionalDate('periodTo'),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+/**
+ * A manual payment (check, wire, cash, other), for POST /api/invoices/{id}/payments and the Record
+ * Payment dialog. `amountDueCents` (the dialog knows it) adds the "not more than due" check; the server
+ * enforces it in the database either way.
+ */
+export function manualPaymentSchema(options: { amountDueCents?: Cents; today?: string } = {}) {
+  return z.object({
+    amount: z
+      .union([z.number(), z.string()], { message: INVOICE_MESSAGES.amountRequired })
+      .superRefine((value, ctx) => {
+        if (typeof value === 'string' && value.trim() === '') {
+          ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.amountRequired });
+          return;
+        }
+        const cents = parseMoney(value);
+        if (cents === null) ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.amountInvalid });
+        else if (cents <= 0) ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.amountPositive });
+        else if (cents > MAX_CENTS) ctx.addIssue({ code: 'custom', message: 'Amount is too large' });
+        else if (options.amountDueCents !== undefined && cents > options.amountDueCents) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${INVOICE_MESSAGES.amountAboveDue} (${formatCents(options.amountDueCents)})`,
+          });
+        }
+      })
+      .transform((value) => parseMoney(value) as Cents),
+    method: z.enum(MANUAL_PAYMENT_METHODS, { message: INVOICE_MESSAGES.methodRequired }),
+    reference: optionalText(200, 'Reference'),
+    /** The day the money arrived (YYYY-MM-DD); today when not given. */
+    paidAt: z
+      .string({ message: 'Enter a valid date (YYYY-MM-DD)' })
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v.slice(0, 10) : null))
+      .superRefine((v, ctx) => {
+        if (v === null) return;
+        if (!isCalendarDate(v)) ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)' });
+        else if (options.today && v > options.today)
+          ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.paidAtFuture });
+      }),
+  });
+}
+export const manualPaymentBodySchema = manualPaymentSchema();
+export type ManualPaymentInput = z.input<typeof manualPaymentBodySchema>;
+export type ManualPayment = z.output<typeof manualPaymentBodySchema>;
+
+export const voidInvoiceSchema = z.object({
+  reason: z
+    .string({ message: INVOICE_MESSAGES.voidReasonRequired })
+    .trim()
+    .min(1, INVOICE_MESSAGES.voidReasonRequired)
+    .max(1000, 'The reason cannot be longer than 1000 characters'),
+});
+export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Responses (amounts in dollars)
+// ---------------------------------------------------------------------------------------------------------
+
+export type InvoiceLine = {
+  id: string;
+  kind: 'product' | 'package' | 'setup_fee';
+  description: string;
+  productId: string | null;
+  quantity: number;
+  unitPrice: number;
+  discount: number;
+  amount: number;
+  seasonal: boolean;
+};
+
+export type Payment = {
+  id: string;
+  invoiceId: string;
+  kind: 'payment' | 'refund';
+  status: 'succeeded' | 'failed';
+  amount: number;
+  method: PaymentMethod;
+  provider: PaymentProvider;
+  reference: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  failureMessage: string | null;
+  paidAt: string;
+  createdAt: string;
+};
+
+export type Invoice = {
+  id: string;
+  number: string;
+  contractId: string;
+  customerId: string;
+  customerName: string | null;
+  contractTitle: string | null;
+  periodIndex: number;
+  /** YYYY-MM-DD */
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  status: InvoiceStatus;
+  subtotal: number;
+  setupFee: number;
+  tax: number;
+  taxLabel: string;
+  /** Percent: 8.25 */
+  taxRate: number;
+  taxIncluded: boolean;
+  total: number;
+  /** The same as total: ui-spec.md's client screens read `amount`. */
+  amount: number;
+  amountPaid: number;
+  amountDue: number;
+  refunded: number;
+  inSeason: boolean;
+  paidAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  issuedAt: string;
+  /** Unpaid (pending or failed) and due before today. */
+  overdue: boolean;
+  lines: InvoiceLine[];
+  payments: Payment[];
+};
+
+/** A list row: the invoice without its lines and payments. */
+export type InvoiceSummary = Omit<Invoice, 'lines' | 'payments'>;
+
+export type ScheduleItem = {
+  periodIndex: number;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  subtotal: number;
+  setupFee: number;
+  tax: number;
+  total: number;
+  /** The period starts October to December (seasonal prices apply). */
+  inSeason: boolean;
+  /** Some line is billed at its product's seasonal price. */
+  seasonalPricing: boolean;
+  /** The issued invoice for this period, when there is one. */
+  invoice: { id: string; number: string; status: InvoiceStatus } | null;
+};
+
+export type ContractSchedule = {
+  contractId: string;
+  taxLabel: string;
+  taxRate: number;
+  taxIncluded: boolean;
+  /** The term's end, when billing stops there (pausePaymentsAfterExpiry); null when billing runs on. */
+  stopsOn: string | null;
+  items: ScheduleItem[];
+};
+
+export type ReceiptSent = { message: string };
+
+/** Dollars for JSON. */
+export const dollars = (cents: number) => centsToAmount(cents);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = [
+  'payment_received',
+  'payment_failed',
+  'contract_activated',
+  'contract_expiring',
+  'payout_requested',
+  'payout_approved',
+  'payout_rejected',
+  'payout_disbursed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notificationSchema = z.object({
+  id: z.string().uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  unreadCount: z.number().int().nonnegative(),
+  items: z.array(notificationSchema),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const notificationIdParamsSchema = z.object({ id: z.string().uuid() });
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });

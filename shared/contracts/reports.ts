@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** The Reports screen's time ranges, in the select's order. Months are calendar months in UTC. */
+export const REPORT_RANGES = ['current_month', 'last_month', 'last_3_months', 'last_6_months', 'current_year'] as const;
+export type ReportRange = (typeof REPORT_RANGES)[number];
+
+export const REPORT_RANGE_LABELS: Record<ReportRange, string> = {
+  current_month: 'Current Month',
+  last_month: 'Last Month',
+  last_3_months: 'Last 3 Months',
+  last_6_months: 'Last 6 Months',
+  current_year: 'Current Year',
+};
+
+export const reportQuerySchema = z.object({
+  range: z
+    .enum(REPORT_RANGES, { message: `range must be one of ${REPORT_RANGES.join(', ')}` })
+    .default('current_month'),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/**
+ * The first and last calendar month of a range (whole months, UTC), from today's date:
+ * current_month this month; last_month the month before; last_3_months and last_6_months this month and
+ * the 2 or 5 before it; current_year January to this month. `from`/`to` are the first and last day.
+ */
+export function reportRangeDates(range: ReportRange, today: Date): { from: string; to: string; months: string[] } {
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth();
+  const [first, last] = (
+    {
+      current_month: [month, month],
+      last_month: [month - 1, month - 1],
+      last_3_months: [month - 2, month],
+      last_6_months: [month - 5, month],
+      current_year: [0, month],
+    } as const
+  )[range];
+  const day = (m: number, d: number) => new Date(Date.UTC(year, m, d)).toISOString().slice(0, 10);
+  const months: string[] = [];
+  for (let m = first; m <= last; m++) months.push(day(m, 1).slice(0, 7));
+  return { from: day(first, 1), to: day(last + 1, 0), months };
+}
+
+export const CONTRACT_STATUSES_FOR_REPORTS = ['draft', 'sent', 'active', 'paused', 'canceled', 'completed'] as const;
+
+export type ReportActivity = {
+  id: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  actorName: string | null;
+  /** The record the event is about, by name ("Acme Corp", "INV-2026-000012"). */
+  label: string | null;
+  /** The record's screen, when it has one. */
+  link: string | null;
+  createdAt: string;
+};
+
+/** GET /api/reports. Amounts are dollars; counts are whole numbers. */
+export type Report = {
+  range: ReportRange;
+  from: string;
+  to: string;
+  /** all: every contract; own: a sales rep's own contracts (and payouts). */
+  scope: 'all' | 'own';
+  /** Cash received: succeeded payments by payment date, net of refunds. */
+  revenue: { total: number; byMonth: { month: string; amount: number }[] };
+  /** Monthly recurring amount of the active contracts (now). */
+  mrr: number;
+  /** Contracts by status (now). */
+  statusCounts: Record<(typeof CONTRACT_STATUSES_FOR_REPORTS)[number], number>;
+  /** Product lines of non-void invoices issued in the range, best first (at most 5). */
+  topProducts: { productId: string; name: string; revenue: number }[];
+  alerts: {
+    /** Unpaid (pending or failed) invoices due before today: the invoice list's overdue filter. */
+    overdueInvoices: number;
+    /** Active or paused contracts whose auto-stop date is within the next 30 days. */
+    expiringContracts: number;
+    /** Payout requests waiting for review. */
+    payoutsAwaitingReview: number;
+  };
+  quickStats: {
+    /** Contracts created in the range. */
+    newContracts: number;
+    /** Mean total value of the contracts created in the range (0 when none). */
+    averageContractValue: number;
+    /** Non-void invoices issued in the range and their total. */
+    invoicesIssued: number;
+    billed: number;
+    /** Revenue as a percentage of billed, one decimal; null when nothing was billed. */
+    collectionRate: number | null;
+    /** Still owed on pending and failed invoices (now). */
+    openBalance: number;
+    /** Customers with at least one active contract (now). */
+    activeCustomers: number;
+  };
+  recentActivity: ReportActivity[];
+};

@@ -1,10 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { FullPageSpinner, Spinner } from '@/components/ui/feedback';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/api/me';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { TOKEN_KEY } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { AppLayout } from './layout/app-layout';
+
+// The sign-in screen and the signed-in shell are chunks of their own too, so a visitor loads only the login
+// and a signed-in user only the shell. Which one is needed is known before /api/auth/me answers (a stored token
+// or not), so its download starts at once instead of after that round trip.
+const loadLogin = () => import('@/features/auth/components/login-form');
+const loadLayout = () => import('./layout/app-layout');
+const LoginForm = lazy(() => loadLogin().then((module) => ({ default: module.LoginForm })));
+const AppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
+if (typeof localStorage !== 'undefined') void (localStorage.getItem(TOKEN_KEY) ? loadLayout() : loadLogin());
 
 // Route-level code splitting: each screen is its own chunk.
 const Dashboard = lazy(() => import('./routes/dashboard'));
@@ -17,23 +25,49 @@ const CustomerDetail = lazy(() => import('./routes/customer-detail'));
 const Products = lazy(() => import('./routes/products'));
 const Packages = lazy(() => import('./routes/packages'));
 const Commissions = lazy(() => import('./routes/commissions'));
+const Payouts = lazy(() => import('./routes/payouts'));
 const Reports = lazy(() => import('./routes/reports'));
 const Portal = lazy(() => import('./routes/portal'));
 const Settings = lazy(() => import('./routes/settings'));
 const Users = lazy(() => import('./routes/users'));
 const Outbox = lazy(() => import('./routes/outbox'));
+const Audit = lazy(() => import('./routes/audit'));
+const Invoices = lazy(() => import('./routes/invoices'));
 const PaymentSuccess = lazy(() => import('./routes/payment-success'));
+const SetPassword = lazy(() => import('./routes/set-password'));
+const PayLink = lazy(() => import('./routes/pay-link'));
+const Checkout = lazy(() => import('./routes/checkout'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
   const [location] = useLocation();
   const { user, isLoading } = useCurrentUser();
+  // On the login screen, the shell is the next thing needed: fetch it once the screen has painted.
+  const signedOut = !isLoading && !user;
+  useEffect(() => {
+    if (!signedOut) return;
+    const timer = setTimeout(() => void loadLayout(), 1000);
+    return () => clearTimeout(timer);
+  }, [signedOut]);
 
   // Public, signed in or not.
   if (location === paths.paymentSuccess) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <PaymentSuccess />
+      </Suspense>
+    );
+  }
+  if (location.startsWith('/p/') || location.startsWith('/checkout/')) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>{location.startsWith('/p/') ? <PayLink /> : <Checkout />}</Suspense>
+    );
+  }
+  // A set-password link (invitation or reset) opens without signing in.
+  if (location === paths.setPassword) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <SetPassword />
       </Suspense>
     );
   }
@@ -60,11 +94,14 @@ export function AppRouter() {
           <Route path={paths.products} component={Products} />
           <Route path={paths.packages} component={Packages} />
           <Route path={paths.commissions} component={Commissions} />
+          <Route path={paths.payouts} component={Payouts} />
           <Route path={paths.reports} component={Reports} />
           <Route path={paths.portal} component={Portal} />
           <Route path={paths.settings} component={Settings} />
           <Route path={paths.users} component={Users} />
           <Route path={paths.outbox} component={Outbox} />
+          <Route path={paths.audit} component={Audit} />
+          <Route path={paths.invoices} component={Invoices} />
           <Route component={NotFound} />
         </Switch>
       </Suspense>

@@ -26,13 +26,24 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * Called when the server answers 401 to a request other than signing in or out: the session has ended
+ * (expired, revoked, or the user deactivated). features/auth/session.ts decides what happens then.
+ */
+let onUnauthorized: (() => void) | null = null;
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  onUnauthorized = handler;
+}
+const SIGN_IN_OUT = new Set(['/api/auth/login', '/api/auth/logout']);
+
 function authHeaders(): Record<string, string> {
   const token = localStorage.getItem(TOKEN_KEY);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+async function throwIfNotOk(response: Response, url: string): Promise<void> {
   if (response.ok) return;
+  if (response.status === 401 && !SIGN_IN_OUT.has(url.split('?')[0])) onUnauthorized?.();
   const text = (await response.text()) || response.statusText;
   let body: Partial<ApiErrorBody> | null = null;
   try {
@@ -51,7 +62,7 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
   });
-  await throwIfNotOk(response);
+  await throwIfNotOk(response, url);
   return response;
 }
 
@@ -61,11 +72,18 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** A page of a list: the rows and the total from X-Total-Count. */
-export async function apiPage<T>(url: string): Promise<{ rows: T[]; total: number }> {
+/**
+ * A page of a list: the rows and the total from X-Total-Count. Long lists count only so far: then the total
+ * is a lower bound (X-Total-Count-Lower-Bound), shown as "10,000+".
+ */
+export async function apiPage<T>(url: string): Promise<{ rows: T[]; total: number; totalIsLowerBound: boolean }> {
   const response = await apiFetch('GET', url);
   const rows = (await response.json()) as T[];
-  return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) };
+  return {
+    rows,
+    total: Number(response.headers.get('X-Total-Count') ?? rows.length),
+    totalIsLowerBound: response.headers.get('X-Total-Count-Lower-Bound') === 'true',
+  };
 }
 
 /** Builds a query string, leaving out empty values. */

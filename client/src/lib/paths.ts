@@ -10,12 +10,18 @@ export const paths = {
   products: '/products',
   packages: '/packages',
   commissions: '/commissions',
+  payouts: '/payouts',
   reports: '/reports',
   portal: '/portal',
   settings: '/settings',
   users: '/users',
   outbox: '/outbox',
+  audit: '/audit',
+  invoices: '/invoices',
   paymentSuccess: '/payment/success',
+  setPassword: '/set-password',
+  payLink: (token: string) => `/p/${token}`,
+  checkout: (token: string) => `/checkout/${token}`,
 } as const;
 
 export const PRODUCT_NAME = 'AdCRM';

@@ -1,27 +1,27 @@
 import type { User } from '@shared/contracts/auth';
 import { can } from '@shared/permissions';
 import { ROLE_LABELS } from '@shared/roles';
-import { Bell, LogOut, Megaphone, Menu } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Bell, Megaphone, Menu } from 'lucide-react';
+import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useLogout } from '@/features/auth/api/logout';
-import { initials } from '@/lib/format';
 import { PRODUCT_NAME, paths } from '@/lib/paths';
+import { useIdle } from '@/lib/use-idle';
 import { cn } from '@/lib/utils';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { adminNav, mainNav, type NavItem } from './nav';
+import { UserButton } from './user-button';
+
+// Not needed to paint a screen: loaded right after it (docs/decisions/017-performance.md).
+const HeaderMenus = lazy(() => import('./header-menus').then((module) => ({ default: module.HeaderMenus })));
+const MobileNav = lazy(() => import('./mobile-nav').then((module) => ({ default: module.MobileNav })));
 
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [sheetUsed, setSheetUsed] = useState(false);
+  const [location] = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="min-h-screen">
       <a
@@ -30,23 +30,61 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
       >
         Skip to content
       </a>
-      <Header user={user} onMenu={() => setMobileOpen((v) => !v)} />
+      <Header
+        user={user}
+        menuButton={menuButton}
+        onMenu={() => {
+          setSheetUsed(true);
+          setMobileOpen(true);
+        }}
+      />
       <div className="flex">
-        <Sidebar user={user} open={mobileOpen} onNavigate={() => setMobileOpen(false)} />
+        {/* Wide screens: the sidebar beside the page. Phones and tablets: the same entries in a sheet. */}
+        <nav
+          aria-label="Main"
+          className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r bg-white px-3 py-4 lg:block"
+        >
+          <NavEntries user={user} onNavigate={() => undefined} />
+        </nav>
+        {/* The sheet's code (Radix Dialog) loads the first time it is opened. */}
+        {sheetUsed && (
+          <Suspense fallback={null}>
+            <MobileNav user={user} open={mobileOpen} onOpenChange={setMobileOpen} menuButton={menuButton} />
+          </Suspense>
+        )}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
-          <div className="mx-auto max-w-7xl">{children}</div>
+          <div className="mx-auto max-w-7xl">
+            <RouteErrorBoundary location={location}>{children}</RouteErrorBoundary>
+          </div>
         </main>
       </div>
     </div>
   );
 }
 
-function Header({ user, onMenu }: { user: User; onMenu: () => void }) {
-  const logout = useLogout();
+function Header({
+  user,
+  menuButton,
+  onMenu,
+}: {
+  user: User;
+  menuButton: RefObject<HTMLButtonElement | null>;
+  onMenu: () => void;
+}) {
+  // The menus' code (Radix) loads once the screen has painted, or at once when a button is used before that.
+  const [reached, setReached] = useState<'bell' | 'user' | null>(null);
+  const menus = useIdle() || reached !== null;
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center justify-between border-b bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="flex items-center gap-3">
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={onMenu}>
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open navigation"
+          onClick={onMenu}
+        >
           <Menu aria-hidden />
         </Button>
         <Link
@@ -63,56 +101,43 @@ function Header({ user, onMenu }: { user: User; onMenu: () => void }) {
         </Badge>
       </div>
       <div className="flex items-center gap-2">
-        <Button variant="ghost" size="icon" aria-label="Notifications">
-          <Bell aria-hidden />
-        </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <button
-              type="button"
-              aria-label="User menu"
-              className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <span className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
-                {initials(user.firstName, user.lastName)}
-              </span>
-              <span className="hidden text-sm leading-tight md:block">
-                <span className="block font-medium text-slate-900">
-                  {user.firstName} {user.lastName}
-                </span>
-                <span className="block text-xs text-muted-foreground">{user.email}</span>
-              </span>
-            </button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent className="w-56">
-            <DropdownMenuLabel>
-              <span className="block font-medium">
-                {user.firstName} {user.lastName}
-              </span>
-              <span className="block text-xs text-muted-foreground">{user.email}</span>
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => logout.mutate()}>
-              <LogOut aria-hidden /> Log out
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        {menus ? (
+          <Suspense fallback={<MenuButtons user={user} onReach={setReached} />}>
+            <HeaderMenus user={user} open={reached} />
+          </Suspense>
+        ) : (
+          <MenuButtons user={user} onReach={setReached} />
+        )}
       </div>
     </header>
   );
 }
 
-function Sidebar({ user, open, onNavigate }: { user: User; open: boolean; onNavigate: () => void }) {
+/** The header's menu buttons as they look before their menus have loaded; using one loads and opens it. */
+function MenuButtons({ user, onReach }: { user: User; onReach: (menu: 'bell' | 'user') => void }) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Notifications"
+        aria-haspopup="menu"
+        data-testid="notification-bell"
+        onClick={() => onReach('bell')}
+      >
+        <Bell aria-hidden />
+      </Button>
+      <UserButton user={user} aria-haspopup="menu" onClick={() => onReach('user')} />
+    </>
+  );
+}
+
+/** The sidebar's entries (ui-spec.md section 2), each shown when the user holds its permission. */
+export function NavEntries({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const visible = (items: NavItem[]) => items.filter((item) => !item.permission || can(user, item.permission));
   const admin = visible(adminNav);
   return (
-    <nav
-      aria-label="Main"
-      className={cn(
-        'fixed inset-y-16 left-0 z-30 w-64 shrink-0 overflow-y-auto border-r bg-white px-3 py-4 transition-transform lg:sticky lg:top-16 lg:h-[calc(100vh-4rem)] lg:translate-x-0',
-        open ? 'translate-x-0' : '-translate-x-full',
-      )}
-    >
+    <>
       <NavList items={visible(mainNav)} onNavigate={onNavigate} />
       {admin.length > 0 && (
         <>
@@ -122,7 +147,7 @@ function Sidebar({ user, open, onNavigate }: { user: User; open: boolean; onNavi
           <NavList items={admin} onNavigate={onNavigate} />
         </>
       )}
-    </nav>
+    </>
   );
 }
 

@@ -8,10 +8,13 @@ import {
   type LucideIcon,
   Mail,
   Package,
+  Receipt,
+  ScrollText,
   Settings,
   UserCircle,
   Users,
   UsersRound,
+  Wallet,
 } from 'lucide-react';
 import { paths } from '@/lib/paths';
 
@@ -27,10 +30,13 @@ export const mainNav: NavItem[] = [
   { label: 'Users', href: paths.users, icon: Users, permission: 'nav:users' },
   { label: 'Reports', href: paths.reports, icon: BarChart3, permission: 'nav:reports' },
   { label: 'Commissions', href: paths.commissions, icon: HandCoins, permission: 'nav:commissions' },
+  { label: 'Payouts', href: paths.payouts, icon: Wallet, permission: 'nav:payouts' },
+  { label: 'Invoices', href: paths.invoices, icon: Receipt, permission: 'nav:invoices' },
   { label: 'Client Portal', href: paths.portal, icon: UserCircle, permission: 'nav:portal' },
 ];
 
 export const adminNav: NavItem[] = [
   { label: 'Settings', href: paths.settings, icon: Settings, permission: 'nav:settings' },
   { label: 'Outbox', href: paths.outbox, icon: Mail, permission: 'nav:outbox' },
+  { label: 'Audit Trail', href: paths.audit, icon: ScrollText, permission: 'nav:audit' },
 ];

@@ -1,20 +1,31 @@
-import { canDeleteContract, canEditContract, editRefusal } from '@shared/contracts/contracts';
+import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { useContract } from '@/features/contracts/api/get-contract';
 import { ContractDetails } from '@/features/contracts/components/contract-details';
 import { ContractStatusActions } from '@/features/contracts/components/contract-status-actions';
 import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
-import { DeleteContractDialog } from '@/features/contracts/components/delete-contract-dialog';
+import { EditRefusalBadge } from '@/features/contracts/components/edit-refusal-badge';
 import { PaymentInfoCard } from '@/features/contracts/components/payment-info-card';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
-import { contractTitle, formatDate, shortId } from '@/features/contracts/lib/format';
+import { contractTitle, formatDate } from '@/features/contracts/lib/format';
+import { ContractCreativesCard } from '@/features/creatives/components/contract-creatives-card';
+import { BillingSchedule } from '@/features/invoices/components/billing-schedule';
+import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
+import { PerformanceEditor } from '@/features/performance/components/performance-editor';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const DeleteContractDialog = lazyWhen(
+  () => import('@/features/contracts/components/delete-contract-dialog').then((module) => module.DeleteContractDialog),
+  (props) => props.contract !== null,
+);
 
 const backLink = (
   <Link
@@ -39,7 +50,7 @@ export default function ContractDetailPage() {
       <>
         {backLink}
         <Skeleton className="mb-6 h-9 w-72" />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <Skeleton className="h-96 rounded-xl" />
           <Skeleton className="h-64 rounded-xl" />
         </div>
@@ -68,7 +79,7 @@ export default function ContractDetailPage() {
           </div>
           <p className="text-sm text-muted-foreground">
             {[
-              contract.title ? `#${shortId(contract.id)}` : null,
+              contract.title ? `#${shortContractId(contract.id)}` : null,
               contract.customer?.name ?? contract.customerName ?? 'Unknown Customer',
               `created ${formatDate(contract.createdAt)}`,
             ]
@@ -77,11 +88,7 @@ export default function ContractDetailPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {!editable && (
-            <Badge tone="yellow" className="text-sm" title={editRefusal(contract) ?? undefined}>
-              Cannot edit - payment processing started
-            </Badge>
-          )}
+          {!editable && <EditRefusalBadge contract={contract} className="text-sm" />}
           {mayEdit && (
             <Button variant="outline" asChild>
               <Link href={paths.editContract(contract.id)}>
@@ -107,11 +114,19 @@ export default function ContractDetailPage() {
         </div>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <ContractDetails contract={contract} />
         <div className="lg:sticky lg:top-20">
           <PaymentInfoCard contract={contract} canWrite={canWrite} />
         </div>
+      </div>
+
+      <div className="mt-6 grid gap-6">
+        <InvoiceHistory contractId={contract.id} title="Invoice history" />
+        <BillingSchedule contractId={contract.id} status={contract.status} />
+        <ContractCreativesCard contractId={contract.id} />
+        {/* Whoever may change the contract may enter its figures (performance:write has the same roles). */}
+        <PerformanceEditor contract={contract} canWrite={canWrite} />
       </div>
 
       {mayDelete && (

@@ -1,12 +1,12 @@
-import { canEditContract, editRefusal } from '@shared/contracts/contracts';
+import { canEditContract, editRefusal } from '@shared/contracts/contract-lifecycle';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Badge } from '@/components/ui/badge';
 import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
 import { useContract } from '@/features/contracts/api/get-contract';
 import { ContractForm } from '@/features/contracts/components/contract-form';
 import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
+import { EditRefusalBadge } from '@/features/contracts/components/edit-refusal-badge';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
 import { contractTitle } from '@/features/contracts/lib/format';
 import { ApiError } from '@/lib/api-client';
@@ -69,9 +69,7 @@ export default function EditContractPage() {
         />
       ) : (
         <div className="grid justify-items-start gap-3 rounded-xl border bg-white p-6 shadow-sm">
-          <Badge tone="yellow" className="text-sm">
-            Cannot edit - payment processing started
-          </Badge>
+          <EditRefusalBadge contract={contract} className="text-sm" />
           <p className="text-sm text-muted-foreground">
             {editRefusal(contract) ?? 'This contract can no longer be edited.'}
           </p>

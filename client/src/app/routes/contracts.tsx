@@ -1,34 +1,53 @@
-import {
-  CONTRACT_STATUS_LABELS,
-  CONTRACT_STATUSES,
-  type ContractStatus,
-  type ContractSummary,
-} from '@shared/contracts/contracts';
+import type { ContractSummary } from '@shared/contracts/contract-responses';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { FileText, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
 import { Label } from '@/components/ui/label';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CONTRACTS_PAGE_SIZE, useContracts } from '@/features/contracts/api/get-contracts';
-import { ContractFormDialog } from '@/features/contracts/components/contract-form-dialog';
+import { ClientContracts } from '@/features/contracts/components/client-contracts';
 import { ContractsTable } from '@/features/contracts/components/contracts-table';
-import { DeleteContractDialog } from '@/features/contracts/components/delete-contract-dialog';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
 import { paths } from '@/lib/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const ContractFormDialog = lazyWhen(
+  () => import('@/features/contracts/components/contract-form-dialog').then((module) => module.ContractFormDialog),
+  (props) => props.contractId !== null,
+);
+const DeleteContractDialog = lazyWhen(
+  () => import('@/features/contracts/components/delete-contract-dialog').then((module) => module.DeleteContractDialog),
+  (props) => props.contract !== null,
+);
+
 type StatusFilter = ContractStatus | 'all';
 
+/** A link may open the list filtered by status (?status=paused: the Reports screen's status counts). */
+function statusFromUrl(): StatusFilter {
+  const value = new URLSearchParams(window.location.search).get('status');
+  return CONTRACT_STATUSES.find((status) => status === value) ?? 'all';
+}
+
 export default function ContractsPage() {
+  const { canRead, canReadOwnCompany } = useContractAccess();
+  // A client sees their own company's contracts (read-only), not the staff's list.
+  if (!canRead && canReadOwnCompany) return <ClientContracts />;
+  return <StaffContracts />;
+}
+
+function StaffContracts() {
   const { canRead, canWrite } = useContractAccess();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<StatusFilter>(statusFromUrl);
   const [page, setPage] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ContractSummary | null>(null);
@@ -94,7 +113,7 @@ export default function ContractsPage() {
       </div>
 
       <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="contracts-count">
-        {data ? countHeading(data.total, status) : 'Loading contracts...'}
+        {data ? countHeading(data.total, data.totalIsLowerBound, status) : 'Loading contracts...'}
       </h2>
 
       {error && !data && <ErrorState title="Could not load contracts">Reload the page to try again.</ErrorState>}
@@ -117,7 +136,13 @@ export default function ContractsPage() {
             onEdit={(contract) => setEditingId(contract.id)}
             onDelete={(contract) => setDeleting(contract)}
           />
-          <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+          <Pagination
+            page={page}
+            pages={pages}
+            more={data?.totalIsLowerBound}
+            onPageChange={setPage}
+            className="mt-4"
+          />
         </>
       )}
 
@@ -127,7 +152,9 @@ export default function ContractsPage() {
   );
 }
 
-function countHeading(total: number, status: StatusFilter): string {
-  const noun = total === 1 ? 'contract' : 'contracts';
-  return status === 'all' ? `${total} ${noun}` : `${total} ${CONTRACT_STATUS_LABELS[status].toLowerCase()} ${noun}`;
+/** "20 contracts", "3 active contracts"; a count that stopped early reads "10,000+ contracts". */
+function countHeading(total: number, lowerBound: boolean, status: StatusFilter): string {
+  const noun = total === 1 && !lowerBound ? 'contract' : 'contracts';
+  const figure = lowerBound ? `${total.toLocaleString('en-US')}+` : `${total}`;
+  return status === 'all' ? `${figure} ${noun}` : `${figure} ${CONTRACT_STATUS_LABELS[status].toLowerCase()} ${noun}`;
 }

@@ -1,25 +1,38 @@
 import { can, canAny } from '@shared/permissions';
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft, MailPlus, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { useCustomer } from '@/features/customers/api/get-customer';
 import { CustomerContracts } from '@/features/customers/components/customer-contracts';
 import { CustomerDetails } from '@/features/customers/components/customer-details';
-import { CustomerFormDialog } from '@/features/customers/components/customer-form-dialog';
+import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const CustomerFormDialog = lazyWhen(
+  () => import('@/features/customers/components/customer-form-dialog').then((module) => module.CustomerFormDialog),
+  (props) => props.open,
+);
+const InviteToPortalDialog = lazyWhen(
+  () => import('@/features/customers/components/invite-to-portal-dialog').then((module) => module.InviteToPortalDialog),
+  (props) => props.open,
+);
 
 export default function CustomerDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { user } = useCurrentUser();
   const { data: customer, isLoading, error } = useCustomer(id);
   const [editing, setEditing] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const canWrite = can(user, 'customer:write');
   const seesContracts = canAny(user, ['contract:read:any', 'contract:read:own']);
+  const seesInvoices = canAny(user, ['invoice:read:any', 'invoice:read:own', 'invoice:read:client']);
   // A malformed id is refused with 400; to the user it is the same as an unknown one.
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -56,17 +69,24 @@ export default function CustomerDetailPage() {
             description={customer.company ?? undefined}
             actions={
               canWrite && (
-                <Button onClick={() => setEditing(true)}>
-                  <Pencil aria-hidden /> Edit Customer
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" onClick={() => setInviting(true)}>
+                    <MailPlus aria-hidden /> Invite to Client Portal
+                  </Button>
+                  <Button onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden /> Edit Customer
+                  </Button>
+                </div>
               )
             }
           />
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
             {seesContracts && <CustomerContracts customerId={customer.id} />}
+            {seesInvoices && <InvoiceHistory customerId={customer.id} />}
           </div>
           {canWrite && <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={customer} />}
+          {canWrite && <InviteToPortalDialog open={inviting} onOpenChange={setInviting} customer={customer} />}
         </>
       )}
     </>

@@ -4,19 +4,36 @@ import { Plus, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@/features/customers/api/get-customers';
 import { CustomerCard } from '@/features/customers/components/customer-card';
-import { CustomerFormDialog } from '@/features/customers/components/customer-form-dialog';
-import { DeleteCustomerDialog } from '@/features/customers/components/delete-customer-dialog';
+import { OwnCompany } from '@/features/customers/components/own-company';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const CustomerFormDialog = lazyWhen(
+  () => import('@/features/customers/components/customer-form-dialog').then((module) => module.CustomerFormDialog),
+  (props) => props.open,
+);
+const DeleteCustomerDialog = lazyWhen(
+  () => import('@/features/customers/components/delete-customer-dialog').then((module) => module.DeleteCustomerDialog),
+  (props) => props.customer !== null,
+);
 
 type Editing = { customer: Customer | null } | null;
 
 export default function CustomersPage() {
+  const { user } = useCurrentUser();
+  // A client reads only their own company's record: that, not the staff's customer list.
+  if (user && !can(user, 'customer:read:any')) return <OwnCompany />;
+  return <CustomerList />;
+}
+
+function CustomerList() {
   const { user } = useCurrentUser();
   const canWrite = can(user, 'customer:write');
   const canDelete = can(user, 'customer:delete');

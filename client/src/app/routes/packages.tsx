@@ -4,15 +4,24 @@ import { Package as PackageIcon, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { PACKAGES_PAGE_SIZE, usePackages } from '@/features/packages/api/get-packages';
-import { DeletePackageDialog } from '@/features/packages/components/delete-package-dialog';
 import { PackageCard } from '@/features/packages/components/package-card';
-import { PackageFormDialog } from '@/features/packages/components/package-form-dialog';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const PackageFormDialog = lazyWhen(
+  () => import('@/features/packages/components/package-form-dialog').then((module) => module.PackageFormDialog),
+  (props) => props.open,
+);
+const DeletePackageDialog = lazyWhen(
+  () => import('@/features/packages/components/delete-package-dialog').then((module) => module.DeletePackageDialog),
+  (props) => props.pkg !== null,
+);
 
 type Editing = { pkg: Package | null } | null;
 

@@ -1,10 +1,50 @@
 import { can } from '@shared/permissions';
 import { AccessDenied } from '@/components/ui/feedback';
+import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/me';
-import { ComingSoon } from './coming-soon';
+import { ClientCreatives } from '@/features/creatives/components/client-creatives';
+import { CreativeUpload } from '@/features/creatives/components/creative-upload';
+import { PerformanceCard } from '@/features/performance/components/performance-card';
+import { usePortalContracts } from '@/features/portal/api/get-client-contracts';
+import { ClientContractsTable, clientContractName } from '@/features/portal/components/client-contracts-table';
+import { PortalOverview } from '@/features/portal/components/portal-overview';
+import { RecentInvoices } from '@/features/portal/components/recent-invoices';
+import { ClientInvoiceActions } from '../client-invoice-actions';
 
+/**
+ * The Client Portal (client accounts only): the client's figures, contracts, recent invoices with Pay Now
+ * and the PDF, creative uploads, and the performance figures our team reported. Everything is the client's own.
+ */
 export default function PortalPage() {
   const { user } = useCurrentUser();
-  if (!can(user, 'portal:access')) return <AccessDenied message="This portal is only available for client accounts" />;
-  return <ComingSoon title="Client Portal" />;
+  const allowed = can(user, 'portal:access');
+  if (!allowed) return <AccessDenied message="This portal is only available for client accounts" />;
+  return <Portal firstName={user?.firstName ?? ''} />;
+}
+
+function Portal({ firstName }: { firstName: string }) {
+  const contracts = usePortalContracts();
+  const targets = (contracts.data?.rows ?? []).map((c) => ({
+    id: c.id,
+    name: clientContractName(c),
+    status: c.status,
+  }));
+  return (
+    <>
+      <PageHeader
+        title="Client Portal"
+        description={`Welcome back${firstName ? `, ${firstName}` : ''}. Your campaigns, payments and creatives in one place.`}
+      />
+      <div className="grid gap-6">
+        <PortalOverview />
+        <ClientContractsTable />
+        <RecentInvoices actions={(invoice) => <ClientInvoiceActions invoice={invoice} />} />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+          <ClientCreatives contractName={clientContractName} />
+          <CreativeUpload contracts={targets} />
+        </div>
+        <PerformanceCard contractName={clientContractName} />
+      </div>
+    </>
+  );
 }

@@ -4,16 +4,25 @@ import { Boxes, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { PRODUCTS_PAGE_SIZE, type ProductStatusFilter, useProducts } from '@/features/products/api/get-products';
-import { DeleteProductDialog } from '@/features/products/components/delete-product-dialog';
 import { ProductCard } from '@/features/products/components/product-card';
 import { AdTypeFilterSelect, ProductStatusSelect } from '@/features/products/components/product-filters';
-import { ProductFormDialog } from '@/features/products/components/product-form-dialog';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const ProductFormDialog = lazyWhen(
+  () => import('@/features/products/components/product-form-dialog').then((module) => module.ProductFormDialog),
+  (props) => props.open,
+);
+const DeleteProductDialog = lazyWhen(
+  () => import('@/features/products/components/delete-product-dialog').then((module) => module.DeleteProductDialog),
+  (props) => props.product !== null,
+);
 
 type Editing = { product: Product | null } | null;
 

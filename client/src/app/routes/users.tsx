@@ -5,22 +5,38 @@ import { Plus, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, CardGridSkeleton, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { USERS_PAGE_SIZE, useUsers } from '@/features/users/api/get-users';
-import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
 import { RoleSelect } from '@/features/users/components/role-select';
 import { UserCard } from '@/features/users/components/user-card';
-import { UserFormDialog } from '@/features/users/components/user-form-dialog';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const UserFormDialog = lazyWhen(
+  () => import('@/features/users/components/user-form-dialog').then((module) => module.UserFormDialog),
+  (props) => props.open,
+);
+const DeleteUserDialog = lazyWhen(
+  () => import('@/features/users/components/delete-user-dialog').then((module) => module.DeleteUserDialog),
+  (props) => props.user !== null,
+);
+const SendPasswordResetDialog = lazyWhen(
+  () =>
+    import('@/features/users/components/send-password-reset-dialog').then((module) => module.SendPasswordResetDialog),
+  (props) => props.user !== null,
+);
 
 type Editing = { user: User | null } | null;
 
 export default function UsersPage() {
   const { user: me } = useCurrentUser();
-  const allowed = can(me, 'user:manage');
+  // Admins manage accounts; a sales manager sees the team read-only (product.md section 3).
+  const allowed = can(me, 'user:read');
+  const manages = can(me, 'user:manage');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [role, setRole] = useState<Role | 'all'>('all');
@@ -31,6 +47,7 @@ export default function UsersPage() {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
   const { data, isLoading, isFetching, error } = useUsers({ q, role, page }, { enabled: allowed });
 
   // Deleting the last user of the last page steps back a page.
@@ -43,17 +60,23 @@ export default function UsersPage() {
 
   const pages = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
   const filtered = q !== '' || role !== 'all';
-  const mayTouch = (u: User) => u.role !== 'super_admin' || can(me, 'user:manage-super-admin');
+  const mayTouch = (u: User) => manages && (u.role !== 'super_admin' || can(me, 'user:manage-super-admin'));
 
   return (
     <>
       <PageHeader
         title="Users"
-        description="Staff and client accounts: who can sign in, their role and their commission rate."
+        description={
+          manages
+            ? 'Staff and client accounts: who can sign in, their role and their commission rate.'
+            : 'The team: who works here, their role and their commission rate. Admins manage the accounts.'
+        }
         actions={
-          <Button onClick={() => setEditing({ user: null })}>
-            <Plus aria-hidden /> Add User
-          </Button>
+          manages && (
+            <Button onClick={() => setEditing({ user: null })}>
+              <Plus aria-hidden /> Add User
+            </Button>
+          )
         }
       />
 
@@ -75,7 +98,11 @@ export default function UsersPage() {
       {error && !data && <ErrorState title="Could not load users">Reload the page to try again.</ErrorState>}
       {data && data.rows.length === 0 && (
         <EmptyState icon={<UsersRound />} title={filtered ? 'No users match your search' : 'No users yet'}>
-          {filtered ? 'Try another name, email or role.' : 'Add the first account with "Add User".'}
+          {filtered
+            ? 'Try another name, email or role.'
+            : manages
+              ? 'Add the first account with "Add User".'
+              : 'Accounts appear here once an admin adds them.'}
         </EmptyState>
       )}
       {data && data.rows.length > 0 && (
@@ -94,6 +121,7 @@ export default function UsersPage() {
                   canDelete={u.id !== me.id && mayTouch(u)}
                   onEdit={() => setEditing({ user: u })}
                   onDelete={() => setDeleting(u)}
+                  onSendReset={u.isActive && mayTouch(u) ? () => setResetting(u) : undefined}
                 />
               </li>
             ))}
@@ -102,15 +130,20 @@ export default function UsersPage() {
         </>
       )}
 
-      <UserFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        user={editing?.user ?? null}
-        currentUser={me}
-      />
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+      {manages && (
+        <>
+          <UserFormDialog
+            open={editing !== null}
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            user={editing?.user ?? null}
+            currentUser={me}
+          />
+          <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+          <SendPasswordResetDialog user={resetting} onClose={() => setResetting(null)} />
+        </>
+      )}
     </>
   );
 }

@@ -1,22 +1,9 @@
-import { Loader2, ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
-  return (
-    <span role="status" aria-label={label} className={cn('inline-flex', className)}>
-      <Loader2 className="size-6 animate-spin text-primary" aria-hidden />
-    </span>
-  );
-}
-
-export function FullPageSpinner() {
-  return (
-    <div className="flex min-h-screen items-center justify-center">
-      <Spinner className="scale-150" />
-    </div>
-  );
-}
+// The spinners live in spinner.tsx (the first screen shows one before tailwind-merge is needed).
+export { FullPageSpinner, Spinner } from './spinner';
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden className={cn('animate-pulse rounded-md bg-slate-200/70', className)} {...props} />;

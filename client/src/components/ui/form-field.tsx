@@ -1,9 +1,9 @@
 import { cloneElement, type ReactElement, useId } from 'react';
-import { Label } from './label';
+import { labelClass } from './styles';
 
 /**
  * A labelled form control with its error message, wired for screen readers
- * (label for/id, aria-invalid, aria-describedby).
+ * (label for/id, aria-invalid, aria-describedby). It needs no tailwind-merge, so the sign-in screen uses it.
  */
 export function FormField({
   label,
@@ -23,7 +23,9 @@ export function FormField({
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

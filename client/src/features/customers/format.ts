@@ -9,8 +9,3 @@ export function contractCountLabel(count: number): string {
 export function placeLabel(customer: Pick<Customer, 'city' | 'state'>): string | null {
   return [customer.city, customer.state].filter(Boolean).join(', ') || null;
 }
-
-/** The last 8 characters of an id: the short contract number of ui-spec section 9. */
-export function shortId(id: string): string {
-  return id.slice(-8);
-}

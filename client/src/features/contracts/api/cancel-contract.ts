@@ -1,4 +1,5 @@
-import type { CancelContractInput, Contract } from '@shared/contracts/contracts';
+import type { CancelContractInput } from '@shared/contracts/contract-api';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import type { Contract, ContractPayload } from '@shared/contracts/contracts';
+import type { ContractPayload } from '@shared/contracts/contract-form';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';

@@ -1,3 +1,4 @@
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
@@ -12,7 +13,7 @@ export function useDeleteContract() {
   return useMutation({
     mutationFn: (id: string) => deleteContract(id),
     onSuccess: (_result, id) => {
-      toast({ title: 'Contract deleted', description: `Contract ${id.slice(-8)} has been removed.` });
+      toast({ title: 'Contract deleted', description: `Contract ${shortContractId(id)} has been removed.` });
       // The deleted contract's own query is left alone: refetching it would only answer 404.
       return refreshContractData(queryClient, {
         predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === id),

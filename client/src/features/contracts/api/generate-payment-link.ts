@@ -1,4 +1,4 @@
-import type { PaymentLinkResponse } from '@shared/contracts/contracts';
+import type { PaymentLinkResponse } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { refreshContractData } from './get-contracts';

@@ -1,4 +1,4 @@
-import type { Contract } from '@shared/contracts/contracts';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contractsQueryKey } from './get-contracts';

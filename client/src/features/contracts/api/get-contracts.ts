@@ -1,4 +1,5 @@
-import type { ContractStatus, ContractSummary } from '@shared/contracts/contracts';
+import type { ContractSummary } from '@shared/contracts/contract-responses';
+import type { ContractStatus } from '@shared/contracts/contract-vocabulary';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, withQuery } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { Contract } from '@shared/contracts/contracts';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';

@@ -1,4 +1,6 @@
-import type { Contract, ContractPayload, ContractStatus } from '@shared/contracts/contracts';
+import type { ContractPayload } from '@shared/contracts/contract-form';
+import type { Contract } from '@shared/contracts/contract-responses';
+import type { ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CancelContractInput, cancelContractSchema } from '@shared/contracts/contracts';
+import { type CancelContractInput, cancelContractSchema } from '@shared/contracts/contract-api';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,7 +14,6 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { useCancelContract } from '../api/cancel-contract';
-import { shortId } from '../lib/format';
 
 /** Canceling needs a reason; it is kept on the contract and in the audit trail. */
 export function CancelContractDialog({
@@ -42,7 +42,7 @@ function CancelForm({ contractId, onDone }: { contractId: string; onDone: () => 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>Cancel contract {shortId(contractId)}?</DialogTitle>
+        <DialogTitle>Cancel contract {shortContractId(contractId)}?</DialogTitle>
         <DialogDescription>
           Billing stops and no further invoices are issued. A canceled contract cannot be reopened.
         </DialogDescription>

@@ -1,6 +1,7 @@
-import type { Contract } from '@shared/contracts/contracts';
+import type { Contract } from '@shared/contracts/contract-responses';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmailText } from '@/components/ui/email-text';
 import { formatDate, formatMoney, paymentModeLabel, termLabel } from '../lib/format';
 import { PackageDetails } from './package-details';
 
@@ -8,8 +9,8 @@ import { PackageDetails } from './package-details';
 export function ContractDetails({ contract }: { contract: Contract }) {
   const customer = contract.customer;
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Customer</CardTitle>
@@ -21,11 +22,8 @@ export function ContractDetails({ contract }: { contract: Contract }) {
                 <Item
                   label="Email"
                   value={
-                    <a
-                      className="text-primary [overflow-wrap:anywhere] hover:underline"
-                      href={`mailto:${customer.email}`}
-                    >
-                      {customer.email}
+                    <a className="text-primary hover:underline" href={`mailto:${customer.email}`}>
+                      <EmailText email={customer.email} />
                     </a>
                   }
                 />

@@ -1,7 +1,7 @@
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { useContract } from '../api/get-contract';
-import { shortId } from '../lib/format';
 import { ContractForm } from './contract-form';
 
 /** The list's "Edit Contract": the shared form in a dialog, loaded with the contract's current values. */
@@ -15,7 +15,7 @@ export function ContractFormDialog({ contractId, onClose }: { contractId: string
     >
       <DialogContent className="max-w-3xl bg-slate-50">
         <DialogHeader>
-          <DialogTitle>Edit Contract {contractId ? shortId(contractId) : ''}</DialogTitle>
+          <DialogTitle>Edit Contract {contractId ? shortContractId(contractId) : ''}</DialogTitle>
           <DialogDescription>Change the terms, package or line items. The totals update as you type.</DialogDescription>
         </DialogHeader>
         {contractId && <EditBody id={contractId} onClose={onClose} />}

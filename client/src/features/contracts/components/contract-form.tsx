@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type Contract,
   type ContractFormValues,
   contractFormSchema,
   contractToFormValues,
   emptyFormLine,
-  NO_PACKAGE,
   newContractFormValues,
-  PAYMENT_MODE_LABELS,
-  PAYMENT_MODES,
   toContractPayload,
-} from '@shared/contracts/contracts';
+} from '@shared/contracts/contract-form';
+import type { Contract } from '@shared/contracts/contract-responses';
+import { NO_PACKAGE, PAYMENT_MODE_LABELS, PAYMENT_MODES } from '@shared/contracts/contract-vocabulary';
 import { useId, useMemo } from 'react';
-import { Controller, type Path, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -23,9 +21,9 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api-client';
 import { todayIso } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { cn } from '@/lib/utils';
 import { useCreateContract } from '../api/create-contract';
 import { type ProductOption, useContractOptions } from '../api/get-contract-options';
@@ -37,9 +35,6 @@ import { PackageDetails } from './package-details';
 
 type FormOutput = z.output<typeof contractFormSchema>;
 export type ContractForm = UseFormReturn<ContractFormValues, unknown, FormOutput>;
-
-/** Top-level fields a server validation error can name. */
-const SERVER_FIELDS = ['customerId', 'paymentMode', 'startDate', 'termMonths', 'packageId', 'setupFee', 'description'];
 
 /**
  * The one contract form: /contracts/new, the list's edit dialog and /contracts/:id/edit. With `contract` it
@@ -73,6 +68,10 @@ export function ContractForm({
     name: ['packageId', 'sendToCustomer', 'makeActive'],
   });
   const hasPackage = Boolean(packageId) && packageId !== NO_PACKAGE;
+  // A contract saved with both a package and line items keeps both: its lines stay on the form, shown and
+  // sent, so saving it unchanged changes nothing. Otherwise (ui-spec) the lines show only without a package.
+  const keepsLinesWithPackage = Boolean(contract?.packageId && contract.lineItems.length > 0);
+  const showLines = !hasPackage || keepsLinesWithPackage;
   const selectedPackage = hasPackage
     ? (options.packages.find((p) => p.id === packageId) ??
       (contract?.package && contract.package.id === packageId ? contract.package : null))
@@ -86,8 +85,8 @@ export function ContractForm({
 
   const submit = form.handleSubmit((values) => {
     const payload = toContractPayload(values);
-    // With a package the line items section is hidden: none are sent.
-    if (payload.packageId) payload.lineItems = [];
+    // Lines hidden behind a chosen package are not sent.
+    if (!showLines) payload.lineItems = [];
     const onError = (error: Error) => showServerFieldErrors(form, error);
     if (contract) {
       update.mutate(
@@ -184,7 +183,7 @@ export function ContractForm({
                     packages={options.packages}
                     onChange={(next) => {
                       field.onChange(next);
-                      if (next !== NO_PACKAGE) {
+                      if (next !== NO_PACKAGE && !keepsLinesWithPackage) {
                         // The line items section is hidden with a package, and nothing in it is sent.
                         form.setValue('lineItems', []);
                       } else if ((form.getValues('lineItems') ?? []).length === 0) {
@@ -211,11 +210,15 @@ export function ContractForm({
           </CardContent>
         </Card>
 
-        {hasPackage ? (
+        {hasPackage && (
           <Card>
             <CardHeader>
               <CardTitle>Package</CardTitle>
-              <CardDescription>The package's items are included; no separate line items are added.</CardDescription>
+              <CardDescription>
+                {showLines
+                  ? "The package's items are included, with the line items below."
+                  : "The package's items are included; no separate line items are added."}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               {selectedPackage ? (
@@ -225,13 +228,24 @@ export function ContractForm({
               )}
             </CardContent>
           </Card>
-        ) : (
-          <LineItemsFields form={form} products={products} productsLoading={options.productsLoading} />
+        )}
+        {showLines && (
+          <LineItemsFields
+            form={form}
+            products={products}
+            productsLoading={options.productsLoading}
+            besidePackage={hasPackage}
+          />
         )}
       </div>
 
       <div className={cn('grid gap-6', layout === 'page' && 'lg:sticky lg:top-20')}>
-        <ContractSummaryCard form={form} products={products} packagePrice={selectedPackage?.price ?? 0} />
+        <ContractSummaryCard
+          form={form}
+          products={products}
+          packagePrice={selectedPackage?.price ?? 0}
+          countLines={showLines}
+        />
 
         <Card>
           <CardContent className="grid gap-4 pt-5">
@@ -433,17 +447,4 @@ function withContractProducts(active: ProductOption[], contract: Contract | null
 function withContractCustomer<T extends { id: string }>(customers: T[], contract: Contract | null | undefined) {
   if (!contract?.customer || customers.some((c) => c.id === contract.customerId)) return customers;
   return [...customers, contract.customer as unknown as T];
-}
-
-/** A 400 from the server names fields by path: show each top-level one under its field. */
-function showServerFieldErrors(form: ContractForm, error: Error) {
-  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-  if (!fieldErrors) return;
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    if (!messages[0]) continue;
-    if (SERVER_FIELDS.includes(path)) form.setError(path as Path<ContractFormValues>, { message: messages[0] });
-    else if (path === 'lineItems' || path.startsWith('lineItems.')) {
-      form.setError('lineItems', { message: messages[0] });
-    }
-  }
 }

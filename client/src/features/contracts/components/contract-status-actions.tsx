@@ -1,4 +1,5 @@
-import { availableActions, type Contract } from '@shared/contracts/contracts';
+import { availableActions } from '@shared/contracts/contract-lifecycle';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { Ban, Pause, Play, Send, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

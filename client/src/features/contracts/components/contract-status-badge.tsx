@@ -1,4 +1,4 @@
-import { contractStatusBadge } from '@shared/contracts/contracts';
+import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
 import { Badge } from '@/components/ui/badge';
 
 /** The status in its colour: active green, sent yellow, draft grey, paused and canceled red, completed blue. */

@@ -1,4 +1,6 @@
-import { computeAutoStopDate, formTotals, NO_PACKAGE, termIssue } from '@shared/contracts/contracts';
+import { formTotals } from '@shared/contracts/contract-form';
+import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
+import { NO_PACKAGE, termIssue } from '@shared/contracts/contract-vocabulary';
 import { type Cents, parseMoney } from '@shared/money';
 import { CalendarClock } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
@@ -12,10 +14,13 @@ export function ContractSummaryCard({
   form,
   products,
   packagePrice,
+  countLines,
 }: {
   form: ContractForm;
   products: ProductOption[];
   packagePrice: number;
+  /** False while a chosen package hides the line items (they are not sent). */
+  countLines: boolean;
 }) {
   const [lineItems, setupFee, packageId, termMonths, startDate] = useWatch({
     control: form.control,
@@ -27,7 +32,7 @@ export function ContractSummaryCard({
     seasonal[product.id] = product.seasonalPrice === null ? null : parseMoney(product.seasonalPrice);
   }
   const totals = formTotals(
-    { lineItems: hasPackage ? [] : (lineItems ?? []), setupFee: setupFee ?? '0' },
+    { lineItems: countLines ? (lineItems ?? []) : [], setupFee: setupFee ?? '0' },
     {
       packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0,
       seasonalPriceCentsByProductId: seasonal,

@@ -1,7 +1,7 @@
-import type { ContractSummary } from '@shared/contracts/contracts';
+import type { ContractSummary } from '@shared/contracts/contract-responses';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteContract } from '../api/delete-contract';
-import { shortId } from '../lib/format';
 
 /** Asks before deleting; closes on success and runs onDeleted (e.g. leave the detail page). */
 export function DeleteContractDialog({
@@ -24,7 +24,7 @@ export function DeleteContractDialog({
       description={
         contract && (
           <>
-            Contract <span className="font-mono font-medium text-slate-900">{shortId(contract.id)}</span>
+            Contract <span className="font-mono font-medium text-slate-900">{shortContractId(contract.id)}</span>
             {contract.customerName ? ` for ${contract.customerName}` : ''}
             {contract.description ? ` ("${contract.description}")` : ''} will be removed for good. This cannot be
             undone.

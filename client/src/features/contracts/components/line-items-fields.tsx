@@ -1,6 +1,6 @@
-import { emptyFormLine, formTotals } from '@shared/contracts/contracts';
+import { emptyFormLine, formTotals } from '@shared/contracts/contract-form';
 import { AD_TYPE_LABELS, type AdType } from '@shared/contracts/products';
-import { parseMoney } from '@shared/money';
+import { plainAmount } from '@shared/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -12,21 +12,20 @@ import type { ProductOption } from '../api/get-contract-options';
 import { formatCentsMoney, formatMoney } from '../lib/format';
 import type { ContractForm } from './contract-form';
 
-/** 1250.5 -> "1250.50", as the unit price field shows a product's default price. */
-function plainAmount(amount: number): string {
-  const cents = parseMoney(amount) ?? 0;
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-}
-
-/** The line items section (shown only when no package is chosen): product, quantity, price, discount, total. */
+/**
+ * The line items section: product, quantity, price, discount, total. Shown when no package is chosen, and
+ * beside the package for a contract that already has both (then every row may be removed).
+ */
 export function LineItemsFields({
   form,
   products,
   productsLoading,
+  besidePackage = false,
 }: {
   form: ContractForm;
   products: ProductOption[];
   productsLoading: boolean;
+  besidePackage?: boolean;
 }) {
   const lines = useFieldArray({ control: form.control, name: 'lineItems' });
   const watched = useWatch({ control: form.control, name: 'lineItems' }) ?? [];
@@ -39,7 +38,10 @@ export function LineItemsFields({
       <CardHeader className="flex-row items-start justify-between gap-3 space-y-0">
         <div className="grid gap-1.5">
           <CardTitle id="line-items-heading">Line Items</CardTitle>
-          <CardDescription>Products billed every month. Rows without a product are left out.</CardDescription>
+          <CardDescription>
+            {besidePackage ? 'Products billed every month besides the package.' : 'Products billed every month.'} Rows
+            without a product are left out.
+          </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => lines.append(emptyFormLine())}>
           <Plus aria-hidden /> Add Product
@@ -127,7 +129,7 @@ export function LineItemsFields({
                       {total === null || total === undefined ? '—' : formatCentsMoney(total)}
                     </output>
                   </p>
-                  {lines.fields.length > 1 && (
+                  {(lines.fields.length > 1 || besidePackage) && (
                     <Button
                       variant="ghost"
                       size="sm"

@@ -1,4 +1,4 @@
-import type { ContractPackage } from '@shared/contracts/contracts';
+import type { ContractPackage } from '@shared/contracts/contract-responses';
 import { Package as PackageIcon } from 'lucide-react';
 import { formatMoney } from '../lib/format';
 

@@ -1,4 +1,4 @@
-import type { Contract } from '@shared/contracts/contracts';
+import type { Contract } from '@shared/contracts/contract-responses';
 import { Copy, ExternalLink, Link2, Mail, Receipt } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { CONTRACT_MESSAGES, type ContractSummary } from '@shared/contracts/contracts';
+import type { ContractSummary } from '@shared/contracts/contract-responses';
+import { CONTRACT_MESSAGES } from '@shared/contracts/contract-vocabulary';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';

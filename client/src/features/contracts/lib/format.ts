@@ -1,13 +1,11 @@
-import { type ContractSummary, PAYMENT_MODE_LABELS } from '@shared/contracts/contracts';
+import type { ContractSummary } from '@shared/contracts/contract-responses';
+import { PAYMENT_MODE_LABELS, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { type Cents, centsToAmount } from '@shared/money';
 import { formatDate, formatMoney } from '@/lib/format';
 
-/** The list's short id: the last 8 characters. */
-export const shortId = (id: string) => id.slice(-8);
-
 /** "Contract 1a2b3c4d" or the contract's title. */
 export const contractTitle = (contract: Pick<ContractSummary, 'id' | 'title'>) =>
-  contract.title || `Contract ${shortId(contract.id)}`;
+  contract.title || `Contract ${shortContractId(contract.id)}`;
 
 /** "12 months", "1 month" or "Indefinite". */
 export function termLabel(termMonths: number | null | undefined): string {

@@ -1,4 +1,4 @@
-import type { ContractSummary } from '@shared/contracts/contracts';
+import type { ContractSummary } from '@shared/contracts/contract-responses';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, withQuery } from '@/lib/api-client';
 

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { EmailText } from '@/components/ui/email-text';
 import { paths } from '@/lib/paths';
 import { contractCountLabel, placeLabel } from '../format';
 
@@ -52,9 +53,9 @@ export function CustomerCard({
             <span className="sr-only">Email: </span>
             <a
               href={`mailto:${customer.email}`}
-              className="min-w-0 truncate rounded-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="min-w-0 rounded-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {customer.email}
+              <EmailText email={customer.email} />
             </a>
           </li>
           {customer.phone && (

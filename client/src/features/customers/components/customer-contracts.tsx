@@ -1,4 +1,4 @@
-import { contractStatusBadge } from '@shared/contracts/contracts';
+import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -9,7 +9,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { CUSTOMER_CONTRACTS_PAGE_SIZE, useCustomerContracts } from '../api/get-customer-contracts';
-import { contractCountLabel, shortId } from '../format';
+import { contractCountLabel } from '../format';
 
 /** The customer's contracts, a page at a time, each linking to its contract screen. */
 export function CustomerContracts({ customerId }: { customerId: string }) {
@@ -64,7 +64,7 @@ export function CustomerContracts({ customerId }: { customerId: string }) {
                           href={paths.contract(contract.id)}
                           className="rounded-sm font-mono font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                         >
-                          <span className="sr-only">Contract </span>#{shortId(contract.id)}
+                          <span className="sr-only">Contract </span>#{shortContractId(contract.id)}
                         </Link>
                       </td>
                       <td className="px-4 py-3">

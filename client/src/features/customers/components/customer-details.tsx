@@ -1,6 +1,7 @@
 import type { Customer } from '@shared/contracts/customers';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmailText } from '@/components/ui/email-text';
 
 /** Every field of a customer, "—" where it is not set. Notes are internal: staff only. */
 export function CustomerDetails({ customer, showNotes }: { customer: Customer; showNotes: boolean }) {
@@ -16,7 +17,7 @@ export function CustomerDetails({ customer, showNotes }: { customer: Customer; s
               href={`mailto:${customer.email}`}
               className="rounded-sm text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {customer.email}
+              <EmailText email={customer.email} />
             </a>
           </Item>
           <Item label="Phone">{customer.phone}</Item>

@@ -5,7 +5,7 @@ import {
   type CustomerValues,
   createCustomerSchema,
 } from '@shared/contracts/customers';
-import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 
@@ -165,13 +165,4 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
       </DialogFooter>
     </form>
   );
-}
-
-/** Puts the server's per-field messages under their fields too (the toast carries the summary). */
-function showServerFieldErrors(form: UseFormReturn<FormValues, unknown, CustomerValues>, error: Error) {
-  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-  if (!fieldErrors) return;
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    if (path in EMPTY && messages[0]) form.setError(path as Path<FormValues>, { message: messages[0] });
-  }
 }

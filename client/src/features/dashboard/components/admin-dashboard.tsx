@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useDashboardStats } from '../api/get-dashboard-stats';
-import { useHealth } from '../api/get-health';
+import { healthProblems, useHealth } from '../api/get-health';
 import { useRecentActivity } from '../api/get-recent-activity';
 import { useUserCount } from '../api/get-user-count';
 import { StatCard } from './stat-card';
@@ -19,9 +19,30 @@ export function AdminDashboard({ user }: { user: User }) {
   const canManageUsers = can(user, 'user:manage');
   const users = useUserCount(canManageUsers);
   const stats = useDashboardStats({ enabled: can(user, 'report:read:any') || can(user, 'report:read:own') });
-  const activity = useRecentActivity(can(user, 'audit:read'));
+  const canReadAudit = can(user, 'audit:read');
+  const activity = useRecentActivity(canReadAudit);
+  // Only the actions this role may take, so none leads to Access Denied (finance does not create contracts).
+  const quickActions = [
+    can(user, 'contract:write:any') && { href: paths.newContract, icon: <Plus aria-hidden />, label: 'New Contract' },
+    can(user, 'report:read:any') && { href: paths.reports, icon: <BarChart3 aria-hidden />, label: 'View Reports' },
+    can(user, 'customer:read:any') && {
+      href: paths.customers,
+      icon: <UsersRound aria-hidden />,
+      label: can(user, 'customer:write') ? 'Manage Customers' : 'View Customers',
+    },
+    can(user, 'product:read') && {
+      href: paths.products,
+      icon: <Boxes aria-hidden />,
+      label: can(user, 'product:write') ? 'Manage Products' : 'View Products',
+    },
+  ].filter((action) => action !== false);
   const health = useHealth();
   const healthy = health.data?.status === 'ok';
+  const problems = health.isError
+    ? ['The server cannot reach its database']
+    : health.data
+      ? healthProblems(health.data)
+      : [];
 
   return (
     <>
@@ -51,65 +72,75 @@ export function AdminDashboard({ user }: { user: User }) {
         <StatCard
           label="Monthly Revenue"
           value={formatMoney(stats.data?.monthlyRevenue ?? 0)}
-          hint="Recurring per month, from active contracts"
+          hint={`Cash received this month · MRR ${formatMoney(stats.data?.mrr ?? 0)}`}
           icon={DollarSign}
           loading={stats.isLoading}
         />
         <StatCard
           label="System Health"
           value={health.isLoading ? '' : healthy ? 'Excellent' : 'Needs attention'}
-          hint={
-            health.data && !healthy
-              ? `Database: ${health.data.database}, e-mail: ${health.data.outbox}`
-              : 'Database and e-mail outbox'
-          }
+          hint={healthy || health.isLoading ? 'Database, e-mail outbox and billing run' : problems.join('. ')}
           icon={HeartPulse}
           loading={health.isLoading}
         />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Activity className="size-4 text-muted-foreground" aria-hidden /> Recent Activity
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {activity.isLoading ? (
-              <div className="grid gap-3">
-                {Array.from({ length: 3 }, (_, i) => (
-                  <Skeleton key={i} className="h-10" />
-                ))}
-              </div>
-            ) : activity.data?.rows.length ? (
-              <ul className="divide-y">
-                {activity.data.rows.map((event) => (
-                  <li key={event.id} className="flex items-center justify-between gap-4 py-3 text-sm">
-                    <span>
-                      <span className="font-medium text-slate-900">{describeEvent(event)}</span>
-                      {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}
-                    </span>
-                    <time className="shrink-0 text-xs text-muted-foreground" dateTime={event.createdAt}>
-                      {timeAgo(event.createdAt)}
-                    </time>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="py-6 text-center text-sm text-muted-foreground">No activity yet.</p>
-            )}
-          </CardContent>
-        </Card>
+        {/* The audit trail is admin-level: other roles get no card rather than an empty one. */}
+        {canReadAudit && (
+          <Card className="lg:col-span-2">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Activity className="size-4 text-muted-foreground" aria-hidden /> Recent Activity
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {activity.isLoading ? (
+                <div className="grid gap-3">
+                  {Array.from({ length: 3 }, (_, i) => (
+                    <Skeleton key={i} className="h-10" />
+                  ))}
+                </div>
+              ) : activity.data?.rows.length ? (
+                <ul className="divide-y">
+                  {activity.data.rows.map((event) => (
+                    <li key={event.id} className="flex items-center justify-between gap-4 py-3 text-sm">
+                      <span className="min-w-0">
+                        <span className="font-medium text-slate-900">{describeEvent(event)}</span>
+                        {event.label && (
+                          <>
+                            {' · '}
+                            {event.link ? (
+                              <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
+                                {event.label}
+                              </Link>
+                            ) : (
+                              <span>{event.label}</span>
+                            )}
+                          </>
+                        )}
+                        {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}
+                      </span>
+                      <time className="shrink-0 text-xs text-muted-foreground" dateTime={event.createdAt}>
+                        {timeAgo(event.createdAt)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="py-6 text-center text-sm text-muted-foreground">No activity yet.</p>
+              )}
+            </CardContent>
+          </Card>
+        )}
         <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
-            <QuickAction href={paths.newContract} icon={<Plus aria-hidden />} label="New Contract" />
-            <QuickAction href={paths.reports} icon={<BarChart3 aria-hidden />} label="View Reports" />
-            <QuickAction href={paths.customers} icon={<UsersRound aria-hidden />} label="Manage Customers" />
-            <QuickAction href={paths.products} icon={<Boxes aria-hidden />} label="Manage Products" />
+            {quickActions.map((action) => (
+              <QuickAction key={action.href} {...action} />
+            ))}
           </CardContent>
         </Card>
       </div>

@@ -1,57 +1,171 @@
 import type { User } from '@shared/contracts/auth';
-import { contractStatusBadge } from '@shared/contracts/contracts';
-import { FileText, ShieldCheck } from 'lucide-react';
+import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
+import { type InvoiceSummary, invoiceStatusBadge } from '@shared/contracts/invoices';
+import { ArrowRight, CalendarClock, FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { BADGE_TONES } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { useClientContracts } from '../api/get-client-contracts';
+import { useClientInvoices } from '../api/get-client-invoices';
+import { useClientSummary } from '../api/get-client-summary';
 import { StatCard } from './stat-card';
 
-export function ClientDashboard({ user }: { user: User }) {
+/**
+ * The Client Portal view of the dashboard (ui-spec section 2), every figure computed on the server from the
+ * client's own records: Active Contracts, Outstanding Balance (what is still due on pending invoices), the
+ * next payment, Account Status; the first 5 contracts and the first 5 invoices, each invoice with the
+ * actions the page gives it (Pay Now for pending ones, the PDF).
+ */
+export function ClientDashboard({
+  user,
+  invoiceActions,
+}: {
+  user: User;
+  invoiceActions?: (invoice: InvoiceSummary) => ReactNode;
+}) {
+  const summary = useClientSummary();
   const contracts = useClientContracts();
-  const rows = contracts.data?.rows ?? [];
-  const active = rows.filter((c) => c.status === 'active').length;
+  const invoices = useClientInvoices();
+  const contractRows = contracts.data?.rows ?? [];
+  const invoiceRows = invoices.data?.rows ?? [];
+  const next = summary.data?.nextPayment;
+  const figure = (value: (data: NonNullable<typeof summary.data>) => ReactNode) =>
+    summary.data ? value(summary.data) : summary.error ? '—' : null;
 
   return (
     <>
-      <PageHeader title={`Welcome, ${user.firstName}!`} description="Your advertising contracts with us." />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <StatCard label="Active Contracts" value={active} icon={FileText} loading={contracts.isLoading} />
+      <PageHeader
+        title={`Welcome, ${user.firstName}!`}
+        description="Your advertising contracts with us."
+        actions={
+          <Button variant="outline" asChild>
+            <Link href={paths.portal}>
+              Open Client Portal <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Active Contracts"
+          value={figure((d) => d.activeContracts)}
+          icon={FileText}
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Outstanding Balance"
+          value={figure((d) => formatMoney(d.outstandingBalance))}
+          hint={
+            summary.data
+              ? `${summary.data.pendingInvoices} pending invoice${summary.data.pendingInvoices === 1 ? '' : 's'}`
+              : undefined
+          }
+          icon={Wallet}
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Next Payment"
+          value={figure(() => (next ? formatMoney(next.amount) : 'None due'))}
+          hint={
+            next ? `${next.source === 'invoice' ? 'Due' : 'Scheduled, due'} ${formatDate(next.dueDate)}` : undefined
+          }
+          icon={CalendarClock}
+          loading={summary.isLoading}
+        />
         <StatCard label="Account Status" value="Active" icon={ShieldCheck} />
       </div>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>My Contracts</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {contracts.isLoading ? (
-            <Skeleton className="h-24" />
-          ) : rows.length ? (
-            <ul className="divide-y">
-              {rows.slice(0, 5).map((contract) => {
-                const badge = contractStatusBadge(contract.status);
-                return (
-                  <li key={contract.id} className="flex items-center justify-between gap-4 py-3">
-                    <span className="font-medium text-slate-900">
-                      {contract.title || `Contract #${contract.id.slice(-6)}`}
-                    </span>
-                    <span className="flex items-center gap-3">
-                      <span className="tabular-nums">{formatMoney(contract.totalAmount)}</span>
-                      <span className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium', badge.className)}>
-                        {badge.label}
+
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>My Contracts</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {contracts.isLoading ? (
+              <Skeleton className="h-24" />
+            ) : contractRows.length ? (
+              <ul className="divide-y" aria-label="My contracts">
+                {contractRows.slice(0, 5).map((contract) => {
+                  const badge = contractStatusBadge(contract.status);
+                  return (
+                    <li key={contract.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+                      <span className="min-w-0 truncate font-medium text-slate-900">
+                        {contract.title || `Contract #${contract.id.slice(-6)}`}
                       </span>
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="py-6 text-center text-sm text-muted-foreground">No contracts available</p>
-          )}
-        </CardContent>
-      </Card>
+                      <span className="ml-auto flex items-center gap-3">
+                        <span className="tabular-nums">{formatMoney(contract.totalAmount)}</span>
+                        <Pill className={BADGE_TONES[badge.tone]}>{badge.label}</Pill>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <Empty icon={<FileText aria-hidden />}>No contracts available</Empty>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Recent Invoices</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {invoices.isLoading ? (
+              <Skeleton className="h-24" />
+            ) : invoiceRows.length ? (
+              <ul className="divide-y" aria-label="Recent invoices">
+                {invoiceRows.slice(0, 5).map((invoice) => {
+                  const badge = invoiceStatusBadge(invoice.status, invoice.overdue && invoice.status === 'pending');
+                  return (
+                    <li
+                      key={invoice.id}
+                      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+                      data-testid="dashboard-invoice"
+                    >
+                      <span className="min-w-0">
+                        <span className="block font-medium text-slate-900">Invoice #{invoice.id.slice(-6)}</span>
+                        <span className="block text-xs text-muted-foreground">Due {formatDate(invoice.dueDate)}</span>
+                      </span>
+                      <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+                        <span className="tabular-nums">{formatMoney(invoice.amount)}</span>
+                        <Pill className={BADGE_TONES[badge.tone]}>{badge.label}</Pill>
+                        {invoiceActions?.(invoice)}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <Empty icon={<Receipt aria-hidden />}>No invoices available</Empty>
+            )}
+          </CardContent>
+        </Card>
+      </div>
     </>
+  );
+}
+
+function Pill({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span className={cn('whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium', className)}>
+      {children}
+    </span>
+  );
+}
+
+function Empty({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground [&_svg]:size-8">
+      {icon}
+      {children}
+    </p>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreatePackage } from '../api/create-package';
 import { useProductOptions } from '../api/get-product-options';
 import { useUpdatePackage } from '../api/update-package';
@@ -263,15 +263,4 @@ function withCurrentProducts(active: Product[], pkg: Package | null): Product[] 
     }
   }
   return [...active, ...extra];
-}
-
-/** Puts the server's per-field messages under their fields too (the toast carries the summary). */
-function showServerFieldErrors(form: Form, error: Error) {
-  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-  if (!fieldErrors) return;
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    if (messages[0] && ['name', 'description', 'price'].includes(path)) {
-      form.setError(path as 'name' | 'description' | 'price', { message: messages[0] });
-    }
-  }
 }

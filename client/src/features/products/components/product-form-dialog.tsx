@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AD_TYPE_LABELS,
   AD_TYPES,
-  createProductSchema,
   PRICE_METRICS,
   type PriceMetric,
   type Product,
@@ -11,7 +10,7 @@ import {
   productFormSchema,
 } from '@shared/contracts/products';
 import { useId } from 'react';
-import { Controller, type DefaultValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,7 +25,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { PRICE_METRIC_OPTIONS } from '../format';
@@ -262,14 +261,4 @@ function SwitchField({
       <Switch id={id} aria-describedby={`${id}-hint`} checked={checked} onCheckedChange={onCheckedChange} />
     </div>
   );
-}
-
-/** Puts the server's per-field messages under their fields too (the toast carries the summary). */
-function showServerFieldErrors(form: UseFormReturn<ProductFormValues, unknown, ProductPayload>, error: Error) {
-  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-  if (!fieldErrors) return;
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    if (path in createProductSchema.shape && messages[0])
-      form.setError(path as Path<ProductFormValues>, { message: messages[0] });
-  }
 }

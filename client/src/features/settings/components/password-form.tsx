@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
-import { showServerFieldErrors } from '../server-field-errors';
 import { SettingsCard } from './settings-card';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useUpdateProfile } from '../api/update-profile';
-import { showServerFieldErrors } from '../server-field-errors';
 import { SettingsCard } from './settings-card';
 
 export function ProfileForm({ user }: { user: User }) {

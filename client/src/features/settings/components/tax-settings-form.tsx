@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useTaxSettings } from '../api/get-tax-settings';
 import { useUpdateTaxSettings } from '../api/update-tax-settings';
-import { showServerFieldErrors } from '../server-field-errors';
 import { SettingsCard, SettingsFormSkeleton } from './settings-card';
 import { SwitchField } from './switch-field';
 

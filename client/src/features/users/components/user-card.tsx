@@ -1,8 +1,9 @@
 import type { User } from '@shared/contracts/auth';
-import { Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { EmailText } from '@/components/ui/email-text';
 import { formatDate, initials } from '@/lib/format';
 import { formatPercent } from '../commission';
 import { RoleBadge } from './role-badge';
@@ -15,6 +16,7 @@ export function UserCard({
   canDelete,
   onEdit,
   onDelete,
+  onSendReset,
 }: {
   user: User;
   isSelf: boolean;
@@ -22,6 +24,8 @@ export function UserCard({
   canDelete: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Sends the user a set-password link (admin-level; absent when the server would refuse). */
+  onSendReset?: () => void;
 }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
@@ -40,8 +44,8 @@ export function UserCard({
             </span>
             {isSelf && <span className="shrink-0 text-xs font-normal text-muted-foreground">(you)</span>}
           </h3>
-          <p className="mt-1 truncate text-sm text-muted-foreground" title={user.email}>
-            {user.email}
+          <p className="mt-1 text-sm text-muted-foreground">
+            <EmailText email={user.email} />
           </p>
         </div>
       </CardHeader>
@@ -61,8 +65,14 @@ export function UserCard({
           </div>
         </dl>
       </CardContent>
-      {(canEdit || canDelete) && (
+      {(canEdit || canDelete || onSendReset) && (
         <CardFooter className="justify-end">
+          {onSendReset && (
+            <Button variant="outline" size="sm" onClick={onSendReset} title="Send password reset">
+              <KeyRound aria-hidden />
+              <span className="sr-only">Reset password of {name}</span>
+            </Button>
+          )}
           {canEdit && (
             <Button variant="outline" size="sm" onClick={onEdit}>
               <Pencil aria-hidden />

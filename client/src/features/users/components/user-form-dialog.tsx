@@ -4,7 +4,7 @@ import { type UpdateUserInput, type UserFormValues, userFormSchema } from '@shar
 import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import { useId } from 'react';
-import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateUser } from '../api/create-user';
 import { useCustomerOptions } from '../api/get-customer-options';
 import { useUpdateUser } from '../api/update-user';
@@ -96,7 +96,7 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
   const submit = form.handleSubmit((values) => {
     const commissionRate = percentToFraction(values.commissionRate);
     const customerId = values.role === 'client' && values.customerId ? values.customerId : null;
-    const onError = (error: Error) => showFieldErrors(form, error);
+    const onError = (error: Error) => showServerFieldErrors(form, error);
     if (!user) {
       create.mutate({ ...values, commissionRate, customerId }, { onSuccess: onDone, onError });
       return;
@@ -238,13 +238,4 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
       </DialogFooter>
     </form>
   );
-}
-
-/** Puts the server's per-field messages under their fields too (the toast carries the summary). */
-function showFieldErrors(form: UseFormReturn<UserFormValues>, error: Error) {
-  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-  if (!fieldErrors) return;
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    if (path in NEW_USER && messages[0]) form.setError(path as keyof UserFormValues, { message: messages[0] });
-  }
 }

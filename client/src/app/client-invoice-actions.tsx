@@ -1,0 +1,39 @@
+import type { InvoiceSummary } from '@shared/contracts/invoices';
+import { CreditCard } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { PdfButton } from '@/features/invoices/components/pdf-button';
+import { useStartInvoiceCheckout } from '@/features/payments/api/start-invoice-checkout';
+import { errorMessage } from '@/lib/api-client';
+
+/**
+ * A client's invoice actions on the dashboard and the portal (composed here, from the payments and
+ * invoices features): Pay Now for a pending invoice opens the same checkout as a pay link, and the PDF.
+ */
+export function ClientInvoiceActions({ invoice }: { invoice: InvoiceSummary }) {
+  const pay = useStartInvoiceCheckout();
+  return (
+    <>
+      {invoice.status === 'pending' && (
+        <Button
+          size="sm"
+          disabled={pay.isPending}
+          aria-label={`Pay ${invoice.number} now`}
+          onClick={() =>
+            pay.mutate(invoice.id, {
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: 'Payment could not be started',
+                  description: errorMessage(error, 'Please try again'),
+                }),
+            })
+          }
+        >
+          <CreditCard aria-hidden /> {pay.isPending ? 'Opening...' : 'Pay Now'}
+        </Button>
+      )}
+      <PdfButton invoice={invoice} />
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  type InvoiceSummary,
+} from '@shared/contracts/invoices';
+import { can } from '@shared/permissions';
+import { Receipt, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { lazyWhen } from '@/components/ui/lazy-when';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { useCurrentUser } from '@/features/auth/api/me';
+import { useCustomerOptions } from '@/features/invoices/api/get-customer-options';
+import { useInvoices } from '@/features/invoices/api/get-invoices';
+import { InvoicesTable } from '@/features/invoices/components/invoices-table';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// Dialogs load the first time they open (docs/decisions/017-performance.md).
+const InvoiceDetailDialog = lazyWhen(
+  () => import('@/features/invoices/components/invoice-detail-dialog').then((module) => module.InvoiceDetailDialog),
+  (props) => props.invoiceId !== null,
+);
+const RecordPaymentDialog = lazyWhen(
+  () => import('@/features/invoices/components/record-payment-dialog').then((module) => module.RecordPaymentDialog),
+  (props) => props.invoice !== null,
+);
+const VoidInvoiceDialog = lazyWhen(
+  () => import('@/features/invoices/components/void-invoice-dialog').then((module) => module.VoidInvoiceDialog),
+  (props) => props.invoice !== null,
+);
+
+const PAGE_SIZE = 20;
+const ALL_CUSTOMERS = 'all';
+type StatusFilter = InvoiceStatus | 'all';
+
+/** Finance's Invoices screen: search, filters, record payments, void, PDFs. */
+export default function InvoicesPage() {
+  const { user } = useCurrentUser();
+  const canRead = can(user, 'invoice:read:any');
+  const canManage = can(user, 'invoice:manage');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [overdue, setOverdue] = useState(false);
+  const [customerId, setCustomerId] = useState(ALL_CUSTOMERS);
+  const [month, setMonth] = useState('');
+  const [page, setPage] = useState(0);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
+  const [voiding, setVoiding] = useState<InvoiceSummary | null>(null);
+  const customers = useCustomerOptions({ enabled: canRead });
+  const filter = {
+    q,
+    status,
+    overdue,
+    customerId: customerId === ALL_CUSTOMERS ? undefined : customerId,
+    month: /^\d{4}-\d{2}$/.test(month) ? month : undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const { data, isLoading, isFetching, error } = useInvoices(filter, { enabled: canRead });
+
+  // A new search or filter starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search or a filter changes
+  useEffect(() => setPage(0), [q, status, overdue, customerId, month]);
+
+  if (!canRead) return <AccessDenied message="You don't have permission to view invoices" />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const filtered = q !== '' || status !== 'all' || overdue || customerId !== ALL_CUSTOMERS || month !== '';
+  const clear = () => {
+    setSearch('');
+    setStatus('all');
+    setOverdue(false);
+    setCustomerId(ALL_CUSTOMERS);
+    setMonth('');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Every invoice the billing run issued: record check and wire payments, void or refund, download PDFs."
+      />
+
+      <div className="mb-4 grid gap-3 md:grid-cols-2 xl:flex xl:flex-wrap xl:items-end">
+        <SearchInput
+          id="invoice-search"
+          label="Search invoices"
+          placeholder="Search by invoice number or customer"
+          value={search}
+          onChange={setSearch}
+          className="sm:max-w-none xl:max-w-xs"
+        />
+        <div className="grid gap-1 xl:w-40">
+          <Label htmlFor="invoice-status-filter" className="text-xs text-muted-foreground">
+            Status
+          </Label>
+          <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
+            <SelectTrigger id="invoice-status-filter" aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All statuses</SelectItem>
+              {INVOICE_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {INVOICE_STATUS_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1 xl:w-56">
+          <Label htmlFor="invoice-customer-filter" className="text-xs text-muted-foreground">
+            Customer
+          </Label>
+          <Select value={customerId} onValueChange={setCustomerId}>
+            <SelectTrigger id="invoice-customer-filter" aria-label="Filter by customer">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_CUSTOMERS}>All customers</SelectItem>
+              {(customers.data ?? []).map((c) => (
+                <SelectItem key={c.id} value={c.id}>
+                  {c.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1 xl:w-44">
+          <Label htmlFor="invoice-period-filter" className="text-xs text-muted-foreground">
+            Period starting in
+          </Label>
+          <Input id="invoice-period-filter" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+        </div>
+        <div className="flex h-9 items-center gap-2 xl:px-1">
+          <Switch id="invoice-overdue-filter" checked={overdue} onCheckedChange={setOverdue} />
+          <Label htmlFor="invoice-overdue-filter">Overdue only</Label>
+        </div>
+        {filtered && (
+          <Button variant="ghost" onClick={clear} className="justify-self-start">
+            <X aria-hidden /> Clear filters
+          </Button>
+        )}
+      </div>
+
+      <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="invoices-count">
+        {data
+          ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${overdue ? ' overdue' : ''}`
+          : 'Loading invoices...'}
+      </h2>
+
+      {error && !data && <ErrorState title="Could not load invoices">Reload the page to try again.</ErrorState>}
+      {data && data.rows.length === 0 && (
+        <EmptyState icon={<Receipt />} title="No invoices found">
+          {filtered ? 'Try another search or filter.' : 'Invoices appear here once active contracts are billed.'}
+        </EmptyState>
+      )}
+      {(isLoading || (data && data.rows.length > 0)) && (
+        <>
+          <InvoicesTable
+            rows={data?.rows ?? []}
+            loading={isLoading}
+            busy={isFetching && !isLoading}
+            actions={{
+              onView: (invoice) => setViewing(invoice.id),
+              onRecordPayment: canManage ? setPaying : undefined,
+              onVoid: canManage ? setVoiding : undefined,
+            }}
+          />
+          <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+        </>
+      )}
+
+      <InvoiceDetailDialog invoiceId={viewing} onClose={() => setViewing(null)} />
+      {canManage && <RecordPaymentDialog invoice={paying} onClose={() => setPaying(null)} />}
+      {canManage && <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />}
+    </>
+  );
+}

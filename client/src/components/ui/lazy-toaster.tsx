@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useToast } from './use-toast';
+
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+
+/** The toast region's hotkey (ui-spec section 9: F8 focuses the notifications region). */
+const HOTKEY = 'F8';
+
+/**
+ * An F8 pressed before the toast region has mounted (Radix Toast listens for it only from then on). The
+ * listener is attached when this module loads, before the app's first render.
+ */
+const earlyHotkey = {
+  pending: false,
+  regionReady: false,
+  listeners: new Set<() => void>(),
+  subscribe(listener: () => void) {
+    earlyHotkey.listeners.add(listener);
+    return () => earlyHotkey.listeners.delete(listener);
+  },
+  set(pending: boolean) {
+    earlyHotkey.pending = pending;
+    for (const listener of earlyHotkey.listeners) listener();
+  },
+};
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', (event) => {
+    if (earlyHotkey.regionReady || (event.code !== HOTKEY && event.key !== HOTKEY)) return;
+    earlyHotkey.set(true);
+  });
+}
+
+/**
+ * The toast region (toaster.tsx, with Radix Toast) is not needed to paint a screen: it loads once the
+ * browser is idle after the first paint, or at once when a toast is shown before that. The toast store
+ * (use-toast.ts) keeps what was shown meanwhile. F8 pressed before the region is there loads it at once
+ * and is handed on to it when it has mounted, so F8 focuses the region from the first moment.
+ */
+export function LazyToaster() {
+  const { toasts } = useToast();
+  const [idle, setIdle] = useState(false);
+  const hotkeyPending = useSyncExternalStore(
+    earlyHotkey.subscribe,
+    () => earlyHotkey.pending,
+    () => false,
+  );
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!idle && !hotkeyPending && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+      <ToasterMounted hotkeyPending={hotkeyPending} />
+    </Suspense>
+  );
+}
+
+/**
+ * Rendered after the Toaster, so its effects run once the Toaster's own have (Radix listens for F8 on the
+ * document from an effect): marks the region as there, and replays an F8 pressed while it was loading.
+ */
+function ToasterMounted({ hotkeyPending }: { hotkeyPending: boolean }) {
+  useEffect(() => {
+    earlyHotkey.regionReady = true;
+    return () => {
+      earlyHotkey.regionReady = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!hotkeyPending) return;
+    earlyHotkey.set(false);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: HOTKEY, code: HOTKEY }));
+  }, [hotkeyPending]);
+  return null;
+}

@@ -1,0 +1,132 @@
+import type { AuditChange, AuditEvent } from '@shared/contracts/audit';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** Changes shown before "Show all" (a created record lists every field). */
+const FOLDED = 8;
+
+/** "contract.status_changed" -> "Contract status changed". */
+export function describeAction(action: string): string {
+  const text = action.replace(/[._]/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A value of a snapshot as text: empty as an em dash, objects and lists as compact JSON. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** One event: who, when, what (the record, linked while it exists) and its field-level before/after. */
+export function AuditEventCard({
+  event,
+  onRecord,
+}: {
+  event: AuditEvent;
+  /** Filters the trail to this event's record (its whole history). */
+  onRecord?: (entity: string, entityId: string) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const changes: AuditChange[] = all ? event.changes : event.changes.slice(0, FOLDED);
+  return (
+    <Card className="p-4" data-testid="audit-event">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-sm">
+            <span className="font-semibold text-slate-900">{describeAction(event.action)}</span>
+            {event.label && (
+              <>
+                {' · '}
+                {event.link ? (
+                  <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
+                    {event.label}
+                  </Link>
+                ) : (
+                  <span>{event.label}</span>
+                )}
+              </>
+            )}
+          </p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            by <span className="font-medium text-slate-700">{event.actorName ?? 'System'}</span> ·{' '}
+            <time dateTime={event.createdAt}>{WHEN.format(new Date(event.createdAt))}</time>
+          </p>
+        </div>
+        {onRecord ? (
+          <button
+            type="button"
+            className="shrink-0 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={`Show the history of ${event.entity} ${event.entityId}`}
+            title="Show this record's history"
+            onClick={() => onRecord(event.entity, event.entityId)}
+          >
+            <Badge tone="grey" className="hover:bg-slate-200">
+              {event.entity} #{event.entityId.slice(-6)}
+            </Badge>
+          </button>
+        ) : (
+          <Badge tone="grey" className="shrink-0">
+            {event.entity} #{event.entityId.slice(-6)}
+          </Badge>
+        )}
+      </div>
+      {event.changes.length > 0 ? (
+        <div className="mt-3 overflow-x-auto rounded-md border">
+          <table className="w-full min-w-[18rem] text-xs">
+            <caption className="sr-only">Changes of this event</caption>
+            <thead className="bg-muted/60 text-left text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Field
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Before
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  After
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.field} className="border-t align-top">
+                  <th
+                    scope="row"
+                    className="whitespace-nowrap px-3 py-1.5 text-left font-mono font-normal text-slate-700"
+                  >
+                    {change.field}
+                  </th>
+                  <td className="max-w-[16rem] break-words px-3 py-1.5 text-red-700">
+                    <span className="sr-only">Before: </span>
+                    {showValue(change.before)}
+                  </td>
+                  <td className="max-w-[16rem] break-words px-3 py-1.5 text-emerald-700">
+                    <span className="sr-only">After: </span>
+                    {showValue(change.after)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-2 text-xs text-muted-foreground">No field changes recorded.</p>
+      )}
+      {event.changes.length > FOLDED && (
+        <button
+          type="button"
+          className="mt-2 text-xs font-medium text-primary hover:underline"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          {all ? 'Show fewer' : `Show all ${event.changes.length} fields`}
+        </button>
+      )}
+    </Card>
+  );
+}

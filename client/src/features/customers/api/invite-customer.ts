@@ -1,0 +1,24 @@
+import type { AccessLinkResponse } from '@shared/contracts/invitations';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+
+/**
+ * Invites the customer to the client portal: creates its client account when it has none and e-mails a
+ * set-password link (or, once the account has a password, a link to the portal).
+ */
+export const inviteCustomer = (customerId: string) =>
+  api<AccessLinkResponse>('POST', `/api/customers/${encodeURIComponent(customerId)}/invite`);
+
+export function useInviteCustomer() {
+  return useMutation({
+    mutationFn: inviteCustomer,
+    onSuccess: (result) => toast({ title: 'Invitation sent', description: result.message }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to send the invitation',
+        description: errorMessage(error, 'Please try again'),
+      }),
+  });
+}

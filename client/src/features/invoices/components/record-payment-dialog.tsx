@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type InvoiceSummary,
+  MANUAL_PAYMENT_METHODS,
+  type ManualPayment,
+  type ManualPaymentInput,
+  manualPaymentSchema,
+  PAYMENT_METHOD_LABELS,
+} from '@shared/contracts/invoices';
+import { centsToAmount, parseMoney } from '@shared/money';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useRecordPayment } from '../api/record-payment';
+import { amountText, formatMoney, localToday, periodLabel } from '../lib/format';
+
+/** The form holds the schema's input: the amount as typed, the reference and date as text. */
+type FormValues = ManualPaymentInput;
+
+/**
+ * Record a check, wire, cash or other payment. The amount starts at what is due and may be less (a partial
+ * payment); the shared schema refuses more than is due, as the server does.
+ */
+export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceSummary | null; onClose: () => void }) {
+  return (
+    <Dialog open={invoice !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>{invoice && <PaymentForm invoice={invoice} onDone={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentForm({ invoice, onDone }: { invoice: InvoiceSummary; onDone: () => void }) {
+  const today = localToday();
+  const dueCents = parseMoney(invoice.amountDue) ?? 0;
+  const form = useForm<FormValues, unknown, ManualPayment>({
+    resolver: zodResolver(manualPaymentSchema({ amountDueCents: dueCents, today })),
+    defaultValues: { amount: amountText(invoice.amountDue), method: 'check', reference: '', paidAt: today },
+  });
+  const record = useRecordPayment();
+  const submit = form.handleSubmit((values) =>
+    record.mutate(
+      {
+        id: invoice.id,
+        input: {
+          amount: centsToAmount(values.amount),
+          method: values.method,
+          reference: values.reference,
+          paidAt: values.paidAt,
+        },
+      },
+      { onSuccess: onDone },
+    ),
+  );
+  const errors = form.formState.errors;
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Record payment for {invoice.number}</DialogTitle>
+        <DialogDescription>
+          {invoice.customerName ?? 'Unknown customer'} · {periodLabel(invoice.periodStart, invoice.periodEnd)}.{' '}
+          <span className="font-medium text-slate-900" data-testid="payment-amount-due">
+            {formatMoney(invoice.amountDue)} due
+          </span>
+          {invoice.amountPaid > 0 && <> of {formatMoney(invoice.total)}</>}.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Amount ($)" error={errors.amount?.message}>
+          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+        </FormField>
+        <FormField label="Method" error={errors.method?.message} id="payment-method">
+          <Controller
+            control={form.control}
+            name="method"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="payment-method" aria-label="Method">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {MANUAL_PAYMENT_METHODS.map((method) => (
+                    <SelectItem key={method} value={method}>
+                      {PAYMENT_METHOD_LABELS[method]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+        <FormField label="Reference" hint="Check number or wire reference (optional)" error={errors.reference?.message}>
+          <Input autoComplete="off" maxLength={200} {...form.register('reference')} />
+        </FormField>
+        <FormField label="Payment date" error={errors.paidAt?.message}>
+          <Input type="date" max={today} {...form.register('paidAt')} />
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={record.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? 'Recording...' : 'Record Payment'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Report } from '@shared/contracts/reports';
+
+export type PerformanceAlert = { tone: 'warning' | 'info'; text: string };
+
+/** Below this share of billed revenue collected, the collection rate is flagged. */
+export const COLLECTION_RATE_TARGET = 90;
+/** A month-over-month change of revenue at least this large (percent) is worth a line. */
+export const REVENUE_SWING = 10;
+
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (yyyyMm: string) => MONTH.format(new Date(`${yyyyMm}-01T00:00:00Z`));
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The Reports screen's performance alerts for manager-level roles, read from the report's own figures:
+ * collection below target, revenue swings between the last two complete months of the range (the current
+ * month is still running, so it is not compared), overdue invoices, contracts running out, payouts waiting.
+ */
+export function performanceAlerts(report: Report, today = new Date()): PerformanceAlert[] {
+  const alerts: PerformanceAlert[] = [];
+  const rate = report.quickStats.collectionRate;
+  if (rate !== null && rate < COLLECTION_RATE_TARGET) {
+    alerts.push({
+      tone: 'warning',
+      text: `Collection rate is ${rate.toFixed(1)}% of what was billed (target ${COLLECTION_RATE_TARGET}%): follow up on unpaid invoices.`,
+    });
+  }
+  const current = today.toISOString().slice(0, 7);
+  const complete = report.revenue.byMonth.filter((m) => m.month < current);
+  if (complete.length >= 2) {
+    const [before, last] = complete.slice(-2);
+    if (before.amount > 0) {
+      const change = Math.round(((last.amount - before.amount) / before.amount) * 100);
+      if (change <= -REVENUE_SWING) {
+        alerts.push({
+          tone: 'warning',
+          text: `Revenue in ${monthName(last.month)} was ${-change}% below ${monthName(before.month)}.`,
+        });
+      } else if (change >= REVENUE_SWING) {
+        alerts.push({
+          tone: 'info',
+          text: `Revenue in ${monthName(last.month)} was ${change}% above ${monthName(before.month)}.`,
+        });
+      }
+    }
+  }
+  const { overdueInvoices, expiringContracts, payoutsAwaitingReview } = report.alerts;
+  if (overdueInvoices > 0) {
+    alerts.push({ tone: 'warning', text: `${plural(overdueInvoices, 'invoice is', 'invoices are')} overdue.` });
+  }
+  if (expiringContracts > 0) {
+    alerts.push({
+      tone: 'info',
+      text: `${plural(expiringContracts, 'contract ends', 'contracts end')} within 30 days: time for renewal conversations.`,
+    });
+  }
+  if (report.statusCounts.sent > 0) {
+    alerts.push({
+      tone: 'info',
+      text: `${plural(report.statusCounts.sent, 'contract is', 'contracts are')} sent and waiting for the customer.`,
+    });
+  }
+  if (payoutsAwaitingReview > 0) {
+    alerts.push({
+      tone: 'info',
+      text: `${plural(payoutsAwaitingReview, 'payout request is', 'payout requests are')} waiting for review.`,
+    });
+  }
+  return alerts;
+}

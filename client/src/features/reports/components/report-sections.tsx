@@ -1,0 +1,277 @@
+import type { User } from '@shared/contracts/auth';
+import { CONTRACT_STATUSES_FOR_REPORTS, type Report } from '@shared/contracts/reports';
+import { can } from '@shared/permissions';
+import { AlertTriangle, CalendarClock, CheckCircle2, Info, Receipt, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMoney } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
+import type { PerformanceAlert } from './performance-alerts';
+
+const STATUS_LABEL: Record<(typeof CONTRACT_STATUSES_FOR_REPORTS)[number], string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  active: 'Active',
+  paused: 'Paused',
+  canceled: 'Canceled',
+  completed: 'Completed',
+};
+const STATUS_DOT: Record<(typeof CONTRACT_STATUSES_FOR_REPORTS)[number], string> = {
+  draft: 'bg-slate-400',
+  sent: 'bg-sky-500',
+  active: 'bg-emerald-500',
+  paused: 'bg-amber-500',
+  canceled: 'bg-red-500',
+  completed: 'bg-indigo-500',
+};
+
+export function Section({
+  title,
+  icon,
+  children,
+  className,
+}: {
+  title: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          {icon && <span className="text-muted-foreground [&_svg]:size-4">{icon}</span>}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Contracts by status now, each linking to the contract list filtered by that status. */
+export function StatusCounts({ counts }: { counts: Report['statusCounts'] }) {
+  const total = CONTRACT_STATUSES_FOR_REPORTS.reduce((sum, s) => sum + counts[s], 0);
+  return (
+    <ul className="grid gap-1" aria-label="Contracts by status">
+      {CONTRACT_STATUSES_FOR_REPORTS.map((status) => (
+        <li key={status}>
+          <Link
+            href={`${paths.contracts}?status=${status}`}
+            className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="flex items-center gap-2">
+              <span aria-hidden className={cn('size-2.5 rounded-full', STATUS_DOT[status])} />
+              {STATUS_LABEL[status]}
+            </span>
+            <span className="font-semibold tabular-nums text-slate-900" data-testid={`status-count-${status}`}>
+              {counts[status]}
+            </span>
+          </Link>
+        </li>
+      ))}
+      <li className="mt-1 flex justify-between border-t px-2 pt-2 text-sm text-muted-foreground">
+        <span>Total</span>
+        <span className="tabular-nums">{total}</span>
+      </li>
+    </ul>
+  );
+}
+
+export function TopProducts({ products }: { products: Report['topProducts'] }) {
+  if (!products.length) {
+    return <p className="py-6 text-center text-sm text-muted-foreground">No product invoiced in this range.</p>;
+  }
+  const best = products[0].revenue || 1;
+  return (
+    <ol className="grid gap-3" aria-label="Top products by billed revenue">
+      {products.map((product, i) => (
+        <li key={product.productId} className="grid gap-1">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="min-w-0 truncate">
+              <span className="mr-2 text-muted-foreground tabular-nums">{i + 1}.</span>
+              {product.name}
+            </span>
+            <span className="shrink-0 font-semibold tabular-nums text-slate-900">{formatMoney(product.revenue)}</span>
+          </div>
+          <div className="h-1.5 rounded-full bg-slate-100" aria-hidden>
+            <div
+              className="h-1.5 rounded-full bg-indigo-500"
+              style={{ width: `${Math.max(2, Math.round((product.revenue / best) * 100))}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The three alerts, each linking to the list that shows them. */
+export function ReportAlerts({ alerts, user }: { alerts: Report['alerts']; user: User }) {
+  const rows: { label: string; count: number; href: string | null; icon: ReactNode; testId: string }[] = [
+    {
+      label: 'Overdue invoices',
+      count: alerts.overdueInvoices,
+      href: can(user, 'nav:invoices') ? '/invoices?overdue=true' : null,
+      icon: <Receipt />,
+      testId: 'alert-overdue',
+    },
+    {
+      label: 'Contracts expiring within 30 days',
+      count: alerts.expiringContracts,
+      href: `${paths.contracts}?status=active`,
+      icon: <CalendarClock />,
+      testId: 'alert-expiring',
+    },
+    {
+      label: 'Payouts awaiting review',
+      count: alerts.payoutsAwaitingReview,
+      href: can(user, 'nav:payouts') ? '/payouts' : can(user, 'nav:commissions') ? paths.commissions : null,
+      icon: <Wallet />,
+      testId: 'alert-payouts',
+    },
+  ];
+  return (
+    <ul className="grid gap-2">
+      {rows.map((row) => {
+        const content = (
+          <>
+            <span className="flex items-center gap-2 text-sm">
+              <span
+                className={cn('[&_svg]:size-4', row.count ? 'text-amber-600' : 'text-muted-foreground')}
+                aria-hidden
+              >
+                {row.icon}
+              </span>
+              {row.label}
+            </span>
+            <span
+              data-testid={row.testId}
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                row.count ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600',
+              )}
+            >
+              {row.count}
+            </span>
+          </>
+        );
+        const className =
+          'flex items-center justify-between gap-3 rounded-md border px-3 py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+        return (
+          <li key={row.label}>
+            {row.href ? (
+              <Link href={row.href} className={cn(className, 'hover:bg-muted')}>
+                {content}
+              </Link>
+            ) : (
+              <div className={className}>{content}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function PerformanceAlerts({ alerts }: { alerts: PerformanceAlert[] }) {
+  if (!alerts.length) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-emerald-700">
+        <CheckCircle2 className="size-4" aria-hidden /> On track: nothing needs attention.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-2" aria-label="Performance alerts">
+      {alerts.map((alert) => (
+        <li
+          key={alert.text}
+          className={cn(
+            'flex items-start gap-2 rounded-md px-3 py-2 text-sm',
+            alert.tone === 'warning' ? 'bg-amber-50 text-amber-900' : 'bg-sky-50 text-sky-900',
+          )}
+        >
+          {alert.tone === 'warning' ? (
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-label="Warning" />
+          ) : (
+            <Info className="mt-0.5 size-4 shrink-0" aria-label="Note" />
+          )}
+          <span>{alert.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function QuickStats({ stats }: { stats: Report['quickStats'] }) {
+  const items: [string, string][] = [
+    ['New contracts', String(stats.newContracts)],
+    ['Average contract value', formatMoney(stats.averageContractValue)],
+    ['Invoices issued', String(stats.invoicesIssued)],
+    ['Billed', formatMoney(stats.billed)],
+    ['Collection rate', stats.collectionRate === null ? '—' : `${stats.collectionRate.toFixed(1)}%`],
+    ['Open balance', formatMoney(stats.openBalance)],
+    ['Active customers', String(stats.activeCustomers)],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+function ago(iso: string): string {
+  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  for (const [unit, size] of [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ] as const) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+const describeAction = (action: string) => {
+  const text = action.replace(/[._]/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+export function RecentActivity({ events }: { events: Report['recentActivity'] }) {
+  if (!events.length) return <p className="py-6 text-center text-sm text-muted-foreground">No activity yet.</p>;
+  return (
+    <ul className="divide-y">
+      {events.map((event) => (
+        <li key={event.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
+          <span className="min-w-0">
+            <span className="font-medium text-slate-900">{describeAction(event.action)}</span>
+            {event.label && (
+              <>
+                {' · '}
+                {event.link ? (
+                  <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
+                    {event.label}
+                  </Link>
+                ) : (
+                  event.label
+                )}
+              </>
+            )}
+            {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}
+          </span>
+          <time className="shrink-0 text-xs text-muted-foreground" dateTime={event.createdAt}>
+            {ago(event.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}

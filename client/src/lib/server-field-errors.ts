@@ -1,0 +1,23 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/**
+ * Puts the server's per-field messages (a 400's `fieldErrors`, keyed by path) under the form's own fields;
+ * the toast carries the summary. A path the form has gets its first message; a nested one the form shows
+ * as a whole ("lineItems.0.quantity") goes to its top-level field ("lineItems"). The one helper of every form.
+ */
+export function showServerFieldErrors<T extends FieldValues>(
+  // biome-ignore lint/suspicious/noExplicitAny: any form, whatever its context and output types
+  form: UseFormReturn<T, any, any>,
+  error: unknown,
+) {
+  const fieldErrors = error instanceof ApiError ? error.body?.fieldErrors : undefined;
+  if (!fieldErrors) return;
+  const known = new Set(Object.keys(form.getValues()));
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const field = known.has(path) ? path : path.split('.')[0];
+    if (messages[0] && known.has(field) && !form.getFieldState(field as Path<T>).error) {
+      form.setError(field as Path<T>, { message: messages[0] });
+    }
+  }
+}

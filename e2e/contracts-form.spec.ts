@@ -1,5 +1,5 @@
-import { apiAs, choose, createDraft, findInList, toast } from './contracts-helpers';
-import { expect, signInAs, test, unique } from './fixtures';
+import { createDraft, findInList, listContracts } from './contracts-helpers';
+import { apiAs, choose, expect, signInAs, test, toast, unique } from './fixtures';
 
 test('creating a contract with line items: validation, live summary, Create & Send gives Sent', async ({ page }) => {
   await signInAs(page, 'sales', '/contracts');
@@ -100,7 +100,7 @@ test('a contract with a package hides the line items and sends none; Save as Dra
   await expect(row.getByText('Draft', { exact: true })).toBeVisible();
 
   const api = await apiAs(request, 'admin');
-  const [created] = await api.contracts(`&q=${encodeURIComponent(description)}`);
+  const [created] = await listContracts(api, `&q=${encodeURIComponent(description)}`);
   const detail = await api.get<{ lineItems: unknown[]; package: { name: string } }>(`/api/contracts/${created.id}`);
   expect(detail.lineItems).toHaveLength(0);
   expect(detail.package.name).toBe('Seasonal Blockbuster');
@@ -171,7 +171,9 @@ test('the edit page changes a draft and goes back to it', async ({ page, request
 
 test('a contract whose payment processing started cannot be edited', async ({ page, request }) => {
   const api = await apiAs(request, 'admin');
-  const started = (await api.contracts('&status=active')).find((c) => c.stripePaymentLinkId || c.stripeSubscriptionId)!;
+  const started = (await listContracts(api, '&status=active')).find(
+    (c) => c.stripePaymentLinkId || c.stripeSubscriptionId,
+  )!;
   await signInAs(page, 'admin', `/contracts/${started.id}`);
   await expect(page.getByText('Cannot edit - payment processing started')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);

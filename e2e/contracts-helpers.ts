@@ -1,53 +1,37 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Contract, ContractPayload, ContractSummary } from '@shared/contracts/contracts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, expect } from './fixtures';
+import type { ContractPayload } from '@shared/contracts/contract-form';
+import type { Contract, ContractSummary } from '@shared/contracts/contract-responses';
+import { type Api, apiAs, type DemoAccount, expect } from './fixtures';
 
-/** A bearer token for a demo account, for setting up data through the API. */
-export async function tokenFor(request: APIRequestContext, account: DemoAccount): Promise<string> {
-  const response = await request.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
-  });
-  expect(response.ok(), `sign-in as ${account}`).toBeTruthy();
-  return (await response.json()).token;
+/** Every contract the account can see (the API's largest page). */
+export const listContracts = (api: Api, query = '') => api.get<ContractSummary[]>(`/api/contracts?limit=500${query}`);
+
+export async function customerNamed(api: Api, name: string) {
+  const customers = await api.get<{ id: string; name: string; email: string }[]>('/api/customers?limit=500');
+  return customers.find((c) => c.name === name)!;
 }
 
-/** A small API client acting as one demo account. */
-export async function apiAs(request: APIRequestContext, account: DemoAccount) {
-  const headers = { Authorization: `Bearer ${await tokenFor(request, account)}` };
-  const get = async <T>(url: string): Promise<T> => {
-    const response = await request.get(url, { headers });
-    expect(response.ok(), `GET ${url}`).toBeTruthy();
-    return response.json();
-  };
-  return {
-    headers,
-    get,
-    contracts: (query = '') => get<ContractSummary[]>(`/api/contracts?limit=500${query}`),
-    customer: async (name: string) =>
-      (await get<{ id: string; name: string; email: string }[]>(`/api/customers?limit=500`)).find(
-        (c) => c.name === name,
-      )!,
-    product: async (name: string) =>
-      (await get<{ id: string; name: string; defaultPrice: number }[]>(`/api/products?active=true&limit=500`)).find(
-        (p) => p.name === name,
-      )!,
-    createContract: async (body: Partial<ContractPayload> & Pick<ContractPayload, 'customerId'>): Promise<Contract> => {
-      const response = await request.post('/api/contracts', {
-        headers,
-        data: {
-          startDate: new Date().toISOString().slice(0, 10),
-          paymentMode: 'pay_link',
-          termMonths: 6,
-          setupFee: 0,
-          sendToCustomer: false,
-          makeActive: false,
-          ...body,
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return response.json();
-    },
-  };
+export async function productNamed(api: Api, name: string) {
+  const products = await api.get<{ id: string; name: string; defaultPrice: number }[]>(
+    '/api/products?active=true&limit=500',
+  );
+  return products.find((p) => p.name === name)!;
+}
+
+/** POST /api/contracts with a draft's defaults (today, pay link, six months, nothing sent). */
+export function createContract(
+  api: Api,
+  body: Partial<ContractPayload> & Pick<ContractPayload, 'customerId'> & { title?: string },
+): Promise<Contract> {
+  return api.post<Contract>('/api/contracts', {
+    startDate: new Date().toISOString().slice(0, 10),
+    paymentMode: 'pay_link',
+    termMonths: 6,
+    setupFee: 0,
+    sendToCustomer: false,
+    makeActive: false,
+    ...body,
+  });
 }
 
 /** A draft pay-link contract of one Homepage Banner for Holiday Lights Co., created as `account`. */
@@ -58,23 +42,14 @@ export async function createDraft(
   extra: Partial<ContractPayload> = {},
 ): Promise<Contract> {
   const api = await apiAs(request, account);
-  const customer = await api.customer('Holiday Lights Co.');
-  const banner = await api.product('Homepage Banner (728x90)');
-  return api.createContract({
+  const customer = await customerNamed(api, 'Holiday Lights Co.');
+  const banner = await productNamed(api, 'Homepage Banner (728x90)');
+  return createContract(api, {
     customerId: customer.id,
     description,
     lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 450, discount: 0 }],
     ...extra,
   });
-}
-
-/** Picks an option of a labelled select (Radix: a combobox and a listbox of options). */
-export async function choose(page: Page, label: string | RegExp, option: string | RegExp, index = 0) {
-  await page
-    .getByRole('combobox', { name: label, exact: typeof label === 'string' })
-    .nth(index)
-    .click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 /** Searches the contract list and waits until the only row is the one wanted. */
@@ -83,6 +58,3 @@ export async function findInList(page: Page, text: string) {
   await expect(page.getByTestId('contracts-count')).toHaveText('1 contract');
   return page.getByTestId('contract-row');
 }
-
-/** The toast on screen with this title (the Toaster marks each one with its variant). */
-export const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });

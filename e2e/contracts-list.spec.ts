@@ -1,14 +1,21 @@
-import { apiAs, choose, createDraft, findInList, toast } from './contracts-helpers';
-import { expect, signInAs, test, unique } from './fixtures';
+import {
+  createContract,
+  createDraft,
+  customerNamed,
+  findInList,
+  listContracts,
+  productNamed,
+} from './contracts-helpers';
+import { apiAs, choose, expect, signInAs, test, toast, unique } from './fixtures';
 
 test('the list shows every column, searches, filters by status and pages on the server', async ({ page, request }) => {
   const api = await apiAs(request, 'admin');
-  const all = await api.contracts();
+  const all = await listContracts(api);
   await signInAs(page, 'admin', '/contracts');
   await expect(page.getByRole('heading', { name: 'Contracts', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New Contract' })).toHaveAttribute('href', '/contracts/new');
   await expect(page.getByTestId('contracts-count')).toHaveText(`${all.length} contracts`);
-  for (const header of ['ID', 'Description', 'Customer', 'Status', 'Start Date', 'Term']) {
+  for (const header of ['ID', 'Description', 'Customer', 'Status', 'Monthly', 'Start Date', 'Term']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   const pages = Math.ceil(all.length / 20);
@@ -29,6 +36,10 @@ test('the list shows every column, searches, filters by status and pages on the 
   await expect(row.getByText('Active', { exact: true })).toHaveClass(/bg-green-100/);
   await expect(row).toContainText('12 months');
   await expect(row).toContainText('Auto-stops');
+  // Each row shows what the contract bills every month (lines + package, without the setup fee).
+  await expect(row.getByTestId('contract-monthly')).toHaveText(
+    portalPlan.monthlyAmount.toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+  );
 
   // Search by contract id.
   await findInList(page, portalPlan.id.slice(-8));
@@ -147,7 +158,9 @@ test('pay links: copy an existing one, generate a new one, refuse a $0.00 contra
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const api = await apiAs(request, 'admin');
-  const withLink = (await api.contracts('&status=active')).find((c) => c.paymentMode === 'pay_link' && c.payLinkToken)!;
+  const withLink = (await listContracts(api, '&status=active')).find(
+    (c) => c.paymentMode === 'pay_link' && c.payLinkToken,
+  )!;
   await signInAs(page, 'admin', '/contracts');
 
   await findInList(page, withLink.id.slice(-8));
@@ -176,9 +189,9 @@ test('pay links: copy an existing one, generate a new one, refuse a $0.00 contra
 
   // A contract of $0.00 is refused without asking the server.
   const free = unique('E2E zero');
-  const customer = await api.customer('Holiday Lights Co.');
-  const banner = await api.product('Homepage Banner (728x90)');
-  const zero = await api.createContract({
+  const customer = await customerNamed(api, 'Holiday Lights Co.');
+  const banner = await productNamed(api, 'Homepage Banner (728x90)');
+  const zero = await createContract(api, {
     customerId: customer.id,
     description: free,
     lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 0, discount: 0 }],
@@ -216,8 +229,8 @@ test('sales sees only their own contracts; another rep’s contract is "Contract
   page,
   request,
 }) => {
-  const own = await (await apiAs(request, 'sales')).contracts();
-  const theirs = await (await apiAs(request, 'sales2')).contracts();
+  const own = await listContracts(await apiAs(request, 'sales'));
+  const theirs = await listContracts(await apiAs(request, 'sales2'));
   expect(theirs.length).toBeGreaterThan(0);
   await signInAs(page, 'sales', '/contracts');
   await expect(page.getByTestId('contracts-count')).toHaveText(`${own.length} contracts`);
@@ -231,7 +244,7 @@ test('sales sees only their own contracts; another rep’s contract is "Contract
 });
 
 test('finance reads contracts but cannot create, edit, delete or change them', async ({ page, request }) => {
-  const all = await (await apiAs(request, 'admin')).contracts();
+  const all = await listContracts(await apiAs(request, 'admin'));
   const draft = all.find((c) => c.status === 'draft')!;
   await signInAs(page, 'finance', '/contracts');
   await expect(page.getByTestId('contracts-count')).toHaveText(`${all.length} contracts`);
@@ -251,10 +264,23 @@ test('finance reads contracts but cannot create, edit, delete or change them', a
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
 
-test('a client has no access to the contract screens', async ({ page }) => {
+test("a client sees their own company's contracts, read-only, with the monthly amount", async ({ page }) => {
   await signInAs(page, 'client', '/contracts');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(page.getByText("You don't have permission to view contracts")).toBeVisible();
+  const response = await page.request.get('/api/client/contracts?limit=20');
+  const own = (await response.json()) as { id: string; title: string | null; monthlyAmount: number }[];
+  const total = Number(response.headers()['x-total-count']);
+  expect(total, 'the demo client has contracts').toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'Contracts', exact: true })).toBeVisible();
+  await expect(page.getByTestId('contracts-count')).toHaveText(`${total} contract${total === 1 ? '' : 's'}`);
+  await expect(page.getByTestId('contract-row')).toHaveCount(own.length);
+  const first = page.getByTestId('contract-row').first();
+  await expect(first).toContainText(own[0].title || `Contract ${own[0].id.slice(-8)}`);
+  await expect(first).toContainText(
+    own[0].monthlyAmount.toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+  );
+  await expect(page.getByText('Access Denied')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New Contract' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Actions for contract/ })).toHaveCount(0);
   await page.goto('/contracts/new');
-  await expect(page.getByText("You don't have permission to view contracts")).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });

@@ -21,7 +21,8 @@ export async function signInThroughForm(page: Page, account: DemoAccount, passwo
   await page.getByLabel('Email Address').fill(DEMO_ACCOUNTS[account]);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  // The first load of the app can be slow on a busy machine.
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**
@@ -53,39 +54,60 @@ export async function expectFirstClientContractShown(page: Page) {
 /** The toast on screen with this title (the Toaster marks each one with its variant). */
 export const toast = (page: Page, title: string) => page.locator('li[data-variant]', { hasText: title });
 
-/** Calls the API as a demo account with its bearer token, for setup the test is not about. */
+/** A bearer token for an account (a demo account's e-mail, or one a test made), for API calls. */
+export async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), `sign-in as ${email}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  return (await response.json()).token;
+}
+
+/**
+ * Calls the API as a demo account with its bearer token, for setup and checks the test is not about the
+ * screens of. Every call must succeed; the answer's JSON is returned.
+ */
 export async function apiAs(request: APIRequestContext, account: DemoAccount) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: DEMO_ACCOUNTS[account], password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), `API sign-in as ${account}`).toBeTruthy();
-  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
-  const call = async (method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) => {
+  const headers = { Authorization: `Bearer ${await tokenFor(request, DEMO_ACCOUNTS[account])}` };
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown) => {
     const response = await request.fetch(path, { method, headers, data });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-    return response.json();
+    const text = await response.text();
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${text}`).toBeTruthy();
+    return (text ? JSON.parse(text) : null) as T;
   };
   return {
-    post: (path: string, data: unknown) => call('POST', path, data),
-    patch: (path: string, data: unknown) => call('PATCH', path, data),
-    delete: (path: string) => call('DELETE', path),
+    headers,
+    // biome-ignore lint/suspicious/noExplicitAny: test setup reads whatever the endpoint answers
+    get: <T = any>(path: string) => call<T>('GET', path),
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    post: <T = any>(path: string, data: unknown) => call<T>('POST', path, data),
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    put: <T = any>(path: string, data: unknown) => call<T>('PUT', path, data),
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    patch: <T = any>(path: string, data: unknown) => call<T>('PATCH', path, data),
+    delete: (path: string) => call<unknown>('DELETE', path),
   };
 }
+export type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /** Signs the page in as any account (not only the demo ones), as signInAs does. */
 export async function signInWith(page: Page, email: string, password: string, path: string) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), `sign-in as ${email}`).toBeTruthy();
-  const { token } = await response.json();
+  const token = await tokenFor(page.request, email, password);
   await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
   await page.goto(path);
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  // The first load of the app can be slow on a busy machine.
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible({ timeout: 30_000 });
 }
 
-/** Picks an option of a labelled select (Radix: a combobox button and a listbox of options). */
-export async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/**
+ * Picks an option of a labelled select (Radix: a combobox and a listbox of options) inside `scope` (the page,
+ * a dialog, a row). `index` picks among selects of the same label (line items).
+ */
+export async function choose(scope: Page | Locator, label: string | RegExp, option: string | RegExp, index = 0) {
+  const page = 'goto' in scope ? scope : scope.page();
+  await scope
+    .getByRole('combobox', { name: label, exact: typeof label === 'string' })
+    .nth(index)
+    .click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
 }
 
 /** A unique suffix, so tests that create records never collide with each other or the demo data. */

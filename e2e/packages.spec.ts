@@ -60,7 +60,7 @@ test('sales creates a package after validation errors, edits it and deletes it',
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     const first = itemRow(dialog, 1);
     await expect(first.getByLabel('Quantity')).toHaveValue('1');
-    await choose(page, first, 'Product', 'Holiday Pre-roll Video (15s)');
+    await choose(first, 'Product', 'Holiday Pre-roll Video (15s)');
     await first.getByLabel('Quantity').fill('0');
     await dialog.getByRole('button', { name: 'Create Package' }).click();
     await expect(dialog.getByText('Package name is required')).toBeHidden();
@@ -79,7 +79,7 @@ test('sales creates a package after validation errors, edits it and deletes it',
 
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     const second = itemRow(dialog, 2);
-    await choose(page, second, 'Product', 'Custom item');
+    await choose(second, 'Product', 'Custom item');
     // A custom item is only sent with its name, so a forgotten name is pointed out rather than dropped.
     await dialog.getByRole('button', { name: 'Create Package' }).click();
     await expect(second.getByText('Choose a product or enter a custom name')).toBeVisible();
@@ -193,7 +193,7 @@ test('creating a package whose product was removed meanwhile fails with the serv
   await dialog.getByLabel('Package Name').fill(unique('Doomed Bundle'));
   await dialog.getByLabel('Price ($)', { exact: true }).fill('100');
   await dialog.getByRole('button', { name: 'Add Item' }).click();
-  await choose(page, itemRow(dialog, 1), 'Product', productName);
+  await choose(itemRow(dialog, 1), 'Product', productName);
   await admin.delete(`/api/products/${product.id}`);
   await dialog.getByRole('button', { name: 'Create Package' }).click();
   const failure = toast(page, 'Failed to create package');

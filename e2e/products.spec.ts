@@ -111,7 +111,7 @@ test('admin creates a product after validation errors, edits it, and deletes it'
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Description').fill('A full-screen snow globe wrap around the player.');
-    await choose(page, dialog, 'Ad Type', 'Overlay Ad');
+    await choose(dialog, 'Ad Type', 'Overlay Ad');
     await dialog.getByLabel('Default Price ($)').fill('1250.5');
     await dialog.getByLabel('Default Duration (days)').fill('21');
     await dialog.getByLabel('Seasonal Price ($)').fill('1999.99');
@@ -158,7 +158,7 @@ test('admin creates a product after validation errors, edits it, and deletes it'
     await expect(dialog.getByText('Name is required')).toBeVisible();
 
     await dialog.getByLabel('Name').fill(name);
-    await choose(page, dialog, 'Price Metric', 'CPM (per 1000 impressions)');
+    await choose(dialog, 'Price Metric', 'CPM (per 1000 impressions)');
     await dialog.getByLabel('Default Price ($)').fill('22');
     await dialog.getByLabel('Seasonal Price ($)').fill('');
     const [request] = await Promise.all([
@@ -236,7 +236,7 @@ test('creating a product after losing the right to fails with the server message
   await page.getByRole('button', { name: 'Add Product' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Product' });
   await dialog.getByLabel('Name').fill(unique('Too Late Banner'));
-  await choose(page, dialog, 'Ad Type', 'Banner Ad');
+  await choose(dialog, 'Ad Type', 'Banner Ad');
   await dialog.getByLabel('Default Price ($)').fill('100');
   // They become a sales rep while the dialog is open.
   await admin.patch(`/api/users/${temp.id}`, { role: 'sales' });

@@ -1,23 +1,16 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInAs, signInWith, test, toast, unique } from './fixtures';
-
-async function tokenFor(api: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await api.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), `sign-in as ${email}: ${response.status()} ${await response.text()}`).toBeTruthy();
-  return (await response.json()).token;
-}
+import { type Page, request } from '@playwright/test';
+import { type Api, apiAs, DEMO_ACCOUNTS, expect, signInAs, signInWith, test, toast, unique } from './fixtures';
 
 /**
  * Runs `fn` as the demo admin through the API, in a request context of its own (no session cookie is
  * shared with another sign-in).
  */
-async function asAdmin<T>(fn: (api: APIRequestContext, auth: { Authorization: string }) => Promise<T>): Promise<T> {
-  const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
+async function asAdmin<T>(fn: (api: Api) => Promise<T>): Promise<T> {
+  const context = await request.newContext({ baseURL: test.info().project.use.baseURL });
   try {
-    const token = await tokenFor(api, DEMO_ACCOUNTS.admin);
-    return await fn(api, { Authorization: `Bearer ${token}` });
+    return await fn(await apiAs(context, 'admin'));
   } finally {
-    await api.dispose();
+    await context.dispose();
   }
 }
 
@@ -30,21 +23,12 @@ async function createFreshUser(role = 'sales') {
     email: `${firstName.toLowerCase()}@example.test`,
     password: 'first-pass1',
   };
-  await asAdmin(async (api, headers) => {
-    const response = await api.post('/api/users', {
-      headers,
-      data: { ...user, role, commissionRate: 0.05, isActive: true },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  });
+  await asAdmin((api) => api.post('/api/users', { ...user, role, commissionRate: 0.05, isActive: true }));
   return user;
 }
 
 async function putSettings(path: string, data: unknown) {
-  await asAdmin(async (api, headers) => {
-    const response = await api.put(path, { headers, data });
-    expect(response.ok(), await response.text()).toBeTruthy();
-  });
+  await asAdmin((api) => api.put(path, data));
 }
 
 const tabNames = (page: Page) => page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');

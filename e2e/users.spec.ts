@@ -1,30 +1,30 @@
-import {
-  DEMO_ACCOUNTS,
-  type DemoAccount,
-  expect,
-  expectFirstClientContractShown,
-  signInAs,
-  test,
-  toast,
-  unique,
-} from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectFirstClientContractShown, signInAs, test, toast, unique } from './fixtures';
 
-for (const account of ['sales_manager', 'sales'] as DemoAccount[]) {
-  test(`${account} gets Access Denied on the Users screen`, async ({ page }) => {
-    const listCalls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/users') listCalls.push(request.url());
-    });
-    await signInAs(page, account);
-    const usersLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' });
-    if (account === 'sales_manager') await usersLink.click();
-    else await page.goto('/users');
-    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expect(page.getByText("You don't have permission to manage users")).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
-    expect(listCalls, 'the list is not even requested').toEqual([]);
+test('sales gets Access Denied on the Users screen, without the list being requested', async ({ page }) => {
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/users') listCalls.push(request.url());
   });
-}
+  await signInAs(page, 'sales');
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to manage users")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+  expect(listCalls, 'the list is not even requested').toEqual([]);
+});
+
+test('a sales manager sees the team read-only from the sidebar: staff only, no changes', async ({ page }) => {
+  await signInAs(page, 'sales_manager');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Alex Morgan' })).toContainText(DEMO_ACCOUNTS.admin);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+  await expect(page.getByRole('article').getByRole('button')).toHaveCount(0);
+  // Client accounts are not part of the team.
+  await expect(page.getByText(DEMO_ACCOUNTS.client)).toHaveCount(0);
+});
 
 test('admin sees the user grid; their own card has Edit but no Delete', async ({ page }) => {
   await signInAs(page, 'admin', '/users');

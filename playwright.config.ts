@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // One line per test as it finishes, so a long run shows its progress.
+  reporter: [['list']],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1366, height: 860 },
@@ -37,9 +38,17 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/demo.ts',
     url: `${BASE_URL}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DEMO_DATA_DIR: `./.e2e-data-${PORT}`, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DEMO_DATA_DIR: `./.e2e-data-${PORT}`,
+      LOG_LEVEL: 'warn',
+      // A client build of its own (npx vite build --outDir ...), so that several builds can be tested side by side.
+      ...(process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST } : {}),
+    },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the demo business takes a while on a busy machine.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

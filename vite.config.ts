@@ -2,10 +2,11 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.mjs';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@shared': path.resolve(import.meta.dirname, 'shared'),
@@ -16,15 +17,15 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/check-budget.mjs walks it to add up what each screen loads.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: an app release does not invalidate the browser's copy of React or zod.
+        // React in a long-lived chunk of its own: an app release does not invalidate the browser's copy.
+        // Everything else is split where it is imported, so each screen loads only what it uses
+        // (docs/decisions/017-performance.md).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/](zod|@hookform|react-hook-form)[\\/]/ },
-            { name: 'ui', test: /node_modules[\\/](@radix-ui|@floating-ui|lucide-react)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

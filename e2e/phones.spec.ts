@@ -2,12 +2,21 @@ import type { Page } from '@playwright/test';
 import { type DemoAccount, expect, signInAs, test } from './fixtures';
 
 /**
- * Phones: at 360 and 390 px every screen of every role fits the width; wide content (tables) scrolls
+ * Phones: every screen of every role fits a 360 px phone (and 390 px, see WIDTHS); wide content (tables) scrolls
  * inside its own container, never the whole page. The screens are read from the navigation sheet and the
  * user menu, plus the detail and form screens behind them.
  */
 
 const ROLES: DemoAccount[] = ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'];
+
+/**
+ * Every role at 360 px, the narrowest phone we support. The layout has no breakpoint between 360 and 640 px,
+ * so 390 px is checked for the roles most often on a phone (sales reps and clients) rather than all six.
+ */
+const WIDTHS: [number, DemoAccount[]][] = [
+  [360, ROLES],
+  [390, ['sales', 'client']],
+];
 
 async function menuLinks(page: Page): Promise<string[]> {
   const hrefs = async (selector: string) =>
@@ -61,11 +70,11 @@ async function pageWidth(page: Page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 }
 
-for (const width of [360, 390]) {
+for (const [width, roles] of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    for (const role of ROLES) {
+    for (const role of roles) {
       test(`${role}: every screen fits without scrolling sideways`, async ({ page }) => {
         test.setTimeout(300_000);
         await signInAs(page, role, '/');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
+import { publicOrigin } from './lib/public-url';
 import { startServer } from './server';
 
 /** `npm run demo`: a fresh embedded database in ./.demo-data, filled with the demo business, then the server. */
@@ -15,8 +16,8 @@ await seedDemo(seeding.db);
 await seeding.close();
 
 const config = loadConfig({ ...process.env, DATA_DIR: DEMO_DIR, DATABASE_URL: undefined });
-const { stop } = await startServer(config);
+const { app, stop } = await startServer(config);
 console.log(
-  `\n  Demo running on http://localhost:${config.PORT}  (accounts: superadmin@demo.test, admin@, manager@, sales@, sales2@, finance@, client@, client2@demo.test; password demo1234)\n`,
+  `\n  Demo running on ${publicOrigin(app)}  (accounts: superadmin@demo.test, admin@, manager@, sales@, sales2@, finance@, client@, client2@demo.test; password demo1234)\n`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop().finally(() => process.exit(0)));

@@ -10,7 +10,9 @@ export function publicOrigin(app: FastifyInstance): string {
   if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/+$/, '');
   const address = app.server.address();
   if (address && typeof address === 'object') {
-    const host = ['0.0.0.0', '::', '::1', '127.0.0.1'].includes(address.address) ? 'localhost' : address.address;
+    // An unspecified address (listening everywhere) is not one to link to; a specific one is the address
+    // people open, and a link to another name for it would be another origin (no session, no storage).
+    const host = ['0.0.0.0', '::'].includes(address.address) ? 'localhost' : address.address;
     return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   }
   return `http://localhost:${app.config.PORT}`;

@@ -58,6 +58,8 @@ export type ContractSummary = {
   autoStopDate: string | null;
   paymentMode: PaymentMode;
   payLinkToken: string | null;
+  /** The pay link as customers receive it (built from the configured public origin); null without a link. */
+  payLinkUrl: string | null;
   /** Lines + package + setup fee (ui-spec.md's contract total); totalAmount is the same figure. */
   total: number;
   totalAmount: number;

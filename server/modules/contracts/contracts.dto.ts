@@ -21,7 +21,10 @@ export function canReadContract(actor: SessionUser, row: Pick<ContractRow, 'sale
 const amount = (cents: number) => centsToAmount(cents);
 const amountOrNull = (cents: number | null) => (cents === null ? null : centsToAmount(cents));
 
-export function toContractSummary(actor: SessionUser, r: ContractListRow): ContractSummary {
+/**
+ * `baseUrl` is the public origin (lib/public-url.ts): the pay link shown on screen is the one e-mailed.
+ */
+export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUrl: string): ContractSummary {
   const c = r.contract;
   const writable = canWriteContract(actor, c);
   return {
@@ -36,6 +39,7 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow): Contr
     autoStopDate: c.autoStopDate,
     paymentMode: c.paymentMode as PaymentMode,
     payLinkToken: c.payLinkToken,
+    payLinkUrl: c.payLinkToken ? `${baseUrl}/p/${c.payLinkToken}` : null,
     total: amount(c.totalCents),
     totalAmount: amount(c.totalCents),
     monthlyAmount: amount(c.monthlyAmountCents),
@@ -69,9 +73,9 @@ function toProductRef(p: ProductRow): ContractProductRef {
   };
 }
 
-export function toContract(actor: SessionUser, d: ContractDetailRows): Contract {
+export function toContract(actor: SessionUser, d: ContractDetailRows, baseUrl: string): Contract {
   return {
-    ...toContractSummary(actor, d),
+    ...toContractSummary(actor, d, baseUrl),
     customer: d.customer
       ? { id: d.customer.id, name: d.customer.name, email: d.customer.email, company: d.customer.company }
       : null,

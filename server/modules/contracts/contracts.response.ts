@@ -34,6 +34,7 @@ const summaryProperties = {
   autoStopDate: nullableString,
   paymentMode: string,
   payLinkToken: nullableString,
+  payLinkUrl: nullableString,
   total: number,
   totalAmount: number,
   monthlyAmount: number,

@@ -39,7 +39,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: contractListQuerySchema, response: { 200: contractListResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
-    async (request, reply) => sendPage(reply, await listContracts(app.db, request.user!, request.query)),
+    async (request, reply) => sendPage(reply, await listContracts(app.db, request.user!, request.query, publicOrigin(app))),
   );
 
   // ui-spec.md section 7's "my" variant of the list (the sales view): the same list as ?mine=true, that is
@@ -52,7 +52,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) =>
-      sendPage(reply, await listContracts(app.db, request.user!, { ...request.query, mine: true })),
+      sendPage(reply, await listContracts(app.db, request.user!, { ...request.query, mine: true }, publicOrigin(app))),
   );
 
   r.get(
@@ -62,7 +62,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParamSchema, response: { 200: contractResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
-    async (request) => getContract(app.db, request.user!, request.params.id),
+    async (request) => getContract(app.db, request.user!, request.params.id, publicOrigin(app)),
   );
 
   // Every other answer is declared too (lib/response-schema.ts): what is not declared is never sent.

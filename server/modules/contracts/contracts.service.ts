@@ -70,6 +70,7 @@ export async function listContracts(
   db: Db,
   actor: Actor,
   query: ContractListQuery,
+  baseUrl: string,
 ): Promise<{ rows: ContractSummary[]; total: number; totalIsLowerBound: boolean }> {
   const ownOnly = !can(actor, 'contract:read:any') || query.mine;
   const page = await selectContractPage(db, {
@@ -80,14 +81,14 @@ export async function listContracts(
     limit: query.limit,
     offset: query.offset,
   });
-  return { ...page, rows: page.rows.map((row) => toContractSummary(actor, row)) };
+  return { ...page, rows: page.rows.map((row) => toContractSummary(actor, row, baseUrl)) };
 }
 
 /** The contract with its customer, package and line items; 404 for one the caller may not see. */
-export async function getContract(db: Db, actor: Actor, id: string): Promise<Contract> {
+export async function getContract(db: Db, actor: Actor, id: string, baseUrl: string): Promise<Contract> {
   const detail = await selectContractDetail(db, id);
   if (!detail || !canReadContract(actor, detail.contract)) throw notFound(CONTRACT_NOT_FOUND);
-  return toContract(actor, detail);
+  return toContract(actor, detail, baseUrl);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ export async function createContract(deps: ContractDeps, actor: Actor, body: Con
   });
   if (delivery) deps.mailer.kick(deps.db);
   if (status === 'active') await billContractNow(deps, id);
-  return getContract(deps.db, actor, id);
+  return getContract(deps.db, actor, id, deps.baseUrl);
 }
 
 export async function updateContract(
@@ -197,7 +198,7 @@ export async function updateContract(
   });
   deps.mailer.kick(deps.db);
   if (target === 'active') await billContractNow(deps, id);
-  return getContract(deps.db, actor, id);
+  return getContract(deps.db, actor, id, deps.baseUrl);
 }
 
 export async function deleteContract(db: Db, actor: Actor, id: string): Promise<void> {
@@ -250,7 +251,7 @@ export async function transitionContract(
   }
   if (delivery) deps.mailer.kick(deps.db);
   if (action === 'activate' || action === 'resume') await billContractNow(deps, id);
-  return getContract(deps.db, actor, id);
+  return getContract(deps.db, actor, id, deps.baseUrl);
 }
 
 /** Creates the pay link once (pay_link contracts only, and only for a non-zero amount) and answers its URL. */

@@ -706,6 +706,7 @@ describe('payment link', () => {
 
     const detail: Contract = (await api('sales', 'GET', `/api/contracts/${contract.id}`)).json();
     expect(paymentUrl.endsWith(`/p/${detail.payLinkToken}`)).toBe(true);
+    expect(detail.payLinkUrl).toBe(paymentUrl);
     expect(detail.stripePaymentLinkId).toMatch(/^plink_/);
     expect(detail).toMatchObject({ canEdit: false, canDelete: false });
     const edit = await api('sales', 'PATCH', `/api/contracts/${contract.id}`, body({ paymentMode: 'pay_link' }));
@@ -744,7 +745,13 @@ describe('payment link', () => {
         url: `/api/contracts/${created.json().id}/generate-payment-link`,
         headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
       });
-      expect(response.json().paymentUrl).toMatch(/^https:\/\/crm\.example\.com\/p\/[A-Za-z0-9_-]{32}$/);
+      const { paymentUrl } = response.json();
+      expect(paymentUrl).toMatch(/^https:\/\/crm\.example\.com\/p\/[A-Za-z0-9_-]{32}$/);
+      // The contract shows the same link in its detail and in the list (the screens show it as it is).
+      const detail = await other.injectAs('admin', { method: 'GET', url: `/api/contracts/${created.json().id}` });
+      expect(detail.json().payLinkUrl).toBe(paymentUrl);
+      const list = await other.injectAs('admin', { method: 'GET', url: '/api/contracts?paymentMode=pay_link' });
+      expect(list.json().find((c: Contract) => c.id === created.json().id).payLinkUrl).toBe(paymentUrl);
     } finally {
       await other.close();
     }

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { loginAttempts } from '../../db/schema';
+import { publicOrigin } from '../../lib/public-url';
 import { buildTestApp, type TestContext } from '../app';
 import { createTestUser, TEST_PASSWORD } from '../factories';
 
@@ -141,5 +143,27 @@ describe('PUBLIC_URL on http', () => {
     });
     expect(response.cookies.find((c) => c.name === 'sid')?.secure).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('no PUBLIC_URL: links from the listen address', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps a specific address as it is (another name for it would be another origin, without the session)', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    expect(publicOrigin(ctx.app)).toBe(`http://127.0.0.1:${port}`);
+    await ctx.app.server.close();
+  });
+
+  it('names an unspecified address (listening everywhere) localhost', () => {
+    for (const address of ['0.0.0.0', '::']) {
+      const everywhere = { config: {}, server: { address: () => ({ address, port: 8123, family: 'IPv4' }) } };
+      expect(publicOrigin(everywhere as unknown as typeof ctx.app)).toBe('http://localhost:8123');
+    }
   });
 });

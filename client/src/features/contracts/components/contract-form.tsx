@@ -117,7 +117,7 @@ export function ContractForm({
       noValidate
       onSubmit={submit}
       aria-label={editing ? 'Edit contract' : 'New contract'}
-      className={cn('grid gap-6', layout === 'page' && 'lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start')}
+      className={cn('grid grid-cols-1 gap-6', layout === 'page' && 'lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start')}
     >
       <div className="grid min-w-0 gap-6">
         {options.error && (
@@ -239,7 +239,7 @@ export function ContractForm({
         )}
       </div>
 
-      <div className={cn('grid gap-6', layout === 'page' && 'lg:sticky lg:top-20')}>
+      <div className={cn('grid grid-cols-1 gap-6', layout === 'page' && 'lg:sticky lg:top-20')}>
         <ContractSummaryCard
           form={form}
           products={products}

@@ -76,9 +76,9 @@ export function ContractSummaryCard({
             </p>
           )}
           {totals.seasonalMonthlyAmount !== totals.monthlyAmount && (
-            <div className="flex items-baseline justify-between gap-2 whitespace-nowrap rounded-md bg-orange-50 px-3 py-2 text-orange-900">
-              <dt>In season (Oct–Dec):</dt>
-              <dd className="font-medium tabular-nums" data-testid="summary-seasonal">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-2 rounded-md bg-orange-50 px-3 py-2 text-orange-900">
+              <dt className="whitespace-nowrap">In season (Oct–Dec):</dt>
+              <dd className="whitespace-nowrap font-medium tabular-nums" data-testid="summary-seasonal">
                 {formatCentsMoney(totals.seasonalMonthlyAmount)} / month
               </dd>
             </div>

@@ -60,7 +60,7 @@ export function LineItemsFields({
             return (
               <fieldset
                 key={row.id}
-                className="grid gap-3 rounded-lg border bg-slate-50/60 p-4"
+                className="grid min-w-0 gap-3 rounded-lg border bg-slate-50/60 p-4"
                 data-testid="line-item-row"
               >
                 <legend className="sr-only">Line item {index + 1}</legend>

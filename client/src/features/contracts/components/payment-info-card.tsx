@@ -7,14 +7,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useResendReceipt } from '../api/resend-receipt';
 import { usePayLink } from '../hooks/use-pay-link';
-import { formatMoney, payLinkUrl, paymentModeLabel } from '../lib/format';
+import { formatMoney, paymentModeLabel } from '../lib/format';
 
 /** Payment info on the detail page: the figures, and the pay link or portal access by payment mode. */
 export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; canWrite: boolean }) {
   const payLink = usePayLink();
   const resend = useResendReceipt();
   const linkId = useId();
-  const url = contract.payLinkToken ? payLinkUrl(contract.payLinkToken) : null;
+  const url = contract.payLinkUrl;
   const canResend = canWrite && (contract.status === 'active' || contract.status === 'completed');
 
   return (
@@ -68,7 +68,7 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
                     <Copy aria-hidden /> Copy Link
                   </Button>
                   <Button variant="outline" size="sm" asChild>
-                    <a href={`/p/${contract.payLinkToken}`} target="_blank" rel="noopener noreferrer">
+                    <a href={url} target="_blank" rel="noopener noreferrer">
                       <ExternalLink aria-hidden /> Preview
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>

@@ -4,24 +4,23 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
 import { copyText } from '../lib/clipboard';
-import { payLinkUrl } from '../lib/format';
 
-type PayLinkContract = Pick<ContractSummary, 'id' | 'payLinkToken' | 'total' | 'setupFee'>;
+type PayLinkContract = Pick<ContractSummary, 'id' | 'payLinkUrl' | 'total' | 'setupFee'>;
 
 /** Copy an existing pay link, or create one and copy it; both say what happened in a toast. */
 export function usePayLink() {
   const generate = useGeneratePaymentLink();
 
   async function copy(contract: PayLinkContract) {
-    if (!contract.payLinkToken) return;
+    if (!contract.payLinkUrl) return;
     try {
-      await copyText(payLinkUrl(contract.payLinkToken));
+      await copyText(contract.payLinkUrl);
       toast({ title: 'Payment link copied', description: 'Paste it into an e-mail or message to the customer.' });
     } catch {
       toast({
         variant: 'destructive',
         title: 'Could not copy the link',
-        description: payLinkUrl(contract.payLinkToken),
+        description: contract.payLinkUrl,
       });
     }
   }

@@ -20,6 +20,4 @@ export const paymentModeLabel = (mode: string) =>
 export const formatCentsMoney = (cents: Cents) => formatMoney(centsToAmount(cents));
 
 /** The pay-link page for a token, on this origin. */
-export const payLinkUrl = (token: string) => `${window.location.origin}/p/${token}`;
-
 export { formatDate, formatMoney };

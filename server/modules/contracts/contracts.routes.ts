@@ -39,7 +39,8 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: contractListQuerySchema, response: { 200: contractListResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
-    async (request, reply) => sendPage(reply, await listContracts(app.db, request.user!, request.query, publicOrigin(app))),
+    async (request, reply) =>
+      sendPage(reply, await listContracts(app.db, request.user!, request.query, publicOrigin(app))),
   );
 
   // ui-spec.md section 7's "my" variant of the list (the sales view): the same list as ?mine=true, that is

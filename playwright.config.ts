@@ -12,8 +12,10 @@ export default defineConfig({
   outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two files at a time against the one demo server: the tests mostly wait (on the server, on the browser's
+  // idle network), so two workers halve the run on two cores. Each test makes or looks up its own records.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // One line per test as it finishes, so a long run shows its progress.
   reporter: [['list']],

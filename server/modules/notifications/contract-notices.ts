@@ -1,3 +1,4 @@
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notify } from '../../lib/notify';
@@ -14,7 +15,7 @@ type ContractFacts = {
 };
 
 const contractName = (c: Pick<ContractFacts, 'id' | 'title' | 'description'>) =>
-  c.title?.trim() || c.description?.trim().slice(0, 60) || `Contract #${c.id.slice(-6)}`;
+  c.title?.trim() || c.description?.trim().slice(0, 60) || `Contract #${shortContractId(c.id, 6)}`;
 
 /**
  * "Contract activated", to the contract's rep, in the activation's transaction. A rep who activated it

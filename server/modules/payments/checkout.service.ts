@@ -22,6 +22,7 @@ import {
   type PayLinkInvoice,
   paymentSuccessPath,
 } from '@shared/contracts/checkout';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { centsToAmount, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -242,7 +243,7 @@ function invoicesDescription(invoices: Pick<InvoiceRow, 'number'>[]): string {
 }
 
 function firstPaymentDescription(contract: PayLinkContract['contract']): string {
-  const name = contract.title || contract.description || `Contract ${contract.id.slice(-8)}`;
+  const name = contract.title || contract.description || `Contract ${shortContractId(contract.id)}`;
   const text = `First invoice: ${name}`;
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }

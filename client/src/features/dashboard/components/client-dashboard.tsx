@@ -1,5 +1,5 @@
 import type { User } from '@shared/contracts/auth';
-import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
+import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { type InvoiceSummary, invoiceStatusBadge } from '@shared/contracts/invoices';
 import { ArrowRight, CalendarClock, FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -97,7 +97,7 @@ export function ClientDashboard({
                   return (
                     <li key={contract.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
                       <span className="min-w-0 truncate font-medium text-slate-900">
-                        {contract.title || `Contract #${contract.id.slice(-6)}`}
+                        {contract.title || `Contract #${shortContractId(contract.id, 6)}`}
                       </span>
                       <span className="ml-auto flex items-center gap-3">
                         <span className="tabular-nums">{formatMoney(contract.totalAmount)}</span>

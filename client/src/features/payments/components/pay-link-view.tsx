@@ -1,4 +1,5 @@
 import type { FirstPayment, PayLink, PayLinkInvoice } from '@shared/contracts/checkout';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { CheckCircle2, CreditCard, FileX2, Info } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,8 @@ import { PublicMessage } from './public-payment-shell';
 
 /** The pay-link page's body: who pays whom for what, what is due now, and the Pay button. */
 export function PayLinkView({ token, data }: { token: string; data: PayLink }) {
-  const contractName = data.contract.title || data.contract.description || `Contract #${data.contract.id.slice(-8)}`;
+  const contractName =
+    data.contract.title || data.contract.description || `Contract #${shortContractId(data.contract.id)}`;
 
   return (
     <div className="grid gap-5">

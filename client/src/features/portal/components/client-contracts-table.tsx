@@ -1,4 +1,4 @@
-import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
+import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { FileText } from 'lucide-react';
 import { BADGE_TONES } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +9,7 @@ import { usePortalContracts } from '../api/get-client-contracts';
 
 /** "Contract #" and the last 6 characters of the id when the contract has no title (ui-spec section 2). */
 export const clientContractName = (contract: { id: string; title: string | null }) =>
-  contract.title || `Contract #${contract.id.slice(-6)}`;
+  contract.title || `Contract #${shortContractId(contract.id, 6)}`;
 
 /** The client's contracts: name, status, start, term, monthly amount and totalAmount. */
 export function ClientContractsTable() {

@@ -1,0 +1,102 @@
+import type {
+  ContractSchedule,
+  Invoice,
+  InvoiceLine,
+  InvoiceSummary,
+  Payment,
+  ScheduleItem,
+} from '@shared/contracts/invoices';
+import { arrayOf, boolean, integer, nullable, nullableString, number, object, string } from '../../lib/response-schema';
+
+/** The answers of the invoice routes (lib/response-schema.ts): only these fields are ever sent. */
+const summaryProperties = {
+  id: string,
+  number: string,
+  contractId: string,
+  customerId: string,
+  customerName: nullableString,
+  contractTitle: nullableString,
+  periodIndex: integer,
+  periodStart: string,
+  periodEnd: string,
+  dueDate: string,
+  status: string,
+  subtotal: number,
+  setupFee: number,
+  tax: number,
+  taxLabel: string,
+  taxRate: number,
+  taxIncluded: boolean,
+  total: number,
+  amount: number,
+  amountPaid: number,
+  amountDue: number,
+  refunded: number,
+  inSeason: boolean,
+  paidAt: nullableString,
+  voidedAt: nullableString,
+  voidReason: nullableString,
+  issuedAt: string,
+  overdue: boolean,
+} satisfies Record<keyof InvoiceSummary, unknown>;
+
+export const invoiceSummaryResponse = object<InvoiceSummary>(summaryProperties);
+export const invoiceListResponse = arrayOf(invoiceSummaryResponse);
+
+const invoiceLineResponse = object<InvoiceLine>({
+  id: string,
+  kind: string,
+  description: string,
+  productId: nullableString,
+  quantity: integer,
+  unitPrice: number,
+  discount: number,
+  amount: number,
+  seasonal: boolean,
+});
+
+const paymentResponse = object<Payment>({
+  id: string,
+  invoiceId: string,
+  kind: string,
+  status: string,
+  amount: number,
+  method: string,
+  provider: string,
+  reference: nullableString,
+  cardBrand: nullableString,
+  cardLast4: nullableString,
+  failureMessage: nullableString,
+  paidAt: string,
+  createdAt: string,
+});
+
+export const invoiceResponse = object<Invoice>({
+  ...summaryProperties,
+  lines: arrayOf(invoiceLineResponse),
+  payments: arrayOf(paymentResponse),
+});
+
+/** GET /api/contracts/:id/schedule. */
+export const contractScheduleResponse = object<ContractSchedule>({
+  contractId: string,
+  taxLabel: string,
+  taxRate: number,
+  taxIncluded: boolean,
+  stopsOn: nullableString,
+  items: arrayOf(
+    object<ScheduleItem>({
+      periodIndex: integer,
+      periodStart: string,
+      periodEnd: string,
+      dueDate: string,
+      subtotal: number,
+      setupFee: number,
+      tax: number,
+      total: number,
+      inSeason: boolean,
+      seasonalPricing: boolean,
+      invoice: nullable(object<NonNullable<ScheduleItem['invoice']>>({ id: string, number: string, status: string })),
+    }),
+  ),
+});

@@ -12,6 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import {
+  commissionListResponse,
+  commissionRepListResponse,
+  commissionSummaryResponse,
+  payoutListResponse,
+  payoutResponse,
+} from './commissions.response';
 import {
   approvePayout,
   disbursePayout,
@@ -31,16 +39,27 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   const read = ['commission:read:any', 'commission:read:own'] as const;
   const review = ['payout:review'] as const;
   const deps = (): PayoutDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
+  // Every JSON answer is declared (lib/response-schema.ts): only these fields are ever sent. The CSV is not JSON.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+  const payout = { 200: payoutResponse };
 
   r.get(
     '/api/commissions/summary',
-    { config: { access: read }, schema: { querystring: commissionSummaryQuerySchema } },
+    {
+      config: { access: read },
+      schema: { querystring: commissionSummaryQuerySchema, response: { 200: commissionSummaryResponse } },
+      ...answers,
+    },
     async (request) => getSummary(app.db, request.user!, request.query.repId),
   );
 
   r.get(
     '/api/commissions',
-    { config: { access: read }, schema: { querystring: commissionListQuerySchema } },
+    {
+      config: { access: read },
+      schema: { querystring: commissionListQuerySchema, response: { 200: commissionListResponse } },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listCommissions(app.db, request.user!, request.query)),
   );
 
@@ -59,39 +78,65 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/commissions/reps', { config: { access: ['commission:read:any'] } }, async () => listReps(app.db));
+  r.get(
+    '/api/commissions/reps',
+    {
+      config: { access: ['commission:read:any'] },
+      schema: { response: { 200: commissionRepListResponse } },
+      ...answers,
+    },
+    async () => listReps(app.db),
+  );
 
   r.get(
     '/api/payouts',
-    { config: { access: read }, schema: { querystring: payoutListQuerySchema } },
+    {
+      config: { access: read },
+      schema: { querystring: payoutListQuerySchema, response: { 200: payoutListResponse } },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listPayouts(app.db, request.user!, request.query)),
   );
 
-  r.get('/api/payouts/:id', { config: { access: read }, schema: { params: idParamSchema } }, async (request) =>
-    getPayout(app.db, request.user!, request.params.id),
+  r.get(
+    '/api/payouts/:id',
+    { config: { access: read }, schema: { params: idParamSchema, response: payout }, ...answers },
+    async (request) => getPayout(app.db, request.user!, request.params.id),
   );
 
   r.post(
     '/api/payouts/request',
-    { config: { access: ['payout:request'] }, schema: { body: requestPayoutSchema } },
+    {
+      config: { access: ['payout:request'] },
+      schema: { body: requestPayoutSchema, response: { 201: payoutResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await requestPayout(deps(), request.user!, request.body)),
   );
 
   r.post(
     '/api/payouts/:id/approve',
-    { config: { access: review }, schema: { params: idParamSchema, body: approvePayoutSchema } },
+    {
+      config: { access: review },
+      schema: { params: idParamSchema, body: approvePayoutSchema, response: payout },
+      ...answers,
+    },
     async (request) => approvePayout(deps(), request.user!, request.params.id, request.body),
   );
 
   r.post(
     '/api/payouts/:id/reject',
-    { config: { access: review }, schema: { params: idParamSchema, body: rejectPayoutSchema } },
+    {
+      config: { access: review },
+      schema: { params: idParamSchema, body: rejectPayoutSchema, response: payout },
+      ...answers,
+    },
     async (request) => rejectPayout(deps(), request.user!, request.params.id, request.body),
   );
 
   r.post(
     '/api/payouts/:id/disburse',
-    { config: { access: review }, schema: { params: idParamSchema } },
+    { config: { access: review }, schema: { params: idParamSchema, response: payout }, ...answers },
     async (request) => disbursePayout(deps(), request.user!, request.params.id),
   );
 }

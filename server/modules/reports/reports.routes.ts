@@ -1,7 +1,9 @@
 import { reportQuerySchema } from '@shared/contracts/reports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { reportCsv } from './reports.csv';
+import { reportResponse } from './reports.response';
 import { buildReport } from './reports.service';
 
 /** GET /api/reports and its CSV export: every contract for report:read:any, a rep's own for report:read:own. */
@@ -9,8 +11,15 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = ['report:read:any', 'report:read:own'] as const;
 
-  r.get('/api/reports', { config: { access }, schema: { querystring: reportQuerySchema } }, async (request) =>
-    buildReport(app.db, request.user!, request.query.range),
+  // The report's answer is declared (lib/response-schema.ts): only these fields are ever sent. The CSV is not JSON.
+  r.get(
+    '/api/reports',
+    {
+      config: { access },
+      schema: { querystring: reportQuerySchema, response: { 200: reportResponse } },
+      serializerCompiler: jsonSerializerCompiler,
+    },
+    async (request) => buildReport(app.db, request.user!, request.query.range),
   );
 
   r.get(

@@ -1,0 +1,53 @@
+import type { Report, ReportActivity } from '@shared/contracts/reports';
+import { arrayOf, integer, nullableNumber, nullableString, number, object, string } from '../../lib/response-schema';
+
+type Revenue = Report['revenue'];
+type TopProduct = Report['topProducts'][number];
+
+/** GET /api/reports (lib/response-schema.ts): only these fields are ever sent. */
+export const reportResponse = object<Report>({
+  range: string,
+  from: string,
+  to: string,
+  scope: string,
+  revenue: object<Revenue>({
+    total: number,
+    byMonth: arrayOf(object<Revenue['byMonth'][number]>({ month: string, amount: number })),
+  }),
+  mrr: number,
+  statusCounts: object<Report['statusCounts']>({
+    draft: integer,
+    sent: integer,
+    active: integer,
+    paused: integer,
+    canceled: integer,
+    completed: integer,
+  }),
+  topProducts: arrayOf(object<TopProduct>({ productId: string, name: string, revenue: number })),
+  alerts: object<Report['alerts']>({
+    overdueInvoices: integer,
+    expiringContracts: integer,
+    payoutsAwaitingReview: integer,
+  }),
+  quickStats: object<Report['quickStats']>({
+    newContracts: integer,
+    averageContractValue: number,
+    invoicesIssued: integer,
+    billed: number,
+    collectionRate: nullableNumber,
+    openBalance: number,
+    activeCustomers: integer,
+  }),
+  recentActivity: arrayOf(
+    object<ReportActivity>({
+      id: number,
+      action: string,
+      entity: string,
+      entityId: string,
+      actorName: nullableString,
+      label: nullableString,
+      link: nullableString,
+      createdAt: string,
+    }),
+  ),
+});

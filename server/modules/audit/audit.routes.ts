@@ -3,6 +3,8 @@ import { listQuerySchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { auditListResponse } from './audit.response';
 import { listAudit } from './audit.service';
 
 /**
@@ -15,7 +17,12 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     '/api/audit',
     {
       config: { access: ['audit:read'] },
-      schema: { querystring: listQuerySchema.pick({ limit: true, offset: true }).extend(auditQuerySchema.shape) },
+      schema: {
+        querystring: listQuerySchema.pick({ limit: true, offset: true }).extend(auditQuerySchema.shape),
+        response: { 200: auditListResponse },
+      },
+      // The answer is declared (lib/response-schema.ts): only these fields are ever sent.
+      serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) => sendPage(reply, await listAudit(app.db, request.query)),
   );

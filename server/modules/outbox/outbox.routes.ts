@@ -2,6 +2,8 @@ import { listQuerySchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { outboxListResponse } from './outbox.response';
 import { listOutbox } from './outbox.service';
 
 /** GET /api/outbox: every e-mail the product sent or keeps, newest first (admin-level). */
@@ -9,7 +11,12 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/outbox',
-    { config: { access: ['outbox:read'] }, schema: { querystring: listQuerySchema } },
+    {
+      config: { access: ['outbox:read'] },
+      schema: { querystring: listQuerySchema, response: { 200: outboxListResponse } },
+      // The answer is declared (lib/response-schema.ts): only these fields are ever sent.
+      serializerCompiler: jsonSerializerCompiler,
+    },
     async (request, reply) => sendPage(reply, await listOutbox(app.db, request.query)),
   );
 }

@@ -2,6 +2,12 @@ import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import {
+  clientContractDetailResponse,
+  clientContractListResponse,
+  clientSummaryResponse,
+} from './client-portal.response';
 import { getClientContract, getClientSummary, listClientContracts } from './client-portal.service';
 
 /**
@@ -11,16 +17,32 @@ import { getClientContract, getClientSummary, listClientContracts } from './clie
 export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = ['portal:access'] as const;
+  // Every answer is declared (lib/response-schema.ts): only these fields are ever sent.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
 
-  r.get('/api/client/summary', { config: { access } }, async (request) => getClientSummary(app.db, request.user!));
+  r.get(
+    '/api/client/summary',
+    { config: { access }, schema: { response: { 200: clientSummaryResponse } }, ...answers },
+    async (request) => getClientSummary(app.db, request.user!),
+  );
 
   r.get(
     '/api/client/contracts',
-    { config: { access }, schema: { querystring: listQuerySchema } },
+    {
+      config: { access },
+      schema: { querystring: listQuerySchema, response: { 200: clientContractListResponse } },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listClientContracts(app.db, request.user!, request.query)),
   );
 
-  r.get('/api/client/contracts/:id', { config: { access }, schema: { params: idParamSchema } }, async (request) =>
-    getClientContract(app.db, request.user!, request.params.id),
+  r.get(
+    '/api/client/contracts/:id',
+    {
+      config: { access },
+      schema: { params: idParamSchema, response: { 200: clientContractDetailResponse } },
+      ...answers,
+    },
+    async (request) => getClientContract(app.db, request.user!, request.params.id),
   );
 }

@@ -1,0 +1,70 @@
+import type {
+  ClientContractDetail,
+  ClientContractLine,
+  ClientSummary,
+  NextPayment,
+} from '@shared/contracts/client-portal';
+import type { ClientContract } from '@shared/contracts/dashboard';
+import {
+  arrayOf,
+  integer,
+  nullable,
+  nullableInteger,
+  nullableString,
+  number,
+  object,
+  string,
+} from '../../lib/response-schema';
+
+/** The client portal's answers (lib/response-schema.ts): only these fields are ever sent. */
+export const clientSummaryResponse = object<ClientSummary>({
+  activeContracts: number,
+  outstandingBalance: number,
+  pendingInvoices: number,
+  nextPayment: nullable(
+    object<NextPayment>({ amount: number, dueDate: string, source: string, invoiceId: nullableString }),
+  ),
+});
+
+/** GET /api/client/contracts */
+export const clientContractListResponse = arrayOf(
+  object<ClientContract>({
+    id: string,
+    title: nullableString,
+    description: nullableString,
+    status: string,
+    startDate: string,
+    termMonths: nullableInteger,
+    paymentMode: string,
+    totalAmount: number,
+    monthlyAmount: number,
+  }),
+);
+
+/** GET /api/client/contracts/{id} */
+export const clientContractDetailResponse = object<ClientContractDetail>({
+  id: string,
+  title: nullableString,
+  description: nullableString,
+  status: string,
+  startDate: string,
+  termMonths: nullableInteger,
+  autoStopDate: nullableString,
+  paymentMode: string,
+  totalAmount: number,
+  monthlyAmount: number,
+  seasonalMonthlyAmount: number,
+  setupFee: number,
+  firstInvoiceAmount: number,
+  package: nullable(object<{ name: string; price: number }>({ name: string, price: number })),
+  lineItems: arrayOf(
+    object<ClientContractLine>({
+      name: string,
+      adType: string,
+      quantity: integer,
+      unitPrice: number,
+      discount: number,
+      lineTotal: number,
+    }),
+  ),
+});

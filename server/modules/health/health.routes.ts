@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { loggableError } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { healthResponse } from './health.response';
 import { billingHealth, outboxHealth } from './system-checks';
 
 /** How long the database may take to answer `select 1` before health says it is unreachable. */
@@ -52,7 +54,15 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     return lines;
   }
 
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+  // Both answers are declared (lib/response-schema.ts): only these lines are ever sent.
+  const answer = healthResponse(Object.keys(HEALTH_CHECKS));
+  const options = {
+    config: { access: 'public' as const },
+    schema: { response: { 200: answer, 503: answer } },
+    serializerCompiler: jsonSerializerCompiler,
+  };
+
+  app.get('/api/health', options, async (_request, reply) => {
     if (!(await databaseAnswers(app.db))) {
       cached = null;
       const unknown = Object.fromEntries(Object.keys(HEALTH_CHECKS).map((name) => [name, 'unknown']));

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { sendPage } from '../../lib/http';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { createStorage } from '../../lib/storage';
+import { creativeListResponse, creativeResponse } from './creatives.response';
 import {
   attachmentHeader,
   type CreativeDeps,
@@ -30,21 +32,32 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const see = ['contract:read:any', 'contract:read:own', 'portal:access'] as const;
+  // Every JSON answer is declared (lib/response-schema.ts): only these fields are ever sent. The download is a file.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+  const list = { 200: creativeListResponse };
 
-  r.post('/api/client/creatives', { config: { access: ['creative:upload'] } }, async (request, reply) => {
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CREATIVE_MESSAGES.notMultipart);
-    return reply.status(201).send(await uploadCreative(deps(request), request.user!, request.parts()));
-  });
+  r.post(
+    '/api/client/creatives',
+    { config: { access: ['creative:upload'] }, schema: { response: { 201: creativeResponse } }, ...answers },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CREATIVE_MESSAGES.notMultipart);
+      return reply.status(201).send(await uploadCreative(deps(request), request.user!, request.parts()));
+    },
+  );
 
   r.get(
     '/api/client/creatives',
-    { config: { access: ['portal:access'] }, schema: { querystring: listQuerySchema } },
+    { config: { access: ['portal:access'] }, schema: { querystring: listQuerySchema, response: list }, ...answers },
     async (request, reply) => sendPage(reply, await listClientCreatives(app.db, request.user!, request.query)),
   );
 
   r.get(
     '/api/contracts/:id/creatives',
-    { config: { access: see }, schema: { params: idParamSchema, querystring: listQuerySchema } },
+    {
+      config: { access: see },
+      schema: { params: idParamSchema, querystring: listQuerySchema, response: list },
+      ...answers,
+    },
     async (request, reply) =>
       sendPage(reply, await listContractCreatives(app.db, request.user!, request.params.id, request.query)),
   );
@@ -69,7 +82,8 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
     '/api/creatives/:id',
     {
       config: { access: ['contract:write:any', 'contract:write:own', 'creative:upload'] },
-      schema: { params: idParamSchema },
+      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
     },
     async (request) => {
       await deleteCreative(deps(request), request.user!, request.params.id);

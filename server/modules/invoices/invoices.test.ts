@@ -533,7 +533,9 @@ describe('PDF', () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('PAID');
-    await pay(invoice.id, { amount: 178.61, method: 'check' });
+    const payment = await pay(invoice.id, { amount: 178.61, method: 'check' });
+    expect(payment.statusCode, payment.body).toBe(201);
+    expect(payment.json().status).toBe('paid');
     const paid = await ctx.injectAs(repA, { method: 'GET', url: `/api/invoices/${invoice.id}/pdf` });
     expect(paid.statusCode).toBe(200);
     expect(pdfText(paid.rawPayload)).toContain('PAID');

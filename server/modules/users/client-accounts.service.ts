@@ -79,11 +79,17 @@ export async function assertClientAccountPossible(db: Db, customer: AccountCusto
     return;
   }
   const [holder] = await db
-    .select({ id: users.id })
+    .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${customer.email.trim().toLowerCase()}`)
     .limit(1);
-  if (holder) throw emailTaken(customer);
+  if (!holder) return;
+  // The customer's own account, created by a concurrent request between the two reads above.
+  if (holder.role === 'client' && holder.customerId === customer.id) {
+    assertUsable(holder);
+    return;
+  }
+  throw emailTaken(customer);
 }
 
 /** The customer's client-portal account (an active one first), if any. */

@@ -217,6 +217,3 @@ export type CommissionRep = z.infer<typeof commissionRepSchema>;
 
 /** The amount text used in messages ("$1,250.00"). */
 export const payoutAmountText = (cents: Cents) => formatCents(cents);
-
-/** Short ids as the contract list shows them: the last 8 characters. */
-export const contractShortId = (id: string) => id.slice(-8);

@@ -1,4 +1,5 @@
-import { COMMISSION_STATUS_LABELS, type CommissionStatus, contractShortId } from '@shared/contracts/commissions';
+import { COMMISSION_STATUS_LABELS, type CommissionStatus } from '@shared/contracts/commissions';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { centsToAmount } from '@shared/money';
 import type { CommissionHistoryRow } from './commissions.repo';
 
@@ -22,7 +23,7 @@ export function commissionsCsv(rows: CommissionHistoryRow[]): string {
       [
         row.earnedAt.toISOString().slice(0, 10),
         `${row.repFirstName ?? ''} ${row.repLastName ?? ''}`.trim(),
-        contractShortId(row.contractId),
+        shortContractId(row.contractId),
         row.contractTitle ?? row.contractDescription ?? '',
         row.customerName ?? '',
         row.invoiceNumber ?? '',

@@ -5,7 +5,6 @@ import {
   type CommissionListQuery,
   type CommissionRep,
   type CommissionSummary,
-  contractShortId,
   PAYOUT_MESSAGES,
   PAYOUT_STATUS_LABELS,
   type Payout,
@@ -14,6 +13,7 @@ import {
   type RejectPayoutBody,
   type RequestPayoutBody,
 } from '@shared/contracts/commissions';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { centsToAmount, formatCents } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
@@ -307,7 +307,7 @@ function toCommission(row: CommissionHistoryRow): Commission {
     invoiceId: row.invoiceId,
     invoiceNumber: row.invoiceNumber,
     contractId: row.contractId,
-    contractShortId: contractShortId(row.contractId),
+    contractShortId: shortContractId(row.contractId),
     contractTitle: row.contractTitle ?? row.contractDescription,
     customerId: row.customerId,
     customerName: row.customerName,

@@ -74,6 +74,26 @@ describe('periods', () => {
     ]);
   });
 
+  it('issues invoices on the date of the run: a replayed past date at 09:00 UTC that day, today now', async () => {
+    const { contract } = await createBillableContract(ctx.db, {
+      startDate: '2025-03-05',
+      lines: [{ unitPriceCents: 100_00 }],
+    });
+    await bill(contract.id, '2025-04-05');
+    expect((await invoicesOf(contract.id)).map((r) => r.issuedAt.toISOString())).toEqual([
+      '2025-04-05T09:00:00.000Z',
+      '2025-04-05T09:00:00.000Z',
+    ]);
+    const before = Date.now();
+    await bill(contract.id, new Date().toISOString().slice(0, 10));
+    const caughtUp = (await invoicesOf(contract.id)).slice(2);
+    expect(caughtUp.length).toBeGreaterThan(0);
+    for (const row of caughtUp) {
+      expect(row.issuedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(row.issuedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
   it('bills nothing before the start date', async () => {
     const { contract } = await createBillableContract(ctx.db, {
       startDate: '2026-06-10',

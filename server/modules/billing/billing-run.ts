@@ -200,6 +200,11 @@ async function billChunk(
   const stopAtTerm =
     context.contractSettings.pausePaymentsAfterExpiry ?? DEFAULT_CONTRACT_SETTINGS.pausePaymentsAfterExpiry;
   const asOf = context.asOf;
+  // When invoices are issued: now, for a run on today's date (catching up included). A run for a past
+  // date (a replayed timeline, as the demo's history is made) issues them on that date, so that reports
+  // by month see them where they belong.
+  const issuedAt = sql`(case when ${asOf}::date < (now() at time zone 'utc')::date
+    then (${asOf}::date + time '09:00') at time zone 'utc' else now() end)`;
 
   // The statement below is estimated as expensive (generate_series has no statistics), which would make
   // PostgreSQL JIT-compile it for seconds per chunk while it runs in milliseconds: no JIT for this one.
@@ -312,13 +317,13 @@ async function billChunk(
       ins as (
         insert into invoices (number, contract_id, customer_id, period_index, period_start, period_end, due_date, status,
                               subtotal_cents, setup_fee_cents, tax_cents, tax_label, tax_rate_bp, tax_included,
-                              total_cents, in_season, paid_at)
+                              total_cents, in_season, paid_at, issued_at)
         select n.number, n.contract_id, n.customer_id, n.period_index, n.period_start,
                ((n.start_date + make_interval(months => n.period_index + 1))::date - 1),
                n.period_start + 7,
                case when n.total_cents = 0 then 'paid' else 'pending' end,
                n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}, ${taxBp}, ${taxIncluded},
-               n.total_cents, n.in_season, case when n.total_cents = 0 then now() end
+               n.total_cents, n.in_season, case when n.total_cents = 0 then ${issuedAt} end, ${issuedAt}
         from numbered n
         on conflict (contract_id, period_start) do nothing
         returning id, number, contract_id, customer_id, period_index, period_start, period_end, due_date,

@@ -133,6 +133,10 @@ test('admins see every rep with a rep filter and export the filtered history as 
   await expect(page.getByRole('button', { name: 'Request Payout' })).toHaveCount(0);
   await choose(page, 'Sales rep', 'Jordan Blake');
   await choose(page, 'Filter by status', 'Disbursed');
+  // The filtered list is on screen (only Jordan's disbursed entries) before its count is read.
+  const rows = page.getByTestId('commission-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Disbursed' })).toHaveCount(0);
   await expect(page.getByTestId('history-count')).toContainText(/\d+ entr/);
   const shown = Number(((await page.getByTestId('history-count').textContent()) ?? '').match(/\d+/)![0]);
   expect(shown).toBeGreaterThan(0);

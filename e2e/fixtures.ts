@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { startDemoServer } from './demo-server';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -115,4 +116,27 @@ export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export { expect };
-export const test = base;
+
+/** The demo server of the worker running the current test (for request contexts made by hand). */
+let workerBaseURL = '';
+export const currentBaseURL = () => workerBaseURL;
+
+/**
+ * The tests' `test`: every worker starts its own demo server (e2e/demo-server.ts) and `baseURL` points
+ * at it, so `page.goto('/')` and `request.get('/api/...')` reach that worker's server.
+ */
+export const test = base.extend<object, { demoServer: string }>({
+  demoServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startDemoServer(workerInfo.parallelIndex);
+      workerBaseURL = server.url;
+      await use(server.url);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 330_000 },
+  ],
+  baseURL: async ({ demoServer }, use) => {
+    await use(demoServer);
+  },
+});

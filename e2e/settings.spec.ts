@@ -1,12 +1,23 @@
 import { type Page, request } from '@playwright/test';
-import { type Api, apiAs, DEMO_ACCOUNTS, expect, signInAs, signInWith, test, toast, unique } from './fixtures';
+import {
+  type Api,
+  apiAs,
+  currentBaseURL,
+  DEMO_ACCOUNTS,
+  expect,
+  signInAs,
+  signInWith,
+  test,
+  toast,
+  unique,
+} from './fixtures';
 
 /**
  * Runs `fn` as the demo admin through the API, in a request context of its own (no session cookie is
  * shared with another sign-in).
  */
 async function asAdmin<T>(fn: (api: Api) => Promise<T>): Promise<T> {
-  const context = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await request.newContext({ baseURL: currentBaseURL() });
   try {
     return await fn(await apiAs(context, 'admin'));
   } finally {

@@ -247,7 +247,11 @@ test('a refused delete shows the failure toast with the reason and keeps the car
   await expect(card).toBeVisible();
 });
 
-test('a client account created here is linked to its customer and sees its contracts', async ({ page, browser }) => {
+test('a client account created here is linked to its customer and sees its contracts', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInAs(page, 'admin', '/users');
   const email = `${unique('client').replace(/\s+/g, '-').toLowerCase()}@example.test`;
   await page.getByRole('button', { name: 'Add User' }).click();
@@ -263,7 +267,7 @@ test('a client account created here is linked to its customer and sees its contr
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expect(toast(page, 'User created')).toBeVisible();
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ baseURL });
   const client = await context.newPage();
   await client.goto('/');
   await client.getByLabel('Email Address').fill(email);

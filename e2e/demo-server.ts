@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/**
+ * One demo server per Playwright worker: the real server (server/demo.ts) on a fresh embedded database
+ * of its own, filled with the demo business. Workers never see each other's changes, so a test may count
+ * what is on a list while another worker's test adds to its own copy.
+ */
+export type DemoServer = { url: string; stop: () => Promise<void> };
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export async function startDemoServer(parallelIndex: number): Promise<DemoServer> {
+  const port = BASE_PORT + parallelIndex;
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA_DIR: `./.e2e-data-${port}`,
+    LOG_LEVEL: 'warn',
+  };
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/demo.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk) => {
+    errors = (errors + chunk).slice(-4000);
+    process.stderr.write(chunk);
+  });
+
+  // Seeding the demo business takes a while on a busy machine.
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The demo server on ${url} stopped (${child.exitCode}):\n${errors}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, stop: () => stop(child) };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop(child);
+  throw new Error(`The demo server on ${url} did not start in time:\n${errors}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

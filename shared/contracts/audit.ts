@@ -18,19 +18,7 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** The entities the audit trail records, for the Audit screen's filter. */
-export const AUDIT_ENTITIES = [
-  'contract',
-  'customer',
-  'invoice',
-  'payment',
-  'payout',
-  'commission',
-  'product',
-  'package',
-  'user',
-  'settings',
-] as const;
+export * from './audit-vocabulary';
 
 /** One changed field of an event: a path into the record ("status", "lineItems") and its values. */
 export type AuditChange = { field: string; before: unknown; after: unknown };

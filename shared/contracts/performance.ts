@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { PERFORMANCE_MESSAGES } from './performance-vocabulary';
 
 /**
  * Campaign performance figures (impressions, clicks, views) that staff enter per contract and calendar month.
  * The product measures none of them itself; the portal shows only what was entered (product.md section 7).
  */
-
-export const PERFORMANCE_MESSAGES = {
-  month: 'Month must be a calendar month (YYYY-MM)',
-  future: 'Figures can only be entered for the current month or an earlier one',
-  draft: 'This contract is a draft: a campaign starts once the contract is sent or active.',
-  none: 'No performance figures reported yet',
-} as const;
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -55,19 +49,4 @@ export type PerformanceEntry = {
   updatedByName: string | null;
 };
 
-/** Click-through rate of figures, as a percentage with one decimal ("2.5%"), or "—" without impressions. */
-export function clickThroughRate(figures: { impressions: number; clicks: number }): string {
-  if (figures.impressions <= 0) return '—';
-  const tenths = Math.round((figures.clicks * 1000) / figures.impressions);
-  return `${(tenths / 10).toFixed(1)}%`;
-}
-
-/** "2026-03" -> "March 2026". */
-export function formatMonth(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export * from './performance-vocabulary';

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { type CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGES, type ReportRange } from './report-vocabulary';
 
-/** The Reports screen's time ranges, in the select's order. Months are calendar months in UTC. */
-export const REPORT_RANGES = ['current_month', 'last_month', 'last_3_months', 'last_6_months', 'current_year'] as const;
-export type ReportRange = (typeof REPORT_RANGES)[number];
-
-export const REPORT_RANGE_LABELS: Record<ReportRange, string> = {
-  current_month: 'Current Month',
-  last_month: 'Last Month',
-  last_3_months: 'Last 3 Months',
-  last_6_months: 'Last 6 Months',
-  current_year: 'Current Year',
-};
+export * from './report-vocabulary';
 
 export const reportQuerySchema = z.object({
   range: z
@@ -41,8 +32,6 @@ export function reportRangeDates(range: ReportRange, today: Date): { from: strin
   for (let m = first; m <= last; m++) months.push(day(m, 1).slice(0, 7));
   return { from: day(first, 1), to: day(last + 1, 0), months };
 }
-
-export const CONTRACT_STATUSES_FOR_REPORTS = ['draft', 'sent', 'active', 'paused', 'canceled', 'completed'] as const;
 
 export type ReportActivity = {
   id: number;

@@ -1,4 +1,4 @@
-import { AUDIT_ENTITIES } from '@shared/contracts/audit';
+import { AUDIT_ENTITIES } from '@shared/contracts/audit-vocabulary';
 import { can } from '@shared/permissions';
 import { ScrollText } from 'lucide-react';
 import { useEffect, useState } from 'react';

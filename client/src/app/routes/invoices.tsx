@@ -1,9 +1,5 @@
-import {
-  INVOICE_STATUS_LABELS,
-  INVOICE_STATUSES,
-  type InvoiceStatus,
-  type InvoiceSummary,
-} from '@shared/contracts/invoices';
+import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@shared/contracts/invoice-vocabulary';
+import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { can } from '@shared/permissions';
 import { Receipt, X } from 'lucide-react';
 import { useEffect, useState } from 'react';

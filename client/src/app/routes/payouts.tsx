@@ -1,4 +1,4 @@
-import { PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, type PayoutFilter } from '@shared/contracts/commissions';
+import { PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, type PayoutFilter } from '@shared/contracts/commission-vocabulary';
 import { can } from '@shared/permissions';
 import { HandCoins, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -6,15 +6,21 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
 import { Label } from '@/components/ui/label';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { usePayouts } from '@/features/commissions/api/get-payouts';
-import { PayoutReviewDialog, type ReviewAction } from '@/features/commissions/components/payout-review-dialogs';
+import type { ReviewAction } from '@/features/commissions/components/payout-review-dialogs';
 import { PayoutReviewTable } from '@/features/commissions/components/payout-review-table';
 import { RepFilter } from '@/features/commissions/components/rep-filter';
 import { paths } from '@/lib/paths';
+
+const PayoutReviewDialog = lazyWhen(
+  () => import('@/features/commissions/components/payout-review-dialogs').then((m) => m.PayoutReviewDialog),
+  (props) => props.action !== null,
+);
 
 const PAGE_SIZE = 20;
 type StatusFilter = PayoutFilter | 'all';

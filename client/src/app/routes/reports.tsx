@@ -1,4 +1,4 @@
-import { REPORT_RANGE_LABELS, REPORT_RANGES, type ReportRange } from '@shared/contracts/reports';
+import { REPORT_RANGE_LABELS, REPORT_RANGES, type ReportRange } from '@shared/contracts/report-vocabulary';
 import { can } from '@shared/permissions';
 import {
   Activity,

@@ -1,4 +1,4 @@
-import { PRICE_METRIC_LABELS, type PriceMetric } from '@shared/contracts/products';
+import { PRICE_METRIC_LABELS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 
 /** How a price is charged, after the amount: "/ Per Month", "Flat Rate", "CPM". */
 export function metricSuffix(metric: PriceMetric): string {

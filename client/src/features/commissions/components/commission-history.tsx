@@ -1,4 +1,8 @@
-import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionStatus } from '@shared/contracts/commissions';
+import {
+  COMMISSION_STATUS_LABELS,
+  COMMISSION_STATUSES,
+  type CommissionStatus,
+} from '@shared/contracts/commission-vocabulary';
 import { Download, Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';

@@ -1,27 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  exceedsAvailable,
-  PAYOUT_MESSAGES,
-  type PayoutRequestFormValues,
-  payoutRequestFormSchema,
-} from '@shared/contracts/commissions';
-import { centsToAmount, parseMoney } from '@shared/money';
 import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { formatMoney } from '@/lib/format';
-import { useRequestPayout } from '../api/request-payout';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+
+const RequestForm = lazy(() => import('./request-payout-form').then((m) => ({ default: m.RequestForm })));
 
 /**
  * "Request Payout" (sales role, only when available is above 0): an amount of at most the available
@@ -34,65 +17,20 @@ export function RequestPayoutButton({ available }: { available: number }) {
       <Button onClick={() => setOpen(true)}>
         <HandCoins aria-hidden /> Request Payout
       </Button>
-      <DialogContent>{open && <RequestForm available={available} onDone={() => setOpen(false)} />}</DialogContent>
+      <DialogContent>
+        {open && (
+          <Suspense
+            fallback={
+              <>
+                <DialogTitle className="sr-only">Request Payout</DialogTitle>
+                <Spinner label="Loading" />
+              </>
+            }
+          >
+            <RequestForm available={available} onDone={() => setOpen(false)} />
+          </Suspense>
+        )}
+      </DialogContent>
     </Dialog>
-  );
-}
-
-function RequestForm({ available, onDone }: { available: number; onDone: () => void }) {
-  const availableCents = parseMoney(available) ?? 0;
-  const form = useForm<PayoutRequestFormValues, unknown, { requestedAmount: number }>({
-    resolver: zodResolver(payoutRequestFormSchema(availableCents)),
-    mode: 'onChange',
-    defaultValues: { requestedAmount: '' },
-  });
-  const request = useRequestPayout();
-  const typed = form.watch('requestedAmount') ?? '';
-  const tooMuch = exceedsAvailable(typed, availableCents);
-  const error = tooMuch ? PAYOUT_MESSAGES.amountExceedsAvailable : form.formState.errors.requestedAmount?.message;
-  const submit = form.handleSubmit((values) =>
-    request.mutate({ requestedAmount: values.requestedAmount }, { onSuccess: onDone }),
-  );
-  return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Request Payout</DialogTitle>
-        <DialogDescription>
-          You have <span className="font-medium text-slate-900">{formatMoney(available)}</span> available. Finance
-          reviews the request; you are notified when it is approved and paid.
-        </DialogDescription>
-      </DialogHeader>
-      <FormField label="Amount ($)" error={error} hint={`Up to ${formatMoney(available)}`}>
-        <Input
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          max={centsToAmount(availableCents)}
-          autoComplete="off"
-          placeholder={centsToAmount(availableCents).toFixed(2)}
-          {...form.register('requestedAmount')}
-        />
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            form.setValue('requestedAmount', centsToAmount(availableCents).toFixed(2), { shouldValidate: true })
-          }
-        >
-          Request all ({formatMoney(available)})
-        </Button>
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={request.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={request.isPending || tooMuch}>
-          {request.isPending ? 'Requesting...' : 'Request Payout'}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

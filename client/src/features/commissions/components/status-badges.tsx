@@ -3,7 +3,7 @@ import {
   type CommissionStatus,
   PAYOUT_STATUS_LABELS,
   type PayoutStatus,
-} from '@shared/contracts/commissions';
+} from '@shared/contracts/commission-vocabulary';
 import { Badge } from '@/components/ui/badge';
 
 const COMMISSION_TONES = {

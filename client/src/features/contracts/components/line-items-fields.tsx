@@ -1,5 +1,5 @@
 import { emptyFormLine, formTotals } from '@shared/contracts/contract-form';
-import { AD_TYPE_LABELS, type AdType } from '@shared/contracts/products';
+import { AD_TYPE_LABELS, type AdType } from '@shared/contracts/product-vocabulary';
 import { plainAmount } from '@shared/money';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';

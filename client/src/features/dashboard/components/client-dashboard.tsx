@@ -1,6 +1,7 @@
 import type { User } from '@shared/contracts/auth';
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
-import { type InvoiceSummary, invoiceStatusBadge } from '@shared/contracts/invoices';
+import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
+import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { ArrowRight, CalendarClock, FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';

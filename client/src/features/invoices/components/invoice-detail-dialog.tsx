@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_LABELS, type Payment } from '@shared/contracts/invoices';
+import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
+import type { Payment } from '@shared/contracts/invoices';
 import { Link } from 'wouter';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, type InvoiceStatus } from '@shared/contracts/invoices';
+import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, type InvoiceStatus } from '@shared/contracts/invoice-vocabulary';
 import { Badge } from '@/components/ui/badge';
 
 /**

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import {
   type InvoiceSummary,
-  MANUAL_PAYMENT_METHODS,
   type ManualPayment,
   type ManualPaymentInput,
   manualPaymentSchema,
-  PAYMENT_METHOD_LABELS,
 } from '@shared/contracts/invoices';
 import { centsToAmount, parseMoney } from '@shared/money';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { formatMonth, type PerformanceBody, type PerformanceEntry } from '@shared/contracts/performance';
+import type { PerformanceBody, PerformanceEntry } from '@shared/contracts/performance';
+import { formatMonth } from '@shared/contracts/performance-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { clickThroughRate, formatMonth, type PerformanceEntry } from '@shared/contracts/performance';
+import type { PerformanceEntry } from '@shared/contracts/performance';
+import { clickThroughRate, formatMonth } from '@shared/contracts/performance-vocabulary';
 import type { ReactNode } from 'react';
 
 const number = new Intl.NumberFormat('en-US');

@@ -1,4 +1,4 @@
-import { clickThroughRate, formatMonth, PERFORMANCE_MESSAGES } from '@shared/contracts/performance';
+import { clickThroughRate, formatMonth, PERFORMANCE_MESSAGES } from '@shared/contracts/performance-vocabulary';
 import { BarChart3 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';

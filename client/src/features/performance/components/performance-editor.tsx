@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMonth, type PerformanceFormValues, performanceFormSchema } from '@shared/contracts/performance';
+import { type PerformanceFormValues, performanceFormSchema } from '@shared/contracts/performance';
+import { formatMonth } from '@shared/contracts/performance-vocabulary';
 import { BarChart3, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

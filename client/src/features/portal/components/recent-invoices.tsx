@@ -1,4 +1,5 @@
-import { type InvoiceSummary, invoiceStatusBadge } from '@shared/contracts/invoices';
+import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
+import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BADGE_TONES } from '@/components/ui/badge';

@@ -1,4 +1,5 @@
-import { AD_TYPE_LABELS, type Product } from '@shared/contracts/products';
+import { AD_TYPE_LABELS } from '@shared/contracts/product-vocabulary';
+import type { Product } from '@shared/contracts/products';
 import { CalendarDays, Pencil, Snowflake, Trash2, Warehouse } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

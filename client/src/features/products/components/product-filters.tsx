@@ -1,4 +1,4 @@
-import { AD_TYPE_LABELS, AD_TYPES, type AdType } from '@shared/contracts/products';
+import { AD_TYPE_LABELS, AD_TYPES, type AdType } from '@shared/contracts/product-vocabulary';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ProductStatusFilter } from '../api/get-products';
 

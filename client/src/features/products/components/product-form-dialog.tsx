@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AD_TYPE_LABELS, AD_TYPES, PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 import {
-  AD_TYPE_LABELS,
-  AD_TYPES,
-  PRICE_METRICS,
-  type PriceMetric,
   type Product,
   type ProductFormValues,
   type ProductPayload,

@@ -1,5 +1,6 @@
 import type { User } from '@shared/contracts/auth';
-import { CONTRACT_STATUSES_FOR_REPORTS, type Report } from '@shared/contracts/reports';
+import { CONTRACT_STATUSES_FOR_REPORTS } from '@shared/contracts/report-vocabulary';
+import type { Report } from '@shared/contracts/reports';
 import { can } from '@shared/permissions';
 import { AlertTriangle, CalendarClock, CheckCircle2, Info, Receipt, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,0 +1,14 @@
+/** audit: the words and constants screens show (no zod here, so a screen can import them without the schemas). */
+/** The entities the audit trail records, for the Audit screen's filter. */
+export const AUDIT_ENTITIES = [
+  'contract',
+  'customer',
+  'invoice',
+  'payment',
+  'payout',
+  'commission',
+  'product',
+  'package',
+  'user',
+  'settings',
+] as const;

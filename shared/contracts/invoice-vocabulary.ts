@@ -1,0 +1,58 @@
+/** invoices: the words and constants screens show (no zod here, so a screen can import them without the schemas). */
+import type { BadgeTone } from './contract-vocabulary';
+
+export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  void: 'Void',
+};
+
+/** Paid green (ui-spec.md section 4), pending yellow (outstanding), failed red, void grey. */
+export const INVOICE_STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
+  pending: 'yellow',
+  paid: 'green',
+  failed: 'red',
+  void: 'grey',
+};
+
+/** An invoice status badge's label and tone (the client's Badge colours it); overdue pending ones are red. */
+export function invoiceStatusBadge(status: string, overdue = false): { label: string; tone: BadgeTone } {
+  const known = (INVOICE_STATUSES as readonly string[]).includes(status);
+  const tone: BadgeTone = overdue ? 'red' : known ? INVOICE_STATUS_TONES[status as InvoiceStatus] : 'grey';
+  const label = known ? INVOICE_STATUS_LABELS[status as InvoiceStatus] : status;
+  return { label: overdue ? `${label} · Overdue` : label, tone };
+}
+
+/** Every way money arrives. Card payments come from a payment provider; the others are recorded by staff. */
+export const PAYMENT_METHODS = ['card', 'check', 'wire', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MANUAL_PAYMENT_METHODS = ['check', 'wire', 'cash', 'other'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  check: 'Check',
+  wire: 'Wire transfer',
+  cash: 'Cash',
+  other: 'Other',
+};
+
+export const PAYMENT_PROVIDERS = ['builtin', 'stripe', 'manual'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const INVOICE_MESSAGES = {
+  amountRequired: 'Amount is required',
+  amountPositive: 'Amount must be greater than zero',
+  amountInvalid: 'Enter an amount in dollars, like 1250.00',
+  amountAboveDue: 'Amount cannot exceed the amount due',
+  methodRequired: 'Payment method is required',
+  paidAtFuture: 'The payment date cannot be in the future',
+  voidReasonRequired: 'Please give a reason for voiding the invoice',
+  alreadyPaid: 'This invoice is already paid.',
+  isVoid: 'This invoice is void.',
+  noReceipt: 'No payment to send a receipt for',
+} as const;

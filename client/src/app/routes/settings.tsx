@@ -1,14 +1,32 @@
 import { can } from '@shared/permissions';
 import { Bell, FileText, Percent, ShieldCheck, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api/me';
-import { ContractSettingsPanel } from '@/features/settings/components/contract-settings-form';
-import { NotificationSettingsPanel } from '@/features/settings/components/notification-settings';
-import { PasswordForm } from '@/features/settings/components/password-form';
-import { ProfileForm } from '@/features/settings/components/profile-form';
-import { TaxSettingsPanel } from '@/features/settings/components/tax-settings-form';
+
+// Each tab's form loads when its tab is first shown (Radix mounts only the active tab's content).
+const ProfileForm = lazy(() =>
+  import('@/features/settings/components/profile-form').then((m) => ({ default: m.ProfileForm })),
+);
+const PasswordForm = lazy(() =>
+  import('@/features/settings/components/password-form').then((m) => ({ default: m.PasswordForm })),
+);
+const NotificationSettingsPanel = lazy(() =>
+  import('@/features/settings/components/notification-settings').then((m) => ({
+    default: m.NotificationSettingsPanel,
+  })),
+);
+const TaxSettingsPanel = lazy(() =>
+  import('@/features/settings/components/tax-settings-form').then((m) => ({ default: m.TaxSettingsPanel })),
+);
+const ContractSettingsPanel = lazy(() =>
+  import('@/features/settings/components/contract-settings-form').then((m) => ({ default: m.ContractSettingsPanel })),
+);
+
+const tabFallback = <Spinner className="m-6" label="Loading settings" />;
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound, adminOnly: false },
@@ -52,21 +70,31 @@ export default function SettingsPage() {
           ))}
         </TabsList>
         <TabsContent value="profile">
-          <ProfileForm user={user} />
+          <Suspense fallback={tabFallback}>
+            <ProfileForm user={user} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="security">
-          <PasswordForm email={user.email} />
+          <Suspense fallback={tabFallback}>
+            <PasswordForm email={user.email} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="notifications">
-          <NotificationSettingsPanel />
+          <Suspense fallback={tabFallback}>
+            <NotificationSettingsPanel />
+          </Suspense>
         </TabsContent>
         {can(user, 'settings:write') && (
           <>
             <TabsContent value="tax">
-              <TaxSettingsPanel />
+              <Suspense fallback={tabFallback}>
+                <TaxSettingsPanel />
+              </Suspense>
             </TabsContent>
             <TabsContent value="contracts">
-              <ContractSettingsPanel />
+              <Suspense fallback={tabFallback}>
+                <ContractSettingsPanel />
+              </Suspense>
             </TabsContent>
           </>
         )}

@@ -25,6 +25,14 @@ const templateDist = path.join(root, 'dist/bench-template');
 
 export const BUDGETS = { loginKb: 100, loginVsTemplate: 1.5, signedInKb: 170 };
 
+/**
+ * Screens allowed more than the signed-in budget, each with why (docs/performance.md, "Client weight"):
+ * the contract form paints with react-hook-form (15 kB) and five Radix selects with their positioning code
+ * (about 32 kB); its zod schema already loads after the first paint. A lighter select for the form would
+ * bring it under 170 kB.
+ */
+export const SCREEN_BUDGETS = { 'contract-new': 180, 'contract-edit': 180 };
+
 const log = (...parts) => {
   if (!json) console.log(...parts);
 };
@@ -108,7 +116,7 @@ for (const key of Object.keys(manifest).sort()) {
   if (!match || !manifest[key].isDynamicEntry) continue;
   const shell = publicPages.has(match[1]) ? [] : withLazy(layoutKey);
   const name = publicPages.has(match[1]) ? `${match[1]} (public)` : match[1];
-  screens.push({ name, keys: [entry, ...shell, key], budgetKb: BUDGETS.signedInKb });
+  screens.push({ name, keys: [entry, ...shell, key], budgetKb: SCREEN_BUDGETS[name] ?? BUDGETS.signedInKb });
 }
 
 const results = screens.map((screen) => ({ ...screen, ...measure(clientDist, manifest, screen.keys) }));
@@ -124,7 +132,7 @@ if (login.kb > loginLimit) {
 for (const screen of results.slice(1)) {
   if (screen.kb > screen.budgetKb) {
     failures.push(
-      `${screen.name} screen: first load of ${screen.kb.toFixed(1)} kB gzip of JS exceeds the signed-in budget of ${screen.budgetKb} kB`,
+      `${screen.name} screen: first load of ${screen.kb.toFixed(1)} kB gzip of JS exceeds its budget of ${screen.budgetKb} kB`,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
@@ -17,9 +17,13 @@ import { contractTitle, formatDate } from '@/features/contracts/lib/format';
 import { ContractCreativesCard } from '@/features/creatives/components/contract-creatives-card';
 import { BillingSchedule } from '@/features/invoices/components/billing-schedule';
 import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
-import { PerformanceEditor } from '@/features/performance/components/performance-editor';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+
+// The figures editor (a form, with zod) loads after the contract has painted.
+const PerformanceEditor = lazy(() =>
+  import('@/features/performance/components/performance-editor').then((m) => ({ default: m.PerformanceEditor })),
+);
 
 // Dialogs load the first time they open (docs/decisions/017-performance.md).
 const DeleteContractDialog = lazyWhen(
@@ -126,7 +130,9 @@ export default function ContractDetailPage() {
         <BillingSchedule contractId={contract.id} status={contract.status} />
         <ContractCreativesCard contractId={contract.id} />
         {/* Whoever may change the contract may enter its figures (performance:write has the same roles). */}
-        <PerformanceEditor contract={contract} canWrite={canWrite} />
+        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+          <PerformanceEditor contract={contract} canWrite={canWrite} />
+        </Suspense>
       </div>
 
       {mayDelete && (

@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ContractFormValues, contractFormSchema } from '@shared/contracts/contract-form';
 import {
-  type ContractFormValues,
-  contractFormSchema,
   contractToFormValues,
   emptyFormLine,
   newContractFormValues,
   toContractPayload,
-} from '@shared/contracts/contract-form';
+} from '@shared/contracts/contract-form-values';
 import type { Contract } from '@shared/contracts/contract-responses';
 import { NO_PACKAGE, PAYMENT_MODE_LABELS, PAYMENT_MODES } from '@shared/contracts/contract-vocabulary';
-import { useId, useMemo } from 'react';
-import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useMemo } from 'react';
+import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -37,6 +35,20 @@ type FormOutput = z.output<typeof contractFormSchema>;
 export type ContractForm = UseFormReturn<ContractFormValues, unknown, FormOutput>;
 
 /**
+ * The form's validation (its zod schema and resolver) loads right after the form has painted, and at the
+ * latest on the first check: the screen does not wait for it.
+ */
+let schemaResolver: Promise<Resolver<ContractFormValues, unknown, FormOutput>> | null = null;
+const loadResolver = () => {
+  schemaResolver ??= Promise.all([import('@hookform/resolvers/zod'), import('@shared/contracts/contract-form')]).then(
+    ([{ zodResolver }, { contractFormSchema }]) => zodResolver(contractFormSchema),
+  );
+  return schemaResolver;
+};
+const resolver: Resolver<ContractFormValues, unknown, FormOutput> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
+
+/**
  * The one contract form: /contracts/new, the list's edit dialog and /contracts/:id/edit. With `contract` it
  * edits that contract; without, it creates one. After saving it runs `onSuccess`, or goes to /contracts.
  */
@@ -54,9 +66,10 @@ export function ContractForm({
   const editing = Boolean(contract);
   const [, navigate] = useLocation();
   const form: ContractForm = useForm<ContractFormValues, unknown, FormOutput>({
-    resolver: zodResolver(contractFormSchema),
+    resolver,
     defaultValues: contract ? contractToFormValues(contract) : newContractFormValues(todayIso()),
   });
+  useEffect(() => void loadResolver(), []);
   const { errors } = form.formState;
   const options = useContractOptions();
   const create = useCreateContract();

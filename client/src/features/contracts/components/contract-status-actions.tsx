@@ -3,9 +3,14 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import { Ban, Pause, Play, Send, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { type StatusAction, useChangeContractStatus } from '../api/change-contract-status';
 import { useSendContract } from '../api/send-contract';
-import { CancelContractDialog } from './cancel-contract-dialog';
+
+const CancelContractDialog = lazyWhen(
+  () => import('./cancel-contract-dialog').then((m) => m.CancelContractDialog),
+  (props) => props.open,
+);
 
 const STATUS_BUTTONS: Record<StatusAction, { label: string; busy: string; icon: typeof Zap }> = {
   activate: { label: 'Activate', busy: 'Activating...', icon: Zap },

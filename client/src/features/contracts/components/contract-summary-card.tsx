@@ -1,4 +1,4 @@
-import { formTotals } from '@shared/contracts/contract-form';
+import { formTotals } from '@shared/contracts/contract-form-values';
 import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import { NO_PACKAGE, termIssue } from '@shared/contracts/contract-vocabulary';
 import { type Cents, parseMoney } from '@shared/money';

@@ -1,4 +1,4 @@
-import { emptyFormLine, formTotals } from '@shared/contracts/contract-form';
+import { emptyFormLine, formTotals } from '@shared/contracts/contract-form-values';
 import { AD_TYPE_LABELS, type AdType } from '@shared/contracts/product-vocabulary';
 import { plainAmount } from '@shared/money';
 import { Plus, Trash2 } from 'lucide-react';

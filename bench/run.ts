@@ -45,6 +45,8 @@ const WORK = path.join(ROOT, 'dist/bench');
 const LOGS = path.join(WORK, 'logs');
 const PORTS = { ours: 3181, bareMe: 3182, bareApi: 3183, oursPglite: 3184, oursLarge: 3185, template: 3186 };
 const SEARCH = 'campaign 12';
+const BENCH_PUBLIC_URL = 'https://crm.bench.test';
+const SIGNED_IN_GOAL_KB = 170;
 
 const children: ChildProcess[] = [];
 /** Stops every server started here: SIGTERM, then SIGKILL for one that has not exited within 15 s. */
@@ -213,6 +215,8 @@ function oursEnv(port: number, database: { url: string } | { dataDir: string }) 
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    // Links (payLinkUrl) from one configured origin, which the bare baseline builds its answers with too.
+    PUBLIC_URL: BENCH_PUBLIC_URL,
     CLIENT_DIST: path.join(ROOT, 'dist/client'),
     ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
   };
@@ -248,6 +252,9 @@ const run = (target: Target, connections: number, seconds: number) =>
 
 async function sameAnswer(pair: Pair): Promise<string | null> {
   if (pair.ours.method && pair.ours.method !== 'GET') return null;
+  // PGlite against PostgreSQL: our own server on both sides, over databases that drift apart as the
+  // billing run and the create rows above change the PostgreSQL one.
+  if (pair.key.startsWith('pglite-')) return null;
   const get = async (target: Target) => {
     const response = await fetch(target.url, { headers: { authorization: `Bearer ${target.token}` } });
     return `${response.status} ${await response.text()}`;
@@ -358,7 +365,8 @@ async function clientRows(token: string): Promise<BenchRow[]> {
   const login = budget.screens.find((s) => s.name === 'login')!;
   const signedIn = budget.screens.filter((s) => s.name !== 'login').sort((a, b) => b.kb - a.kb);
   const heaviest = signedIn[0];
-  const over = signedIn.filter((s) => s.kb > s.budgetKb);
+  // The goal is the same for every screen; scripts/check-budget.mjs's allowances do not make a miss a hit.
+  const over = signedIn.filter((s) => s.kb > SIGNED_IN_GOAL_KB);
 
   await startProcess(
     'template',
@@ -512,7 +520,7 @@ if (GROUPS.has('api')) {
   await startProcess(
     'bare-api',
     path.join(WORK, 'bin/bare-api.js'),
-    { PORT: String(PORTS.bareApi), DATABASE_URL: smallUrl },
+    { PORT: String(PORTS.bareApi), DATABASE_URL: smallUrl, PUBLIC_URL: BENCH_PUBLIC_URL },
     `http://127.0.0.1:${PORTS.bareApi}/api/contracts?limit=1`,
   );
   const db = new pg.Client({ connectionString: smallUrl });
@@ -636,10 +644,11 @@ if (GROUPS.has('pglite')) {
   await sleep(5000);
   const pglite: Target = {
     label: 'ours on PGlite',
-    url: `http://127.0.0.1:${PORTS.oursPglite}/api/contracts?limit=50`,
+    // Completed contracts only: the same rows on both databases (the create rows above add drafts to PostgreSQL).
+    url: `http://127.0.0.1:${PORTS.oursPglite}/api/contracts?limit=50&status=completed`,
     token: pgliteToken,
   };
-  const postgres = ours('/api/contracts?limit=50', { label: 'ours on PostgreSQL' });
+  const postgres = ours('/api/contracts?limit=50&status=completed', { label: 'ours on PostgreSQL' });
   rows.push(
     ...(await measurePairs(
       [1, 10].map((connections) => ({

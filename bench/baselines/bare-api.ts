@@ -69,6 +69,7 @@ function summary(user: BareUser, c: Row) {
     autoStopDate: c.auto_stop_date,
     paymentMode: c.payment_mode,
     payLinkToken: c.pay_link_token,
+    payLinkUrl: c.pay_link_token ? `${process.env.PUBLIC_URL}/p/${c.pay_link_token}` : null,
     total: centsToAmount(c.total_cents as number),
     totalAmount: centsToAmount(c.total_cents as number),
     monthlyAmount: centsToAmount(c.monthly_amount_cents as number),

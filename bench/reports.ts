@@ -18,8 +18,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { hashPassword } from '../server/lib/password';
-import { createSession } from '../server/modules/auth/sessions';
 import { compactReportTotals } from '../server/modules/reports/reports.repo';
+import { createSession } from '../server/modules/sessions/sessions';
 import type { BenchContext, BenchRow } from './lib/table';
 
 export const REPORTS_GENERATOR_VERSION = 1;

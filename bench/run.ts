@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../server/db/client';
-import { hashToken } from '../server/modules/auth/sessions';
+import { hashToken } from '../server/modules/sessions/sessions';
 import { benchDatabaseName, benchUsers, databaseUrl, GENERATOR_VERSION, PG_URL, pgliteDir, SEED } from './data';
 import { type LoadResult, load } from './lib/load';
 import { max, median, spread } from './lib/stats';

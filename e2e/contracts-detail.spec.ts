@@ -81,7 +81,7 @@ test('a portal contract with a package: package details, setup fee, portal acces
   await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0);
 });
 
-test('Send to Customer e-mails a draft and marks it Sent', async ({ page, request }) => {
+test('Send to Customer e-mails a draft and marks it Sent', async ({ page, request, mailbox }) => {
   const description = unique('E2E send');
   const draft = await createDraft(request, 'sales', description);
   await signInAs(page, 'sales', `/contracts/${draft.id}`);
@@ -100,11 +100,19 @@ test('Send to Customer e-mails a draft and marks it Sent', async ({ page, reques
 
   const admin = await apiAs(request, 'admin');
   const sent = await admin.get<Contract>(`/api/contracts/${draft.id}`);
-  const outbox = await admin.get<{ to: string; subject: string; text: string }[]>('/api/outbox?limit=100');
-  const mail = outbox.find((m) => m.text.includes(`/p/${sent.payLinkToken}`));
+  // The customer receives the pay link; staff see the e-mail in the outbox with its token hidden.
+  const delivered = await mailbox.waitFor(
+    (m) => m.to.includes(draft.customer!.email) && m.text.includes(`/p/${sent.payLinkToken}`),
+  );
+  expect(delivered.subject).toMatch(/ready for payment/);
+  const outbox =
+    await admin.get<{ to: string; subject: string; text: string; entityId: string }[]>('/api/outbox?limit=100');
+  const mail = outbox.find((m) => m.entityId === draft.id);
   expect(mail, 'the pay-link e-mail is in the outbox').toBeTruthy();
   expect(mail!.to).toBe(draft.customer!.email);
   expect(mail!.subject).toMatch(/ready for payment/);
+  expect(mail!.text).toContain('/p/[hidden]');
+  expect(JSON.stringify(outbox)).not.toContain(sent.payLinkToken!);
 });
 
 test('status actions: activate, pause, resume, and cancel with a required reason', async ({ page, request }) => {

@@ -9,7 +9,7 @@ export type DemoServer = { url: string; stop: () => Promise<void> };
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 
-export async function startDemoServer(parallelIndex: number): Promise<DemoServer> {
+export async function startDemoServer(parallelIndex: number, options: { smtpUrl: string }): Promise<DemoServer> {
   const port = BASE_PORT + parallelIndex;
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -20,6 +20,8 @@ export async function startDemoServer(parallelIndex: number): Promise<DemoServer
     LOG_LEVEL: 'warn',
   };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY']) delete env[name];
+  // E-mail reaches the worker's own mailbox (e2e/mailbox.ts), as it would a customer's.
+  env.SMTP_URL = options.smtpUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/demo.ts'], {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],

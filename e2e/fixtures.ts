@@ -1,5 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startDemoServer } from './demo-server';
+import { type Mailbox, startMailbox } from './mailbox';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -123,13 +124,22 @@ export const currentBaseURL = () => workerBaseURL;
 
 /**
  * The tests' `test`: every worker starts its own demo server (e2e/demo-server.ts) and `baseURL` points
- * at it, so `page.goto('/')` and `request.get('/api/...')` reach that worker's server.
+ * at it, so `page.goto('/')` and `request.get('/api/...')` reach that worker's server. Its e-mail is
+ * delivered to the worker's `mailbox`.
  */
-export const test = base.extend<object, { demoServer: string }>({
-  demoServer: [
+export const test = base.extend<object, { demoServer: string; mailbox: Mailbox }>({
+  mailbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
-      const server = await startDemoServer(workerInfo.parallelIndex);
+    async ({}, use) => {
+      const mailbox = await startMailbox();
+      await use(mailbox);
+      await mailbox.close();
+    },
+    { scope: 'worker' },
+  ],
+  demoServer: [
+    async ({ mailbox }, use, workerInfo) => {
+      const server = await startDemoServer(workerInfo.parallelIndex, { smtpUrl: mailbox.url });
       workerBaseURL = server.url;
       await use(server.url);
       await server.stop();

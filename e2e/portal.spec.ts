@@ -2,9 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInWith, test, toast, unique } from './fixtures';
 
 /**
- * The client portal end to end: a new client is invited by e-mail (a set-password link, read from the outbox
- * as admins see it), sets a password, signs in, sees its real figures, pays its invoice with Pay Now,
- * uploads a creative and downloads it; staff enter performance figures that the client then sees.
+ * The client portal end to end: a new client is invited by e-mail (a set-password link, read from the
+ * delivered e-mail; admins see it in the outbox with its token hidden), sets a password, signs in, sees its
+ * real figures, pays its invoice with Pay Now, uploads a creative and downloads it; staff enter performance
+ * figures that the client then sees.
  */
 
 type OutboxRow = { to: string; subject: string; text: string; entityId: string | null };
@@ -82,17 +83,22 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 test('a new client sets a password from the e-mailed link, signs in, pays with Pay Now, uploads a creative and downloads it', async ({
   page,
   request,
+  mailbox,
 }) => {
   test.setTimeout(240_000);
   const { admin, headers, email, contract, title } = await newCustomerWithContract(request, { sendToCustomer: true });
   expect(contract.status).toBe('sent');
 
-  // The invitation as admins read it in the outbox: a set-password link, and no password at all.
+  // The invitation as admins read it in the outbox: a set-password link with its token hidden, no password.
   const outbox = await getJson<OutboxRow[]>(request, '/api/outbox?limit=200', headers);
   const mail = outbox.find((m) => m.to === email && m.entityId === contract.id);
   expect(mail, 'the invitation is in the outbox').toBeTruthy();
   expect(mail!.text).not.toMatch(/temporary password/i);
-  const link = /Set your password: (\S+)/.exec(mail!.text)?.[1];
+  expect(mail!.text).toMatch(/Set your password: \S+\/set-password\?token=\[hidden\]$/m);
+  // The invitation as the client receives it: the link that works.
+  const delivered = await mailbox.waitFor((m) => m.to.includes(email) && m.text.includes('Set your password:'));
+  expect(delivered.text).not.toMatch(/temporary password/i);
+  const link = /Set your password: (\S+)/.exec(delivered.text)?.[1];
   expect(link).toMatch(/\/set-password\?token=[A-Za-z0-9_-]{43}$/);
   const url = new URL(link!);
 
@@ -249,6 +255,7 @@ test('performance figures: none reported yet, then what staff enter on the contr
 test('staff send set-password links: a password reset from the Users screen, an invitation from a customer page', async ({
   page,
   request,
+  mailbox,
 }) => {
   const { customer, email: customerEmail, headers } = await newCustomerWithContract(request, {});
   const admin = await apiAs(request, 'admin');
@@ -280,8 +287,14 @@ test('staff send set-password links: a password reset from the Users screen, an 
   const invitation = outbox.find((m) => m.to === customerEmail);
   expect(reset?.subject).toBe('Reset your AdCRM password');
   expect(invitation?.subject).toBe('Your AdCRM client portal invitation');
+  // Staff read both with the token hidden; each recipient gets the link that works.
   for (const mail of [reset!, invitation!]) {
-    expect(mail.text).toMatch(/\/set-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toContain('/set-password?token=[hidden]');
     expect(mail.text).not.toContain('original-1');
+  }
+  for (const to of [userEmail, customerEmail]) {
+    const delivered = await mailbox.waitFor((m) => m.to.includes(to) && m.text.includes('/set-password?token='));
+    expect(delivered.text).toMatch(/\/set-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(delivered.text).not.toContain('original-1');
   }
 });

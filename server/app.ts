@@ -8,7 +8,6 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
-import { trustProxyOption } from './lib/trust-proxy';
 import { registerRoutes } from './modules';
 import { authPlugin } from './plugins/auth';
 import { authorizePlugin } from './plugins/authorize';
@@ -17,6 +16,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { trustProxyOption } from './trust-proxy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config));
+  app.addHook('onClose', async () => {
+    await app.mailer.close();
+  });
 
   await registerSecurityHeaders(app);
   await registerCompression(app);

@@ -1,6 +1,6 @@
 import { emailAddress } from '@shared/contracts/common';
 import { z } from 'zod';
-import { trustProxySchema } from './lib/trust-proxy';
+import { trustProxySchema } from './trust-proxy';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -6,10 +6,10 @@ import { openDatabase } from './db/client';
 import { loggableError } from './lib/db-errors';
 import { createJobRunner } from './lib/jobs';
 import { publicOrigin } from './lib/public-url';
-import { purgeExpiredSessions } from './modules/auth/sessions';
 import { runBilling } from './modules/billing/billing-run';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.repo';
+import { purgeExpiredSessions } from './modules/sessions/sessions';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR), runs the

@@ -11,8 +11,8 @@ import {
   periodEnd,
   periodIndexOn,
   periodStart,
-  taxRateBasisPoints,
 } from './billing';
+import { percentToBasisPoints as taxRateBasisPoints } from './rates';
 
 // ---------------------------------------------------------------------------------------------------------
 // Oracles, written without the production code: a hand-made calendar and BigInt arithmetic.

@@ -12,6 +12,7 @@
  */
 import { addCalendarMonths } from './contracts/contract-lifecycle';
 import { type Cents, divideRound, lineTotalCents, sumCents } from './money';
+import { BASIS_POINTS } from './rates';
 
 export const INVOICE_DUE_DAYS = 7;
 /** Months (1-12) whose periods are billed at seasonal prices. */
@@ -82,16 +83,6 @@ export type TaxRule = {
   label: string;
 };
 
-/** A tax rate in percent with at most two decimals (the settings' form) as basis points: 8.25 -> 825. */
-export function taxRateBasisPoints(percent: number): number {
-  return Math.round(percent * 100);
-}
-
-/** Basis points back to the percent the settings and the API show: 825 -> 8.25. */
-export function taxRatePercent(basisPoints: number): number {
-  return basisPoints / 100;
-}
-
 /**
  * The tax of a subtotal and the invoice total, rounded half away from zero once.
  * Added: tax = subtotal x rate, total = subtotal + tax. Included: tax = subtotal x rate / (1 + rate),
@@ -99,10 +90,10 @@ export function taxRatePercent(basisPoints: number): number {
  */
 export function computeTax(subtotalCents: Cents, rule: Pick<TaxRule, 'rateBp' | 'included'>) {
   if (rule.included) {
-    const taxCents = divideRound(subtotalCents * rule.rateBp, 10_000 + rule.rateBp);
+    const taxCents = divideRound(subtotalCents * rule.rateBp, BASIS_POINTS + rule.rateBp);
     return { taxCents, totalCents: subtotalCents };
   }
-  const taxCents = divideRound(subtotalCents * rule.rateBp, 10_000);
+  const taxCents = divideRound(subtotalCents * rule.rateBp, BASIS_POINTS);
   return { taxCents, totalCents: subtotalCents + taxCents };
 }
 
@@ -155,7 +146,9 @@ export type DraftInvoice = {
 };
 
 export const SETUP_FEE_DESCRIPTION = 'Setup fee (one-time)';
-export const packageLineDescription = (name: string) => `Package: ${name}`;
+/** A package's invoice line: this, then the package's name. */
+export const PACKAGE_LINE_PREFIX = 'Package: ';
+export const packageLineDescription = (name: string) => `${PACKAGE_LINE_PREFIX}${name}`;
 
 /** The lines and figures of the invoice for one period of a contract. */
 export function draftInvoice(

@@ -92,12 +92,17 @@ export function sumCents(values: readonly Cents[]): Cents {
   return total;
 }
 
-/** An amount in dollars as an input field shows it: 1250.5 -> "1250.50", -0.5 -> "-0.50" (no grouping). */
-export function plainAmount(amount: number): string {
-  const cents = parseMoney(amount) ?? 0;
+/** Cents as plain decimal text, for input fields and CSV: 125050 -> "1250.50", -50 -> "-0.50" (no grouping). */
+export function centsToPlain(cents: Cents): string {
+  assertCents(cents);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An amount in dollars as an input field shows it: 1250.5 -> "1250.50", -0.5 -> "-0.50" (no grouping). */
+export function plainAmount(amount: number): string {
+  return centsToPlain(parseMoney(amount) ?? 0);
 }
 
 /** A line's amount before its discount: quantity x unit price. */

@@ -1,11 +1,12 @@
 import { addDays, utcToday } from '@shared/billing';
 import { addCalendarMonths } from '@shared/contracts/contract-lifecycle';
+import { amountDueCents } from '@shared/invoice-amounts';
 import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents, contractPauses, contracts, invoices } from '../db/schema';
 import { runBilling } from '../modules/billing/billing-run';
-import { applyPayment } from '../modules/invoices/payments.service';
 import { payWithTestCard } from '../modules/payments/demo-payments';
+import { applyPayment } from '../modules/payments/payments.service';
 
 /**
  * The demo's billing history, produced by the real billing run over a back-dated timeline: every
@@ -119,7 +120,7 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
         await db.transaction((tx) =>
           applyPayment(tx, {
             invoiceId: invoice.id,
-            amountCents: invoice.totalCents - invoice.amountPaidCents,
+            amountCents: amountDueCents(invoice),
             method: plan.method as 'check' | 'wire',
             provider: 'manual',
             reference: plan.method === 'check' ? `Check #${checkNumber++}` : `Wire ${invoice.number.slice(4)}`,

@@ -11,7 +11,7 @@ import {
   rejectPayout,
   requestPayout,
 } from '../modules/commissions/commissions.service';
-import { voidInvoice } from '../modules/invoices/invoices.service';
+import { voidInvoice } from '../modules/payments/refunds.service';
 
 /**
  * The demo's commission history, made by the real code paths after the billing history (seed-billing.ts,

@@ -22,6 +22,21 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** Several events in one statement (a change made to many records at once). */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEvents).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: entry.before === undefined ? null : toJson(entry.before),
+      after: entry.after === undefined ? null : toJson(entry.after),
+    })),
+  );
+}
+
 function toJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (key, v) => (key === 'passwordHash' ? undefined : v)));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { clientPortalRoutes } from './client-portal/client-portal.routes';
 import { commissionsRoutes } from './commissions/commissions.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(creativesRoutes);
   await app.register(invitationsRoutes);
   await app.register(invoicesRoutes);
+  await app.register(billingRoutes);
   await app.register(paymentsRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);

@@ -3,9 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
-import { resolveSession, type SessionPolicy, type SessionUser } from '../modules/auth/sessions';
-
-export const SESSION_COOKIE = 'sid';
+import { resolveSession, SESSION_COOKIE, type SessionPolicy, type SessionUser } from '../modules/sessions/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {

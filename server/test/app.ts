@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Mailer } from '../lib/mailer';
-import { createSession } from '../modules/auth/sessions';
+import { createSession } from '../modules/sessions/sessions';
 import { createTestUser, type TestUser } from './factories';
 import { adminQuery, withDatabase } from './global-setup';
 

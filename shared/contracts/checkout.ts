@@ -15,6 +15,7 @@ export const CHECKOUT_MESSAGES = {
   nothingDue: 'Nothing is due on this contract right now.',
   checkoutExpired: 'This checkout has expired. Go back to the payment page to start a new one.',
   alreadyPaid: 'This invoice has already been paid.',
+  checkoutOpening: 'Your checkout is being prepared. Please try again in a moment.',
   amountChanged:
     'The amount due has changed since this checkout was opened. Go back to the payment page to start again.',
   declined: 'Your card was declined.',

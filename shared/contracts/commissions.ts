@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Cents, formatCents, parseMoney } from '../money';
+import { type Cents, centsToAmount, formatCents, parseMoney } from '../money';
 import { COMMISSION_STATUSES, PAYOUT_FILTERS, PAYOUT_MESSAGES, PAYOUT_STATUSES } from './commission-vocabulary';
 import { listQuerySchema, moneyCents } from './common';
 
@@ -38,7 +38,7 @@ export function payoutRequestFormSchema(availableCents: Cents) {
           ctx.addIssue({ code: 'custom', message: PAYOUT_MESSAGES.amountExceedsAvailable });
         }
       })
-      .transform((value) => (parseMoney(value.trim()) ?? 0) / 100),
+      .transform((value) => centsToAmount(parseMoney(value.trim()) ?? 0)),
   });
 }
 export type PayoutRequestFormValues = z.input<ReturnType<typeof payoutRequestFormSchema>>;
@@ -69,7 +69,7 @@ export function approvePayoutFormSchema(requestedCents: Cents) {
           ctx.addIssue({ code: 'custom', message: PAYOUT_MESSAGES.approvedExceedsRequested });
         }
       })
-      .transform((value) => (parseMoney(value.trim()) ?? 0) / 100),
+      .transform((value) => centsToAmount(parseMoney(value.trim()) ?? 0)),
   });
 }
 export type ApprovePayoutFormValues = z.input<ReturnType<typeof approvePayoutFormSchema>>;

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Every e-mail the product sends. A row is marked sent only after the SMTP server accepted it. */
+/**
+ * Every e-mail the product sends. A row is marked sent only after the SMTP server accepted it.
+ * `text` and `html` are what staff may read (the Outbox screen): a capability link in them has its token
+ * hidden. A message that carries one keeps its full parts in `delivery_text` / `delivery_html` for the
+ * SMTP delivery only, and loses them once it is sent or has failed for good (lib/capability-links.ts).
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
@@ -10,6 +15,8 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    deliveryText: text('delivery_text'),
+    deliveryHtml: text('delivery_html'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -2,7 +2,7 @@ import type { AuditChange, AuditEvent, AuditQuery } from '@shared/contracts/audi
 import type { ListQuery } from '@shared/contracts/common';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { type AuditRow, selectAuditPage } from './audit.repo';
+import { type AuditRow, selectAuditPage, selectRecentActivity } from './audit.repo';
 
 /** The screen of each kind of record (in-app paths); records without one get no link. */
 const LINKS: Partial<Record<string, (id: string) => string>> = {
@@ -88,4 +88,12 @@ export async function listAudit(
   }
   const page = await selectAuditPage(db, query);
   return { rows: page.rows.map(toAuditEvent), total: page.total };
+}
+
+/**
+ * The newest events, for a report or dashboard. With repId: only what that sales rep may see, i.e. their
+ * own actions and events about their contracts.
+ */
+export async function recentActivity(db: Db, options: { repId?: string; limit: number }): Promise<AuditRow[]> {
+  return selectRecentActivity(db, options);
 }

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { servedOverHttps } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { SESSION_COOKIE } from '../../plugins/auth';
+import { deleteSession, SESSION_COOKIE } from '../sessions/sessions';
 import { toUser } from '../users/users.dto';
 import { userResponse } from '../users/users.response';
 import { loginResponse } from './auth.response';
 import { login } from './auth.service';
-import { deleteSession } from './sessions';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

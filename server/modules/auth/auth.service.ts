@@ -1,11 +1,11 @@
 import type { LoginInput, LoginResponse } from '@shared/contracts/auth';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginAttempts, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
+import { createSession, type SessionPolicy } from '../sessions/sessions';
 import { toUser } from '../users/users.dto';
-import { createSession, type SessionPolicy } from './sessions';
+import { findUserByEmail } from '../users/users.service';
+import { countFailedGuesses, insertFailedGuess, lockGuesser, markAttemptSucceeded } from './auth.repo';
 
 export const LOGIN_THROTTLE = { windowMinutes: 15, perAccount: 5, perAddress: 20 };
 
@@ -20,7 +20,7 @@ export async function login(
   const email = input.email.toLowerCase();
   const attempt = await reservePasswordGuess(db, { email, ip: meta.ip }, SIGN_IN_THROTTLED);
 
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !ok) throw new AppError('UNAUTHENTICATED', INVALID);
   await markGuessRight(db, attempt);
@@ -48,31 +48,18 @@ export async function reservePasswordGuess(
 ): Promise<number> {
   const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60 * 1000);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-account:${who.email}`}, 0))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-address:${who.ip}`}, 0))`);
-    const failures = (where: ReturnType<typeof eq>) =>
-      tx
-        .select({ n: count() })
-        .from(loginAttempts)
-        .where(and(where, eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
-    const [[byAccount], [byAddress]] = await Promise.all([
-      failures(eq(loginAttempts.email, who.email)),
-      failures(eq(loginAttempts.ip, who.ip)),
-    ]);
-    if (byAccount.n >= LOGIN_THROTTLE.perAccount || byAddress.n >= LOGIN_THROTTLE.perAddress) {
+    await lockGuesser(tx, who);
+    const { byAccount, byAddress } = await countFailedGuesses(tx, who, since);
+    if (byAccount >= LOGIN_THROTTLE.perAccount || byAddress >= LOGIN_THROTTLE.perAddress) {
       throw new AppError('RATE_LIMITED', refusal, {
         headers: { 'Retry-After': String(LOGIN_THROTTLE.windowMinutes * 60) },
       });
     }
-    const [row] = await tx
-      .insert(loginAttempts)
-      .values({ email: who.email, ip: who.ip, succeeded: false })
-      .returning({ id: loginAttempts.id });
-    return row.id;
+    return insertFailedGuess(tx, who);
   });
 }
 
 /** The reserved guess was right: it no longer counts against the account or the address. */
 export async function markGuessRight(db: Db, attemptId: number): Promise<void> {
-  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
+  await markAttemptSucceeded(db, attemptId);
 }

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
+import { asDelivered } from '../../test/outbox';
 import { runBilling } from './billing-run';
 
 /**
@@ -371,15 +372,17 @@ describe('e-mails, audit and the run record', () => {
     expect(withLink.stripePaymentLinkId).toMatch(/^plink_/);
 
     const payLinkInvoices = await invoicesOf(payLink.contract.id);
-    const mails = await ctx.db
-      .select()
-      .from(outboxEmails)
-      .where(
-        inArray(
-          outboxEmails.entityId,
-          payLinkInvoices.map((i) => i.id),
-        ),
-      );
+    const mails = (
+      await ctx.db
+        .select()
+        .from(outboxEmails)
+        .where(
+          inArray(
+            outboxEmails.entityId,
+            payLinkInvoices.map((i) => i.id),
+          ),
+        )
+    ).map(asDelivered);
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       const invoice = payLinkInvoices.find((i) => i.id === mail.entityId)!;

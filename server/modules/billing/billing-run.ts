@@ -1,13 +1,17 @@
-import { SETUP_FEE_DESCRIPTION, taxRateBasisPoints, utcToday } from '@shared/billing';
+import { INVOICE_DUE_DAYS, PACKAGE_LINE_PREFIX, SEASON_MONTHS, SETUP_FEE_DESCRIPTION, utcToday } from '@shared/billing';
 import {
   type ContractSettings,
   DEFAULT_CONTRACT_SETTINGS,
   DEFAULT_TAX_SETTINGS,
   type TaxSettings,
 } from '@shared/contracts/settings';
-import { eq, sql } from 'drizzle-orm';
+import { BASIS_POINTS, percentToBasisPoints } from '@shared/rates';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingRuns } from '../../db/schema';
+import { billingRuns, contracts } from '../../db/schema';
+import { payLink, portalLink } from '../../lib/capability-links';
+import { enqueueEmails } from '../../lib/mailer';
+import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { contractDisplayName, invoiceIssuedEmail } from '../invoices/invoices.emails';
 import { getSettings } from '../settings/settings.service';
 
@@ -56,7 +60,6 @@ export type IssuedInvoice = {
 
 const DEFAULT_CHUNK = 5_000;
 const MIN_CHUNK = 1;
-const EMAIL_BATCH = 2_500;
 const FALLBACK_BASE_URL = 'http://localhost:3000';
 
 /** Runs billing (all active contracts, or one) and records whole runs in billing_runs. */
@@ -173,6 +176,7 @@ type IssuedRow = {
   period_start: string;
   period_end: string;
   due_date: string;
+  status: string;
   total_cents: string | number;
   amount_paid_cents: string | number;
   payment_mode: string;
@@ -194,7 +198,7 @@ async function billChunk(
   context: BillingContext,
   chunk: { afterId: string | null; contractId: string | null; limit: number },
 ): Promise<ChunkResult> {
-  const taxBp = taxRateBasisPoints(context.tax.defaultTaxRate ?? DEFAULT_TAX_SETTINGS.defaultTaxRate);
+  const taxBp = percentToBasisPoints(context.tax.defaultTaxRate ?? DEFAULT_TAX_SETTINGS.defaultTaxRate);
   const taxIncluded = context.tax.taxIncluded;
   const taxLabel = context.tax.taxLabel;
   const stopAtTerm =
@@ -213,7 +217,9 @@ async function billChunk(
   const contractFilter = chunk.contractId ? sql`and c.id = ${chunk.contractId}` : sql``;
   const keyset = chunk.afterId ? sql`and c.id > ${chunk.afterId}` : sql``;
 
-  // The chunk's contracts are chosen first, so that the keyset moves on even when none of them is due.
+  // The chunk's contracts are chosen first, so that the keyset moves on even when none of them is due, and
+  // locked in id order: a contract's lock is the first lock of every money path (a checkout paying its first
+  // invoice issues it too), so billing waits for such a path instead of deadlocking with it.
   const head = rowsOf<ChunkHead>(
     await tx.execute(sql`
       select count(*) as contracts_seen, max(id::text) as last_contract_id
@@ -222,6 +228,7 @@ async function billChunk(
         where c.status = 'active' ${contractFilter} ${keyset}
         order by c.id
         limit ${chunk.limit}
+        for no key update of c
       ) chosen`),
   )[0];
   const contractsSeen = Number(head?.contracts_seen ?? 0);
@@ -270,14 +277,15 @@ async function billChunk(
         join contract_line_items li on li.contract_id = b.id
         join products pr on pr.id = li.product_id
         cross join lateral (
-          select extract(month from b.period_start) in (10, 11, 12) and pr.seasonal_price_cents is not null as seasonal
+          select extract(month from b.period_start)::int = any(${sql.param([...SEASON_MONTHS])}::int[])
+                 and pr.seasonal_price_cents is not null as seasonal
         ) season
         cross join lateral (
           select season.seasonal,
                  case when season.seasonal then pr.seasonal_price_cents else li.unit_price_cents end as unit_price_cents
         ) s
         union all
-        select b.id, b.period_index, 1, 0, 'package', 'Package: ' || pk.name, null, 1,
+        select b.id, b.period_index, 1, 0, 'package', ${PACKAGE_LINE_PREFIX} || pk.name, null, 1,
                b.package_price_cents, 0, b.package_price_cents, false
         from billable b
         join packages pk on pk.id = b.package_id
@@ -299,8 +307,8 @@ async function billChunk(
       figures as (
         select s.*,
                case when ${taxIncluded}
-                 then round(s.subtotal_cents::numeric * ${taxBp} / (10000 + ${taxBp}))::bigint
-                 else round(s.subtotal_cents::numeric * ${taxBp} / 10000)::bigint
+                 then round(s.subtotal_cents::numeric * ${taxBp} / (${BASIS_POINTS}::int + ${taxBp}))::bigint
+                 else round(s.subtotal_cents::numeric * ${taxBp} / ${BASIS_POINTS}::int)::bigint
                end as tax_cents
         from sums s
       ),
@@ -320,14 +328,14 @@ async function billChunk(
                               total_cents, in_season, paid_at, issued_at)
         select n.number, n.contract_id, n.customer_id, n.period_index, n.period_start,
                ((n.start_date + make_interval(months => n.period_index + 1))::date - 1),
-               n.period_start + 7,
+               n.period_start + ${INVOICE_DUE_DAYS}::int,
                case when n.total_cents = 0 then 'paid' else 'pending' end,
                n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}, ${taxBp}, ${taxIncluded},
                n.total_cents, n.in_season, case when n.total_cents = 0 then ${issuedAt} end, ${issuedAt}
         from numbered n
         on conflict (contract_id, period_start) do nothing
         returning id, number, contract_id, customer_id, period_index, period_start, period_end, due_date,
-                  total_cents, amount_paid_cents, subtotal_cents, tax_cents
+                  status, total_cents, amount_paid_cents, subtotal_cents, tax_cents
       ),
       ins_lines as (
         insert into invoice_lines (invoice_id, position, kind, description, product_id, quantity, unit_price_cents,
@@ -390,7 +398,7 @@ async function billChunk(
       )
       select ins.id, ins.number, ins.contract_id, ins.customer_id, ins.period_index,
              ins.period_start::text as period_start, ins.period_end::text as period_end,
-             ins.due_date::text as due_date, ins.total_cents, ins.amount_paid_cents,
+             ins.due_date::text as due_date, ins.status, ins.total_cents, ins.amount_paid_cents,
              c.payment_mode, coalesce(links.pay_link_token, c.pay_link_token) as pay_link_token,
              c.title as contract_title, c.description as contract_description,
              cu.name as customer_name, cu.email as customer_email
@@ -418,27 +426,19 @@ async function billChunk(
   };
 }
 
-/**
- * One e-mail per issued invoice, rendered here and written with one INSERT ... SELECT FROM unnest(arrays)
- * per batch (a handful of parameters however many messages, instead of six per message).
- */
+/** One e-mail per issued invoice, with the contract's pay link or the client portal's address. */
 async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]): Promise<void> {
-  for (let at = 0; at < issued.length; at += EMAIL_BATCH) {
-    const columns = {
-      to: [] as string[],
-      subject: [] as string[],
-      text: [] as string[],
-      html: [] as (string | null)[],
-      entityId: [] as string[],
-    };
-    for (const row of issued.slice(at, at + EMAIL_BATCH)) {
-      const message = invoiceIssuedEmail({
+  await enqueueEmails(
+    tx,
+    issued.map((row) =>
+      invoiceIssuedEmail({
         invoice: {
           id: row.id,
           number: row.number,
           periodStart: row.period_start,
           periodEnd: row.period_end,
           dueDate: row.due_date,
+          status: row.status,
           totalCents: Number(row.total_cents),
           amountPaidCents: Number(row.amount_paid_cents),
           contractName: contractDisplayName({
@@ -450,50 +450,32 @@ async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]):
         customer: { name: row.customer_name, email: row.customer_email },
         pay:
           row.payment_mode === 'pay_link' && row.pay_link_token
-            ? { kind: 'pay_link', url: `${baseUrl}/p/${row.pay_link_token}` }
-            : { kind: 'portal', url: `${baseUrl}/portal` },
-      });
-      columns.to.push(message.to);
-      columns.subject.push(message.subject);
-      columns.text.push(message.text);
-      columns.html.push(message.html ?? null);
-      columns.entityId.push(row.id);
-    }
-    await tx.execute(sql`
-      insert into outbox_emails ("to", subject, text, html, entity, entity_id)
-      select m.to, m.subject, m.text, m.html, 'invoice', m.entity_id
-      from unnest(${sql.param(columns.to)}::text[], ${sql.param(columns.subject)}::text[], ${sql.param(columns.text)}::text[],
-                  ${sql.param(columns.html)}::text[], ${sql.param(columns.entityId)}::text[])
-           as m("to", subject, text, html, entity_id)`);
-  }
+            ? { kind: 'pay_link', url: payLink(baseUrl, row.pay_link_token) }
+            : { kind: 'portal', url: portalLink(baseUrl) },
+      }),
+    ),
+  );
 }
 
 /**
  * With pausePaymentsAfterExpiry on, active contracts whose auto-stop date plus the grace period has
- * come are completed: one conditional UPDATE, with an audit event per contract. Off: billing continues.
+ * come are completed through the one writer of contract status (one conditional UPDATE for all of them,
+ * with an audit event each). Off: billing continues.
  */
 async function completeExpiredContracts(tx: Db, context: BillingContext, contractId: string | null): Promise<number> {
   if (!context.contractSettings.pausePaymentsAfterExpiry) return 0;
   const grace = context.contractSettings.gracePeriodsEndOfDays;
-  const only = contractId ? sql`and c.id = ${contractId}` : sql``;
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      with done as (
-        update contracts c set status = 'completed', updated_at = now()
-        where c.status = 'active' and c.auto_stop_date is not null
-          and c.auto_stop_date + ${grace}::int <= ${context.asOf}::date ${only}
-        returning c.id
-      ),
-      audit as (
-        insert into audit_events (actor_id, action, entity, entity_id, before, after)
-        select null, 'contract.completed', 'contract', done.id::text,
-               jsonb_build_object('status', 'active'), jsonb_build_object('status', 'completed')
-        from done
-        returning id
-      )
-      select done.id from done`),
+  const termEnded = sql`${contracts.autoStopDate} is not null and ${contracts.autoStopDate} + ${grace}::int <= ${context.asOf}::date`;
+  const due = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.status, 'active'), termEnded, contractId ? eq(contracts.id, contractId) : undefined));
+  const completed = await changeContractStatuses(
+    tx,
+    due.map((row) => row.id),
+    { action: 'complete', actorId: null, baseUrl: context.baseUrl, onlyIf: termEnded },
   );
-  return rows.length;
+  return completed.length;
 }
 
 /** A query that hit the pool's time limit or PostgreSQL's statement_timeout (57014). */

@@ -1,5 +1,8 @@
+import { INVOICE_DUE_DAYS, SEASON_MONTHS } from '@shared/billing';
+import { BASIS_POINTS } from '@shared/rates';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlAmountDue } from '../../db/invoice-amounts';
 import { contracts } from '../../db/schema';
 
 function rowsOf<T>(result: unknown): T[] {
@@ -32,7 +35,7 @@ export async function selectClientSummary(
   const { customerId, today, taxRateBp, taxIncluded, stopAtTerm } = input;
   const result = await db.execute(sql`
     with open_invoices as (
-      select id, due_date, total_cents - amount_paid_cents as due_cents
+      select id, due_date, ${sqlAmountDue('invoices')} as due_cents
       from invoices
       where customer_id = ${customerId} and status = 'pending'
     ),
@@ -64,15 +67,16 @@ export async function selectClientSummary(
       select n.next_index,
              (n.start_date + make_interval(months => n.next_index))::date as period_start,
              n.auto_stop_date,
-             (case when extract(month from (n.start_date + make_interval(months => n.next_index))::date) in (10, 11, 12)
+             (case when extract(month from (n.start_date + make_interval(months => n.next_index))::date)::int
+                        = any(${sql.param([...SEASON_MONTHS])}::int[])
                    then n.seasonal_monthly_amount_cents else n.monthly_amount_cents end)
                + (case when n.next_index = 0 then n.setup_fee_cents else 0 end) as subtotal_cents
       from next_periods n
     ),
     scheduled_due as (
-      select (period_start + 7) as due_date,
+      select (period_start + ${INVOICE_DUE_DAYS}::int) as due_date,
              case when ${taxIncluded}::boolean then subtotal_cents
-                  else subtotal_cents + (subtotal_cents * ${taxRateBp}::bigint + 5000) / 10000 end as total_cents
+                  else subtotal_cents + round(subtotal_cents::numeric * ${taxRateBp} / ${BASIS_POINTS}::int)::bigint end as total_cents
       from scheduled
       where not (${stopAtTerm}::boolean and auto_stop_date is not null and period_start >= auto_stop_date)
     ),

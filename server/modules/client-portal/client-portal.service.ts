@@ -3,10 +3,11 @@ import type { ClientContractDetail, ClientSummary } from '@shared/contracts/clie
 import type { ListQuery } from '@shared/contracts/common';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { centsToAmount } from '@shared/money';
+import { percentToBasisPoints } from '@shared/rates';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { SessionUser } from '../auth/sessions';
-import { selectContractDetail } from '../contracts/contracts.repo';
+import { findContractDetail } from '../contracts/contracts.service';
+import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import { selectClientContractPage, selectClientSummary } from './client-portal.repo';
 import { clientOwnsContract } from './client-scope';
@@ -18,7 +19,7 @@ export async function getClientSummary(db: Db, actor: SessionUser): Promise<Clie
   const figures = await selectClientSummary(db, {
     customerId: actor.customerId,
     today: utcToday(),
-    taxRateBp: Math.round(tax.defaultTaxRate * 100),
+    taxRateBp: percentToBasisPoints(tax.defaultTaxRate),
     taxIncluded: tax.taxIncluded,
     stopAtTerm: contractSettings.pausePaymentsAfterExpiry,
   });
@@ -63,7 +64,7 @@ export async function listClientContracts(
 
 /** GET /api/client/contracts/{id}: one of the client's own contracts; any other id answers 404. */
 export async function getClientContract(db: Db, actor: SessionUser, id: string): Promise<ClientContractDetail> {
-  const detail = await selectContractDetail(db, id);
+  const detail = await findContractDetail(db, id);
   if (!detail || !clientOwnsContract(actor, detail.contract)) throw notFound('Contract');
   const c = detail.contract;
   return {

@@ -1,7 +1,7 @@
+import { canReadContract } from '@shared/contracts/contract-access';
 import { can } from '@shared/permissions';
 import type { contracts } from '../../db/schema';
-import type { SessionUser } from '../auth/sessions';
-import { canReadContract } from '../contracts/contracts.dto';
+import type { SessionUser } from '../sessions/sessions';
 
 type ContractRef = Pick<typeof contracts.$inferSelect, 'customerId' | 'status' | 'salesRepId'>;
 

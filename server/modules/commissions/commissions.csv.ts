@@ -1,6 +1,7 @@
 import { COMMISSION_STATUS_LABELS, type CommissionStatus } from '@shared/contracts/commissions';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
-import { centsToAmount } from '@shared/money';
+import { centsToPlain } from '@shared/money';
+import { percentNumberText } from '@shared/rates';
 import type { CommissionHistoryRow } from './commissions.repo';
 
 export const COMMISSION_CSV_HEADER = [
@@ -27,8 +28,8 @@ export function commissionsCsv(rows: CommissionHistoryRow[]): string {
         row.contractTitle ?? row.contractDescription ?? '',
         row.customerName ?? '',
         row.invoiceNumber ?? '',
-        percent(row.rateBp),
-        centsToAmount(Number(row.amountCents)).toFixed(2),
+        percentNumberText(row.rateBp),
+        centsToPlain(Number(row.amountCents)),
         COMMISSION_STATUS_LABELS[row.status as CommissionStatus] ?? row.status,
       ]
         .map(csvCell)
@@ -36,15 +37,6 @@ export function commissionsCsv(rows: CommissionHistoryRow[]): string {
     );
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Basis points as a percent with up to two decimals: 500 -> "5", 1250 -> "12.5", 825 -> "8.25". */
-function percent(bp: number): string {
-  const whole = Math.trunc(bp / 100);
-  const rest = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return rest ? `${whole}.${rest}` : String(whole);
 }
 
 const NUMBER = /^-?\d+(\.\d+)?$/;

@@ -1,3 +1,4 @@
+import { BASIS_POINTS } from '@shared/rates';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -26,13 +27,13 @@ export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promi
     insert into commissions (rep_id, invoice_id, contract_id, kind, status, amount_cents, rate_bp, base_cents, earned_at)
     select c.rep_id, c.invoice_id, c.contract_id, 'earned', 'available', c.amount_cents, c.rate_bp, c.base_cents, c.paid_at
     from (
-      select b.*, round(b.base_cents::numeric * b.rate_bp / 10000)::bigint as amount_cents
+      select b.*, round(b.base_cents::numeric * b.rate_bp / ${BASIS_POINTS}::int)::bigint as amount_cents
       from (
         select ct.sales_rep_id as rep_id, i.id as invoice_id, i.contract_id,
                coalesce(i.paid_at, now()) as paid_at, u.commission_rate_bp as rate_bp,
                (i.subtotal_cents - i.setup_fee_cents)
                  - case when i.tax_included
-                     then round((i.subtotal_cents - i.setup_fee_cents)::numeric * i.tax_rate_bp / (10000 + i.tax_rate_bp))::bigint
+                     then round((i.subtotal_cents - i.setup_fee_cents)::numeric * i.tax_rate_bp / (${BASIS_POINTS}::int + i.tax_rate_bp))::bigint
                      else 0 end as base_cents
         from invoices i
         join contracts ct on ct.id = i.contract_id

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/app';
-import { createContractFor, createInvoice, createRep, payInvoice, type Rep, voidInvoice } from './commissions.fixtures';
+import {
+  createContractFor,
+  createInvoice,
+  createRep,
+  payInvoice,
+  type Rep,
+  voidInvoice,
+} from '../../test/commission-factories';
 
 /**
  * The ledger's invariant under random sequences of payments, voids, payout requests, approvals,

@@ -16,11 +16,12 @@ import {
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { centsToAmount, formatCents } from '@shared/money';
 import { can } from '@shared/permissions';
+import { basisPointsToFraction } from '@shared/rates';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../sessions/sessions';
 import { commissionsCsv } from './commissions.csv';
 import {
   allocateToPayout,
@@ -302,7 +303,7 @@ function toCommission(row: CommissionHistoryRow): Commission {
     createdAt: row.earnedAt.toISOString(),
     status: row.status as Commission['status'],
     amount: centsToAmount(Number(row.amountCents)),
-    rate: row.rateBp / 10_000,
+    rate: basisPointsToFraction(row.rateBp),
     baseAmount: centsToAmount(Number(row.baseCents)),
     invoiceId: row.invoiceId,
     invoiceNumber: row.invoiceNumber,

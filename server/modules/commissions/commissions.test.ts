@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, commissions, customers, notifications, payouts, users } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
-import { createTestUser } from '../../test/factories';
 import {
   confirmCardPayment,
   createContractFor,
@@ -12,7 +11,8 @@ import {
   payInvoice,
   type Rep,
   voidInvoice,
-} from './commissions.fixtures';
+} from '../../test/commission-factories';
+import { createTestUser } from '../../test/factories';
 import { earnCommissionForInvoice, reverseCommissionForInvoice } from './commissions.ledger';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import {
   createRep,
   earn,
   type Rep,
-} from './commissions.fixtures';
+} from '../../test/commission-factories';
 
 /**
  * Races, with the requests really sent at the same time. On PostgreSQL each runs on its own pooled

@@ -1,22 +1,13 @@
+import { canWriteContract } from '@shared/contracts/contract-access';
 import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
 import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
 import { centsToAmount } from '@shared/money';
-import { can } from '@shared/permissions';
-import type { SessionUser } from '../auth/sessions';
+import { payLink } from '../../lib/capability-links';
+import type { SessionUser } from '../sessions/sessions';
 import type { ContractDetailRows, ContractListRow, ContractRow, ProductRow } from './contracts.repo';
 
-/** Whether the caller may change this contract: any contract, or their own as its sales rep. */
-export function canWriteContract(actor: SessionUser, row: Pick<ContractRow, 'salesRepId'>): boolean {
-  if (can(actor, 'contract:write:any')) return true;
-  return can(actor, 'contract:write:own') && row.salesRepId === actor.id;
-}
-
-/** Whether the caller may see this contract at all (others' contracts answer 404). */
-export function canReadContract(actor: SessionUser, row: Pick<ContractRow, 'salesRepId'>): boolean {
-  if (can(actor, 'contract:read:any')) return true;
-  return can(actor, 'contract:read:own') && row.salesRepId === actor.id;
-}
+export { canReadContract, canWriteContract } from '@shared/contracts/contract-access';
 
 const amount = (cents: number) => centsToAmount(cents);
 const amountOrNull = (cents: number | null) => (cents === null ? null : centsToAmount(cents));
@@ -39,7 +30,7 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
     autoStopDate: c.autoStopDate,
     paymentMode: c.paymentMode as PaymentMode,
     payLinkToken: c.payLinkToken,
-    payLinkUrl: c.payLinkToken ? `${baseUrl}/p/${c.payLinkToken}` : null,
+    payLinkUrl: c.payLinkToken ? payLink(baseUrl, c.payLinkToken) : null,
     total: amount(c.totalCents),
     totalAmount: amount(c.totalCents),
     monthlyAmount: amount(c.monthlyAmountCents),
@@ -109,7 +100,11 @@ export function toContract(actor: SessionUser, d: ContractDetailRows, baseUrl: s
   };
 }
 
-/** What the audit trail keeps of a contract: the stored row (figures in cents) and its lines. */
+/**
+ * What the audit trail keeps of a contract: the stored row (figures in cents) and its lines, without the
+ * pay-link token (a link that grants paying is its recipient's alone: lib/capability-links.ts).
+ */
 export function auditView(row: ContractRow, lines?: unknown[]) {
-  return lines === undefined ? row : { ...row, lineItems: lines };
+  const { payLinkToken: _secret, ...kept } = row;
+  return lines === undefined ? kept : { ...kept, lineItems: lines };
 }

@@ -1,45 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { Contract } from '@shared/contracts/contract-responses';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, users } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on a free local port, keeping every message it accepts. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The message as a reader sees it: quoted-printable soft breaks joined and escapes decoded. */
-function decoded(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
+import { decoded, startSmtp } from '../../test/smtp';
 
 const PUBLIC_URL = 'https://crm.example.test';
 
@@ -186,6 +151,10 @@ describe('contract e-mails without SMTP', () => {
     const listed = outbox.json().find((m: { entityId: string }) => m.entityId === contract.id);
     expect(listed).toMatchObject({ to: customer.email, status: 'queued', attempts: 0, entity: 'contract' });
     // No PUBLIC_URL configured: the link uses the server's own listen address (PORT 3000), never the Host header.
-    expect(listed.text).toContain(`http://localhost:3000/p/${contract.payLinkToken}`);
+    // Staff read it with its token hidden: only the e-mail's recipient gets the link that pays.
+    expect(listed.text).toContain('Pay securely: http://localhost:3000/p/[hidden]');
+    expect(JSON.stringify(outbox.json())).not.toContain(contract.payLinkToken);
+    const [stored] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, contract.id));
+    expect(stored.deliveryText).toContain(`Pay securely: http://localhost:3000/p/${contract.payLinkToken}`);
   });
 });

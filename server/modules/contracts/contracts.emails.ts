@@ -1,9 +1,18 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
 import { formatCents } from '@shared/money';
+import {
+  type EmailRecipient,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  type Fact,
+  factLines,
+  factTable,
+  PRODUCT_NAME,
+  plainText,
+} from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
-
-const PRODUCT_NAME = 'AdCRM';
 
 /** What an e-mail about a contract shows of it (figures in cents). */
 export type ContractEmailFacts = {
@@ -17,8 +26,6 @@ export type ContractEmailFacts = {
   setupFeeCents: number;
 };
 
-export type EmailRecipient = { name: string; email: string };
-
 /** "Send to Customer" in pay_link mode: the contract and its secure payment link. */
 export function payLinkEmail(input: {
   contract: ContractEmailFacts;
@@ -28,26 +35,24 @@ export function payLinkEmail(input: {
   const { contract, customer, paymentUrl } = input;
   const name = contractName(contract);
   const intro = `Your advertising contract ${name} is ready. You can review it and pay securely online with the link below.`;
-  const facts = factLines(contract);
-  const text = [
+  const facts = contractFacts(contract);
+  const text = plainText([
     `Hello ${customer.name},`,
     '',
     intro,
     '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...factLines(facts),
     '',
     `Pay securely: ${paymentUrl}`,
     '',
     'The link is personal to your contract; please do not share it.',
     '',
-    `Thank you,`,
-    PRODUCT_NAME,
-  ].join('\n');
-  const html = layout(
+  ]);
+  const html = emailLayout(
     `<p>Hello ${escapeHtml(customer.name)},</p>
 <p>${escapeHtml(intro)}</p>
 ${factTable(facts)}
-<p><a href="${escapeHtml(paymentUrl)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">Pay securely</a></p>
+${emailButton(paymentUrl, 'Pay securely')}
 <p style="color:#555">Or open this address: ${escapeHtml(paymentUrl)}<br>The link is personal to your contract; please do not share it.</p>`,
   );
   return {
@@ -74,7 +79,7 @@ export function portalInvitationEmail(input: {
   const { contract, customer, portalUrl, loginEmail, setPasswordUrl } = input;
   const name = contractName(contract);
   const intro = `Your advertising contract ${name} is ready. You can review it and manage your payments in the ${PRODUCT_NAME} client portal.`;
-  const facts = factLines(contract);
+  const facts = contractFacts(contract);
   const access = setPasswordUrl
     ? [
         `Your client portal account (sign-in e-mail: ${loginEmail}) is ready. Choose your password with this link:`,
@@ -82,26 +87,24 @@ export function portalInvitationEmail(input: {
         `The link works once and expires in ${PASSWORD_LINK_HOURS} hours.`,
       ]
     : [`Sign in with your existing client portal account (${loginEmail}).`];
-  const text = [
+  const text = plainText([
     `Hello ${customer.name},`,
     '',
     intro,
     '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...factLines(facts),
     '',
     ...access,
     '',
     `Client portal: ${portalUrl}`,
     '',
-    'Thank you,',
-    PRODUCT_NAME,
-  ].join('\n');
-  const html = layout(
+  ]);
+  const html = emailLayout(
     `<p>Hello ${escapeHtml(customer.name)},</p>
 <p>${escapeHtml(intro)}</p>
 ${factTable(facts)}
 <p>${access.map(escapeHtml).join('<br>')}</p>
-<p><a href="${escapeHtml(setPasswordUrl ?? portalUrl)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${setPasswordUrl ? 'Set your password' : 'Open the client portal'}</a></p>`,
+${emailButton(setPasswordUrl ?? portalUrl, setPasswordUrl ? 'Set your password' : 'Open the client portal')}`,
   );
   return {
     // A set-password link goes to the account's own address only.
@@ -118,8 +121,8 @@ function contractName(contract: ContractEmailFacts): string {
   return contract.title ?? `#${shortContractId(contract.id)}`;
 }
 
-function factLines(contract: ContractEmailFacts): [string, string][] {
-  const lines: [string, string][] = [];
+function contractFacts(contract: ContractEmailFacts): Fact[] {
+  const lines: Fact[] = [];
   if (contract.description) lines.push(['Description', contract.description]);
   lines.push(['Start date', contract.startDate]);
   lines.push([
@@ -134,25 +137,4 @@ function factLines(contract: ContractEmailFacts): [string, string][] {
     lines.push(['First payment', formatCents(contract.monthlyAmountCents + contract.setupFeeCents)]);
   }
   return lines;
-}
-
-function factTable(facts: [string, string][]): string {
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
-    )
-    .join('');
-  return `<table style="border-collapse:collapse;margin:12px 0">${rows}</table>`;
-}
-
-function layout(body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;line-height:1.5">${body}<p>Thank you,<br>${PRODUCT_NAME}</p></body></html>`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 }

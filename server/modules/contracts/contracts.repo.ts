@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contractLineItems, contracts, customers, packageItems, packages, products, users } from '../../db/schema';
 import { likePattern } from '../../lib/http';
@@ -208,36 +207,6 @@ export async function updateContractRow(tx: Db, id: string, values: Partial<Cont
     .where(eq(contracts.id, id))
     .returning();
   return row;
-}
-
-/**
- * A status change as ONE conditional UPDATE: the row changes only while its status is one of `from`, and
- * the row count decides (null: the contract is in another status, or gone). Concurrent attempts queue on the
- * row; the first wins and the others find a status the change does not apply to. The previous status comes
- * from the same statement (the row locked in a CTE), so the audit names what was really changed.
- */
-export async function transitionContractRow(
-  tx: Db,
-  id: string,
-  change: { from: readonly string[]; set: PgUpdateSetSource<typeof contracts> },
-): Promise<{ row: ContractRow; previousStatus: string } | null> {
-  const previous = tx
-    .$with('previous')
-    .as(
-      tx
-        .select({ id: contracts.id, status: contracts.status })
-        .from(contracts)
-        .where(eq(contracts.id, id))
-        .for('update'),
-    );
-  const [updated] = await tx
-    .with(previous)
-    .update(contracts)
-    .set({ ...change.set, updatedAt: new Date() })
-    .from(previous)
-    .where(and(eq(contracts.id, previous.id), inArray(previous.status, [...change.from])))
-    .returning({ row: getTableColumns(contracts), previousStatus: previous.status });
-  return updated ?? null;
 }
 
 export async function replaceLineItems(tx: Db, contractId: string, lines: Omit<LineItemInsert, 'contractId'>[]) {

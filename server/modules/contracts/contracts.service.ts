@@ -3,7 +3,6 @@ import { computeContractTotals } from '@shared/contract-totals';
 import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
   actionFor,
-  CONTRACT_TRANSITIONS,
   type ContractAction,
   canTransition,
   computeAutoStopDate,
@@ -14,26 +13,22 @@ import {
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { can } from '@shared/permissions';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contracts } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { payLink } from '../../lib/capability-links';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { SessionUser } from '../auth/sessions';
-import {
-  billContractNow,
-  CONTRACT_HAS_INVOICES,
-  contractHasInvoices,
-  recordPauseChange,
-  resendLatestReceipt,
-} from '../billing/contract-billing';
+import { billContractNow, CONTRACT_HAS_INVOICES, contractHasInvoices } from '../billing/billing.service';
+import { changeContractStatus } from '../contract-status/contract-status.service';
 import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
 import { notifyContractActivated } from '../notifications/contract-notices';
+import { resendLatestReceipt } from '../payments/payments.service';
+import type { SessionUser } from '../sessions/sessions';
 import { assertClientAccountPossible } from '../users/client-accounts.service';
 import { auditView, canReadContract, canWriteContract, toContract, toContractSummary } from './contracts.dto';
 import { type ContractEmailFacts, payLinkEmail, portalInvitationEmail } from './contracts.emails';
 import {
+  type ContractDetailRows,
   type ContractRow,
   type CustomerRef,
   deleteContractRow,
@@ -50,7 +45,6 @@ import {
   selectPackage,
   selectProducts,
   selectUser,
-  transitionContractRow,
   updateContractRow,
 } from './contracts.repo';
 
@@ -89,6 +83,14 @@ export async function getContract(db: Db, actor: Actor, id: string, baseUrl: str
   const detail = await selectContractDetail(db, id);
   if (!detail || !canReadContract(actor, detail.contract)) throw notFound(CONTRACT_NOT_FOUND);
   return toContract(actor, detail, baseUrl);
+}
+
+/**
+ * The stored contract with its customer, package and lines, for modules that decide themselves who may see
+ * it (the client portal shows a client its own); null when there is none.
+ */
+export async function findContractDetail(db: Db, id: string): Promise<ContractDetailRows | null> {
+  return selectContractDetail(db, id);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -263,7 +265,7 @@ export async function generatePaymentLink(deps: ContractDeps, actor: Actor, id: 
     }
     return (await ensurePayLink(tx, actor, row)).payLinkToken!;
   });
-  return { paymentUrl: payLinkUrl(deps.baseUrl, token) };
+  return { paymentUrl: payLink(deps.baseUrl, token) };
 }
 
 /** "Resend Receipt": the latest payment's receipt e-mailed again; 409 while no payment has been received. */
@@ -399,11 +401,11 @@ function assertWritable(actor: Actor, row: ContractRow | undefined): ContractRow
 }
 
 /**
- * Performs a status action: ONE conditional UPDATE (status = ANY(the action's from-statuses)) decides, then,
- * in the same transaction, its audit event and what follows from it (the activation notice, the pause
- * record, the contract e-mail). The updated row, or null when the contract is not in a status the action
- * applies to (the caller answers 409). Work that must follow a status change goes here, or after the
- * transaction in the caller when it needs the change committed (e.g. billing after activate and resume).
+ * Performs a status action through the one writer of contract status (contract-status.service.ts: the
+ * conditional UPDATE, its audit event, the pause record and the activation notice), then, for a send, the
+ * contract e-mail in the same transaction. The updated row, or null when the contract is not in a status
+ * the action applies to (the caller answers 409). Work that needs the change committed follows in the
+ * caller (billing after activate and resume).
  */
 async function applyTransition(
   tx: Db,
@@ -413,32 +415,14 @@ async function applyTransition(
   action: ContractAction,
   options: { reason?: string; customer?: CustomerRef; delivery?: Delivery | null },
 ): Promise<ContractRow | null> {
-  const rule = CONTRACT_TRANSITIONS[action];
-  const now = new Date();
-  const changed = await transitionContractRow(tx, id, {
-    from: rule.from,
-    set: {
-      status: rule.to,
-      ...(action === 'send' ? { sentAt: now } : {}),
-      ...(action === 'activate' ? { activatedAt: now } : {}),
-      ...(action === 'resume' ? { activatedAt: sql`coalesce(${contracts.activatedAt}, now())` } : {}),
-      ...(action === 'cancel' ? { canceledAt: now, cancelReason: options.reason ?? null } : {}),
-    },
+  const changed = await changeContractStatus(tx, id, {
+    action,
+    actorId: actor.id,
+    baseUrl: deps.baseUrl,
+    cancelReason: options.reason,
   });
   if (!changed) return null;
   let updated = changed.row;
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: `contract.${rule.done}`,
-    entity: 'contract',
-    entityId: id,
-    before: { status: changed.previousStatus },
-    after: { status: updated.status, ...(action === 'cancel' ? { cancelReason: updated.cancelReason } : {}) },
-  });
-  if (action === 'activate') {
-    await notifyContractActivated(tx, { contract: updated, actorId: actor.id, baseUrl: deps.baseUrl });
-  }
-  if (action === 'pause' || action === 'resume') await recordPauseChange(tx, id, action);
   if (action === 'send') {
     if (!options.customer || !options.delivery) throw new Error('send needs the customer and a prepared delivery');
     updated = await deliverContract(tx, deps, actor, updated, options.customer, options.delivery);
@@ -466,10 +450,6 @@ async function ensurePayLink(tx: Db, actor: Actor, row: ContractRow): Promise<Co
     after: { stripePaymentLinkId: updated.stripePaymentLinkId },
   });
   return updated;
-}
-
-export function payLinkUrl(baseUrl: string, token: string): string {
-  return `${baseUrl}/p/${token}`;
 }
 
 /**
@@ -507,7 +487,7 @@ async function deliverContract(
     const withLink = await ensurePayLink(tx, actor, row);
     await deps.mailer.enqueue(
       tx,
-      payLinkEmail({ contract: facts, customer, paymentUrl: payLinkUrl(deps.baseUrl, withLink.payLinkToken!) }),
+      payLinkEmail({ contract: facts, customer, paymentUrl: payLink(deps.baseUrl, withLink.payLinkToken!) }),
     );
     return withLink;
   }

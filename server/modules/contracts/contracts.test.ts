@@ -8,6 +8,7 @@ import { auditEvents, contractLineItems, contracts, outboxEmails, products, user
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestCustomer, createTestPackage, createTestProduct } from '../../test/catalog-factories';
 import { createTestUser } from '../../test/factories';
+import { asDelivered } from '../../test/outbox';
 
 let ctx: TestContext;
 let customer: Awaited<ReturnType<typeof createTestCustomer>>;
@@ -217,7 +218,9 @@ describe('create', () => {
     expect(contract.status).toBe('sent');
     expect(contract.payLinkToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(contract.stripePaymentLinkId).toMatch(/^plink_[0-9a-f]{24}$/);
-    const mail = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, contract.id));
+    const mail = (await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, contract.id))).map(
+      asDelivered,
+    );
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: payLinkCustomer.email, status: 'queued' });
     // No PUBLIC_URL in the test config: links use the configured listen address (PORT 3000).
@@ -525,7 +528,9 @@ describe('status actions', () => {
     const second = await create('admin', { customerId: portalCustomer.id, sendToCustomer: true });
     expect(second.status).toBe('sent');
     expect(await ctx.db.select().from(users).where(eq(users.customerId, portalCustomer.id))).toHaveLength(1);
-    const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, portalCustomer.email));
+    const mails = (await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, portalCustomer.email))).map(
+      asDelivered,
+    );
     expect(mails).toHaveLength(2);
     // No password is ever e-mailed: while the account has none, each invitation carries a fresh set-password link.
     const links = mails.map((m) => /Set your password: (\S+)/.exec(m.text)?.[1]);

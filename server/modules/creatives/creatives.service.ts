@@ -16,9 +16,9 @@ import { contracts, creatives } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Storage, StoredObjectMissing } from '../../lib/storage';
-import type { SessionUser } from '../auth/sessions';
 import { canSeeContract, clientOwnsContract } from '../client-portal/client-scope';
 import { canWriteContract } from '../contracts/contracts.dto';
+import type { SessionUser } from '../sessions/sessions';
 import { detectCreativeType } from './content-type';
 import {
   type CreativeListRow,

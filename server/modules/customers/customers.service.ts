@@ -1,44 +1,35 @@
 import type { ListQuery } from '@shared/contracts/common';
 import type { Customer, CustomerValues } from '@shared/contracts/customers';
 import { can } from '@shared/permissions';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contracts, customers } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/http';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../sessions/sessions';
+import {
+  type ContractCounts,
+  type CustomerRow,
+  type CustomerScope,
+  countContractsOfCustomer,
+  deleteCustomerRow,
+  insertCustomer,
+  lockCustomer,
+  lockCustomerWithCounts,
+  selectCustomerPage,
+  selectCustomerWithCounts,
+  updateCustomerRow,
+} from './customers.repo';
 
 type Actor = SessionUser;
-type CustomerRow = typeof customers.$inferSelect;
 type CustomerChanges = Partial<CustomerValues>;
 
-/** The expression of the customers_search_idx trigram index, so the GIN index serves the search. */
-const searchText = sql`lower(${customers.name} || ' ' || ${customers.email} || ' ' || coalesce(${customers.company}, ''))`;
-
-/**
- * Each row's contract counts, as subqueries of the same query (served by contracts_customer_idx). Written
- * with explicit table names: Drizzle leaves columns unqualified in a single-table select.
- */
-const contractCount = sql<number>`(select count(*)::int from ${contracts} as counted where counted.customer_id = ${customers}.id)`;
-const activeContractCount = sql<number>`(select count(*)::int from ${contracts} as counted where counted.customer_id = ${customers}.id and counted.status = 'active')`;
-
-function selectCustomers(db: Db) {
-  return db.select({ row: customers, contractCount, activeContractCount }).from(customers);
-}
-
 /** Staff see every customer; a client only the customer its account is linked to (or none). */
-function visibleTo(actor: Actor): SQL | undefined {
-  if (can(actor, 'customer:read:any')) return undefined;
-  if (can(actor, 'customer:read:own') && actor.customerId) return eq(customers.id, actor.customerId);
-  return sql`false`;
+function visibleTo(actor: Actor): CustomerScope {
+  if (can(actor, 'customer:read:any')) return { all: true };
+  if (can(actor, 'customer:read:own') && actor.customerId) return { all: false, customerId: actor.customerId };
+  return { all: false, customerId: null };
 }
 
-export function toCustomer(
-  row: CustomerRow,
-  counts: { contractCount: number; activeContractCount: number },
-  actor?: Actor,
-): Customer {
+export function toCustomer(row: CustomerRow, counts: ContractCounts, actor?: Actor): Customer {
   const staff = !actor || can(actor, 'customer:read:any');
   return {
     id: row.id,
@@ -67,35 +58,25 @@ export async function listCustomers(
   actor: Actor,
   query: ListQuery,
 ): Promise<{ rows: Customer[]; total: number }> {
-  const conditions = [visibleTo(actor)];
   const q = query.q?.replaceAll('\u0000', '').trim();
-  if (q) conditions.push(sql`${searchText} like ${likePattern(q)}`);
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    selectCustomers(db)
-      .where(where)
-      .orderBy(asc(customers.name), asc(customers.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
+  const { rows, total } = await selectCustomerPage(db, {
+    scope: visibleTo(actor),
+    q,
+    limit: query.limit,
+    offset: query.offset,
+  });
   return { rows: rows.map((r) => toCustomer(r.row, r, actor)), total };
 }
 
 export async function getCustomer(db: Db, actor: Actor, id: string): Promise<Customer> {
-  const [found] = await selectCustomers(db)
-    .where(and(eq(customers.id, id), visibleTo(actor)))
-    .limit(1);
+  const found = await selectCustomerWithCounts(db, id, visibleTo(actor));
   if (!found) throw notFound('Customer');
   return toCustomer(found.row, found, actor);
 }
 
 export async function createCustomer(db: Db, actor: Actor, input: CustomerValues): Promise<Customer> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(customers)
-      .values({ ...input, createdBy: actor.id })
-      .returning();
+    const row = await insertCustomer(tx, { ...input, createdBy: actor.id });
     const customer = toCustomer(row, { contractCount: 0, activeContractCount: 0 });
     await recordAudit(tx, {
       actorId: actor.id,
@@ -110,15 +91,11 @@ export async function createCustomer(db: Db, actor: Actor, input: CustomerValues
 
 export async function updateCustomer(db: Db, actor: Actor, id: string, changes: CustomerChanges): Promise<Customer> {
   return db.transaction(async (tx) => {
-    const [found] = await selectCustomers(tx).where(eq(customers.id, id)).for('update', { of: customers });
+    const found = await lockCustomerWithCounts(tx, id);
     if (!found) throw notFound('Customer');
     const before = toCustomer(found.row, found);
     if (Object.keys(changes).length === 0) return before;
-    const [row] = await tx
-      .update(customers)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(customers.id, id))
-      .returning();
+    const row = await updateCustomerRow(tx, id, changes);
     const after = toCustomer(row, found);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -135,18 +112,12 @@ export async function updateCustomer(db: Db, actor: Actor, id: string, changes: 
 /** Refused with 409 while contracts exist. The row lock makes a contract created meanwhile wait for the outcome. */
 export async function deleteCustomer(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    const row = await lockCustomer(tx, id);
     if (!row) throw notFound('Customer');
-    const [counts] = await tx
-      .select({
-        contractCount: count(),
-        activeContractCount: sql<number>`count(*) filter (where ${contracts.status} = 'active')::int`,
-      })
-      .from(contracts)
-      .where(eq(contracts.customerId, id));
+    const counts = await countContractsOfCustomer(tx, id);
     const n = counts.contractCount;
     if (n > 0) throw conflict(`This customer has ${n} contract${n === 1 ? '' : 's'} and cannot be deleted`);
-    await tx.delete(customers).where(eq(customers.id, id));
+    await deleteCustomerRow(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'customer.deleted',

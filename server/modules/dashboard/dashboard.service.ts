@@ -1,10 +1,8 @@
 import type { User } from '@shared/contracts/auth';
 import type { DashboardStats } from '@shared/contracts/dashboard';
-import { reportRangeDates } from '@shared/contracts/reports';
 import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
-import { selectContractFigures, selectRevenueByMonth } from '../reports/reports.repo';
-import { reportScope } from '../reports/reports.service';
+import { cashReceivedThisMonth, contractFiguresThisMonth, reportScope } from '../reports/reports.service';
 
 /**
  * The dashboards' cards, from the reports' own queries for the current month: contract counts and MRR
@@ -17,15 +15,14 @@ export async function dashboardStats(
   now = new Date(),
 ): Promise<DashboardStats> {
   const scope = reportScope(actor, mine);
-  const period = reportRangeDates('current_month', now);
-  const [contracts, revenue] = await Promise.all([
-    selectContractFigures(db, scope, period, now.toISOString().slice(0, 10)),
-    selectRevenueByMonth(db, scope, period),
+  const [contracts, monthlyRevenue] = await Promise.all([
+    contractFiguresThisMonth(db, scope, now),
+    cashReceivedThisMonth(db, scope, now),
   ]);
   const counts = contracts.statusCounts;
   return {
     activeContracts: counts.active,
-    monthlyRevenue: centsToAmount(revenue.totalCents),
+    monthlyRevenue,
     mrr: centsToAmount(contracts.mrrCents),
     totalContracts: Object.values(counts).reduce((sum, n) => sum + n, 0),
     contractsThisMonth: contracts.newContracts,

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { loggableError } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { healthResponse } from './health.response';
-import { billingHealth, outboxHealth } from './system-checks';
+import { billingHealth, databaseAnswers, outboxHealth } from './system-checks';
 
-/** How long the database may take to answer `select 1` before health says it is unreachable. */
-export const DATABASE_PROBE_TIMEOUT_MS = 2_000;
+export { DATABASE_PROBE_TIMEOUT_MS, databaseAnswers } from './system-checks';
 /** Extra checks run at most this often; between runs their last answer is reused. */
 export const CHECK_CACHE_MS = 30_000;
 
@@ -76,21 +74,4 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     const ok = Object.values(lines).every((value) => value === 'ok');
     return reply.header('Cache-Control', 'no-store').send({ status: ok ? 'ok' : 'degraded', database: 'ok', ...lines });
   });
-}
-
-/** `select 1` answered within the probe timeout; a closed, stopped or unreachable database is false. */
-export async function databaseAnswers(db: Db, timeoutMs = DATABASE_PROBE_TIMEOUT_MS): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  const probe = db.execute(sql`select 1`).then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([probe, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { selectBillingRunState, selectOne, selectOutboxState } from './health.repo';
+
+/** How long the database may take to answer `select 1` before health says it is unreachable. */
+export const DATABASE_PROBE_TIMEOUT_MS = 2_000;
 
 /** A queued e-mail this long past its due time means delivery is not running (with SMTP configured). */
 export const OUTBOX_STUCK_MINUTES = 30;
@@ -14,13 +17,7 @@ export const OUTBOX_STUCK_MINUTES = 30;
  */
 export async function outboxHealth({ db, mailer }: { db: Db; mailer: Pick<Mailer, 'smtpEnabled'> }): Promise<string> {
   if (!mailer.smtpEnabled) return 'ok';
-  const result = await db.execute(sql`
-    select exists (select 1 from outbox_emails
-                   where status = 'queued'
-                     and next_attempt_at < now() - make_interval(mins => ${OUTBOX_STUCK_MINUTES}::int)) as stuck,
-           exists (select 1 from outbox_emails
-                   where status = 'failed' and next_attempt_at > now() - interval '1 day') as failing`);
-  const row = (result as unknown as { rows: { stuck: boolean; failing: boolean }[] }).rows[0];
+  const row = await selectOutboxState(db, OUTBOX_STUCK_MINUTES);
   return row.stuck ? 'stuck' : row.failing ? 'failing' : 'ok';
 }
 
@@ -30,13 +27,24 @@ export async function outboxHealth({ db, mailer }: { db: Db; mailer: Pick<Mailer
  * not running). Two index probes on billing_runs_started_idx.
  */
 export async function billingHealth({ db }: { db: Db }): Promise<string> {
-  const result = await db.execute(sql`
-    select (select status from billing_runs order by started_at desc limit 1) as latest,
-           exists (select 1 from billing_runs
-                   where status = 'succeeded'
-                     and started_at >= (date_trunc('day', now() at time zone 'UTC') - interval '1 day')
-                                         at time zone 'UTC') as current`);
-  const row = (result as unknown as { rows: { latest: string | null; current: boolean }[] }).rows[0];
+  const row = await selectBillingRunState(db);
   if (row.latest === 'failed') return 'failing';
   return row.current ? 'ok' : 'stale';
+}
+
+/** `select 1` answered within the probe timeout; a closed, stopped or unreachable database is false. */
+export async function databaseAnswers(db: Db, timeoutMs = DATABASE_PROBE_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const probe = selectOne(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

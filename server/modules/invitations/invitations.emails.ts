@@ -1,10 +1,8 @@
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
+import { type EmailRecipient, emailButton, emailLayout, escapeHtml, PRODUCT_NAME, plainText } from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
-import { escapeHtml } from '../contracts/contracts.emails';
 
-const PRODUCT_NAME = 'AdCRM';
-
-export type Recipient = { name: string; email: string };
+export type Recipient = EmailRecipient;
 
 /**
  * A set-password link: the invitation to a new client-portal account, or a password reset. The link is
@@ -30,22 +28,11 @@ export function setPasswordEmail(input: {
       ? ['If you did not expect this e-mail, you can ignore it: your password stays as it is.']
       : []),
   ];
-  const text = [
-    `Hello ${recipient.name},`,
-    '',
-    intro,
-    '',
-    `${action}: ${url}`,
-    '',
-    ...lines,
-    '',
-    'Thank you,',
-    PRODUCT_NAME,
-  ].join('\n');
-  const html = layout(
+  const text = plainText([`Hello ${recipient.name},`, '', intro, '', `${action}: ${url}`, '', ...lines, '']);
+  const html = emailLayout(
     `<p>Hello ${escapeHtml(recipient.name)},</p>
 <p>${escapeHtml(intro)}</p>
-${button(url, action)}
+${emailButton(url, action)}
 <p style="color:#555">${lines.map(escapeHtml).join('<br>')}<br>Or open this address: ${escapeHtml(url)}</p>`,
   );
   return {
@@ -69,21 +56,11 @@ export function portalSignInEmail(input: {
   const { recipient, portalUrl } = input;
   const intro = `Your advertising contracts, invoices and creatives are waiting for you in the ${PRODUCT_NAME} client portal.`;
   const access = `Sign in with your client portal account (${recipient.email}) and your password.`;
-  const text = [
-    `Hello ${recipient.name},`,
-    '',
-    intro,
-    access,
-    '',
-    `Client portal: ${portalUrl}`,
-    '',
-    'Thank you,',
-    PRODUCT_NAME,
-  ].join('\n');
-  const html = layout(
+  const text = plainText([`Hello ${recipient.name},`, '', intro, access, '', `Client portal: ${portalUrl}`, '']);
+  const html = emailLayout(
     `<p>Hello ${escapeHtml(recipient.name)},</p>
 <p>${escapeHtml(intro)}<br>${escapeHtml(access)}</p>
-${button(portalUrl, 'Open the client portal')}`,
+${emailButton(portalUrl, 'Open the client portal')}`,
   );
   return {
     to: recipient.email,
@@ -93,12 +70,4 @@ ${button(portalUrl, 'Open the client portal')}`,
     entity: input.entity,
     entityId: input.entityId,
   };
-}
-
-function button(url: string, label: string): string {
-  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p>`;
-}
-
-function layout(body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;line-height:1.5">${body}<p>Thank you,<br>${PRODUCT_NAME}</p></body></html>`;
 }

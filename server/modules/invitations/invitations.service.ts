@@ -5,10 +5,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { portalLink, setPasswordLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
-import { deleteUserSessions, type SessionUser } from '../auth/sessions';
+import { deleteUserSessions, type SessionUser } from '../sessions/sessions';
 import { type AccountCustomer, ensureClientAccount, type UserRow } from '../users/client-accounts.service';
 import { portalSignInEmail, setPasswordEmail } from './invitations.emails';
 import { insertPasswordToken, selectPasswordToken, spendOtherTokens, spendPasswordToken } from './password-tokens.repo';
@@ -16,8 +17,7 @@ import { insertPasswordToken, selectPasswordToken, spendOtherTokens, spendPasswo
 /** What sending a link needs: the database, the outbox, and the public origin links are built from. */
 export type AccessDeps = { db: Db; mailer: Mailer; baseUrl: string };
 
-export const setPasswordUrl = (baseUrl: string, token: string) => `${baseUrl}/set-password?token=${token}`;
-export const portalUrl = (baseUrl: string) => `${baseUrl}/portal`;
+export const portalUrl = portalLink;
 
 export type PortalAccess = {
   user: UserRow;
@@ -37,7 +37,7 @@ export async function preparePortalAccess(
   const { user, created } = await ensureClientAccount(tx, input);
   if (user.passwordSetAt) return { user, created, setPasswordUrl: null };
   const { token } = await insertPasswordToken(tx, { userId: user.id, purpose: 'invite', createdBy: input.actorId });
-  return { user, created, setPasswordUrl: setPasswordUrl(input.baseUrl, token) };
+  return { user, created, setPasswordUrl: setPasswordLink(input.baseUrl, token) };
 }
 
 /** POST /api/customers/{id}/invite: creates the customer's account when it has none and e-mails the link. */
@@ -113,7 +113,7 @@ export async function sendPasswordReset(
       setPasswordEmail({
         recipient: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
         purpose: 'reset',
-        url: setPasswordUrl(deps.baseUrl, token),
+        url: setPasswordLink(deps.baseUrl, token),
         entity: 'user',
         entityId: user.id,
       }),

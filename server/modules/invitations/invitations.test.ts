@@ -8,6 +8,7 @@ import { auditEvents, outboxEmails, passwordTokens, sessions, users } from '../.
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createTestUser, TEST_PASSWORD } from '../../test/factories';
+import { asDelivered } from '../../test/outbox';
 import { SET_PASSWORD_LIMIT } from './invitations.routes';
 
 const PUBLIC_URL = 'https://crm.example.test';
@@ -35,7 +36,7 @@ const setPassword = (token: string | null, password: string, confirmPassword = p
 const login = (email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
-/** The newest e-mail to this address, from the outbox. */
+/** The newest e-mail to this address, from the outbox, as its recipient receives it. */
 async function lastMailTo(email: string) {
   const rows = await ctx.db
     .select()
@@ -43,7 +44,7 @@ async function lastMailTo(email: string) {
     .where(eq(outboxEmails.to, email))
     .orderBy(sql`${outboxEmails.createdAt} desc`);
   expect(rows.length, `an e-mail to ${email}`).toBeGreaterThan(0);
-  return rows[0];
+  return asDelivered(rows[0]);
 }
 
 /** The token of the set-password link in an e-mail's text (null when it has none). */
@@ -241,7 +242,9 @@ describe('portal invitation: POST /api/customers/{id}/invite', () => {
       .where(and(eq(auditEvents.action, 'user.created'), eq(auditEvents.entityId, accounts[0].id)));
     expect(created).toHaveLength(1);
     // Every message carries a link of its own, and each one works until one of them is used.
-    const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, customer.email));
+    const mails = (await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, customer.email))).map(
+      asDelivered,
+    );
     expect(mails).toHaveLength(5);
     expect(new Set(mails.map((m) => linkToken(m.text))).size).toBe(5);
   });
@@ -404,7 +407,7 @@ describe('stored temporary passwords', () => {
 
 describe('no password is ever kept', () => {
   it('no outbox row, audit event or token row holds a chosen password or a set-password token', async () => {
-    const outbox = await ctx.db.select().from(outboxEmails);
+    const outbox = (await ctx.db.select().from(outboxEmails)).map(asDelivered);
     expect(outbox.length).toBeGreaterThan(10);
     const audit = await ctx.db.select().from(auditEvents);
     const tokens = await ctx.db.select().from(passwordTokens);

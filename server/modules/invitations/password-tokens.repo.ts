@@ -3,7 +3,7 @@ import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
-import { hashToken } from '../auth/sessions';
+import { hashToken } from '../sessions/sessions';
 
 export type PasswordTokenPurpose = 'invite' | 'reset';
 export type PasswordTokenRow = typeof passwordTokens.$inferSelect;

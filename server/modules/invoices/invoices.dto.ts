@@ -1,4 +1,3 @@
-import { taxRatePercent } from '@shared/billing';
 import type {
   Invoice,
   InvoiceLine,
@@ -8,19 +7,20 @@ import type {
   PaymentMethod,
   PaymentProvider,
 } from '@shared/contracts/invoices';
+import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount } from '@shared/money';
+import { basisPointsToPercent } from '@shared/rates';
 import type { InvoiceLineRow, InvoiceListRow, PaymentRow } from './invoices.repo';
 
 const amount = (cents: number) => centsToAmount(cents);
 
 /** Unpaid (pending or failed) and due before today. */
 export function isOverdue(invoice: { status: string; dueDate: string }, today: string): boolean {
-  return (invoice.status === 'pending' || invoice.status === 'failed') && invoice.dueDate < today;
+  return isPayable(invoice.status) && invoice.dueDate < today;
 }
 
 export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSummary {
   const i = row.invoice;
-  const open = i.status === 'pending' || i.status === 'failed';
   return {
     id: i.id,
     number: i.number,
@@ -37,12 +37,12 @@ export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSum
     setupFee: amount(i.setupFeeCents),
     tax: amount(i.taxCents),
     taxLabel: i.taxLabel,
-    taxRate: taxRatePercent(i.taxRateBp),
+    taxRate: basisPointsToPercent(i.taxRateBp),
     taxIncluded: i.taxIncluded,
     total: amount(i.totalCents),
     amount: amount(i.totalCents),
     amountPaid: amount(i.amountPaidCents),
-    amountDue: amount(open ? i.totalCents - i.amountPaidCents : 0),
+    amountDue: amount(amountDueCents(i)),
     refunded: amount(i.refundedCents),
     inSeason: i.inSeason,
     paidAt: i.paidAt?.toISOString() ?? null,

@@ -1,45 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, outboxEmails } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
+import { decoded, startSmtp } from '../../test/smtp';
 import { runBilling } from '../billing/billing-run';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on a free local port, keeping every message it accepts. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The message as a reader sees it: quoted-printable soft breaks joined and escapes decoded. */
-function decoded(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 const PUBLIC_URL = 'https://crm.example.test';
 

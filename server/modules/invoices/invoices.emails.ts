@@ -1,11 +1,20 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoices';
+import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
+import {
+  addressLine,
+  type EmailRecipient,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  type Fact,
+  factLines,
+  factTable,
+  plainText,
+} from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
-import { escapeHtml } from '../contracts/contracts.emails';
 
 /** The e-mails billing sends the customer: a new invoice, a payment receipt, a voided invoice or refund. */
-
-const PRODUCT_NAME = 'AdCRM';
 
 export type InvoiceEmailFacts = {
   id: string;
@@ -13,12 +22,13 @@ export type InvoiceEmailFacts = {
   periodStart: string;
   periodEnd: string;
   dueDate: string;
+  status: string;
   totalCents: number;
   amountPaidCents: number;
   contractName: string;
 };
 
-export type Recipient = { name: string; email: string };
+export type Recipient = EmailRecipient;
 
 /** Where the customer pays: the contract's pay link, or the client portal. */
 export type PayWhere = { kind: 'pay_link'; url: string } | { kind: 'portal'; url: string };
@@ -34,6 +44,24 @@ export function contractDisplayName(contract: {
   return `Contract #${contract.id.slice(-8)}`;
 }
 
+/** The facts of an invoice as its e-mails show them. */
+export function invoiceEmailFacts(
+  invoice: Omit<InvoiceEmailFacts, 'contractName'>,
+  contract: { id: string; title: string | null; description: string | null },
+): InvoiceEmailFacts {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    dueDate: invoice.dueDate,
+    status: invoice.status,
+    totalCents: invoice.totalCents,
+    amountPaidCents: invoice.amountPaidCents,
+    contractName: contractDisplayName(contract),
+  };
+}
+
 /** A new invoice: what it is for, what is due and by when, and where to pay. */
 export function invoiceIssuedEmail(input: {
   invoice: InvoiceEmailFacts;
@@ -41,8 +69,8 @@ export function invoiceIssuedEmail(input: {
   pay: PayWhere;
 }): EmailMessage {
   const { invoice, customer, pay } = input;
-  const dueCents = invoice.totalCents - invoice.amountPaidCents;
-  const facts: [string, string][] = [
+  const dueCents = amountDueCents(invoice);
+  const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
     ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
@@ -65,22 +93,20 @@ export function invoiceIssuedEmail(input: {
     dueCents > 0
       ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${invoice.dueDate}.`
       : `Your invoice ${invoice.number} is ready. Nothing is due on it.`;
-  const text = [
+  const text = plainText([
     `Hello ${customer.name},`,
     '',
     intro,
     '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...factLines(facts),
     '',
     ...(dueCents > 0 ? [action.text, '', action.note, ''] : []),
-    'Thank you,',
-    PRODUCT_NAME,
-  ].join('\n');
-  const html = layout(
+  ]);
+  const html = emailLayout(
     `<p>Hello ${escapeHtml(customer.name)},</p>
 <p>${escapeHtml(intro)}</p>
 ${factTable(facts)}
-${dueCents > 0 ? `${button(pay.url, action.button)}<p style="color:#555">${escapeHtml(action.note)}</p>` : ''}`,
+${dueCents > 0 ? `${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>` : ''}`,
   );
   return {
     to: customer.email,
@@ -108,15 +134,15 @@ export type ReceiptFacts = {
 /** The receipt of one payment: invoice number, amount, method, date and what is still due. */
 export function receiptEmail(input: ReceiptFacts & { customer: Recipient; resent?: boolean }): EmailMessage {
   const { invoice, payment, customer } = input;
-  const stillDue = invoice.totalCents - invoice.amountPaidCents;
-  const facts: [string, string][] = [
+  const stillDue = amountDueCents(invoice);
+  const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
     ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
     ['Amount paid', formatCents(payment.amountCents)],
     ['Payment method', methodText(payment)],
     ['Payment date', payment.paidAt.toISOString().slice(0, 10)],
-    ...(payment.reference ? ([['Reference', payment.reference]] as [string, string][]) : []),
+    ...(payment.reference ? ([['Reference', payment.reference]] as Fact[]) : []),
     ['Invoice total', formatCents(invoice.totalCents)],
     ['Still due', formatCents(stillDue)],
   ];
@@ -124,18 +150,16 @@ export function receiptEmail(input: ReceiptFacts & { customer: Recipient; resent
     stillDue > 0
       ? `We received your payment of ${formatCents(payment.amountCents)} for invoice ${invoice.number}. ${formatCents(stillDue)} is still due.`
       : `We received your payment of ${formatCents(payment.amountCents)} for invoice ${invoice.number}. The invoice is paid in full.`;
-  const text = [
+  const text = plainText([
     `Hello ${customer.name},`,
     '',
     ...(input.resent ? ['Here is a copy of your receipt.', ''] : []),
     intro,
     '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...factLines(facts),
     '',
-    'Thank you,',
-    PRODUCT_NAME,
-  ].join('\n');
-  const html = layout(
+  ]);
+  const html = emailLayout(
     `<p>Hello ${escapeHtml(customer.name)},</p>
 ${input.resent ? '<p>Here is a copy of your receipt.</p>' : ''}
 <p>${escapeHtml(intro)}</p>
@@ -162,28 +186,19 @@ export function invoiceVoidedEmail(input: {
     refundCents > 0
       ? `Invoice ${invoice.number} has been voided and the ${formatCents(refundCents)} you paid on it is being refunded.`
       : `Invoice ${invoice.number} has been voided. Nothing is due on it any more.`;
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
     ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
     ['Invoice total', formatCents(invoice.totalCents)],
-    ...(refundCents > 0 ? ([['Refund', formatCents(refundCents)]] as [string, string][]) : []),
+    ...(refundCents > 0 ? ([['Refund', formatCents(refundCents)]] as Fact[]) : []),
   ];
-  const text = [
-    `Hello ${customer.name},`,
-    '',
-    intro,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    'Thank you,',
-    PRODUCT_NAME,
-  ].join('\n');
+  const text = plainText([`Hello ${customer.name},`, '', intro, '', ...factLines(facts), '']);
   return {
     to: customer.email,
     subject: refundCents > 0 ? `Invoice ${invoice.number} voided and refunded` : `Invoice ${invoice.number} voided`,
     text,
-    html: layout(`<p>Hello ${escapeHtml(customer.name)},</p>
+    html: emailLayout(`<p>Hello ${escapeHtml(customer.name)},</p>
 <p>${escapeHtml(intro)}</p>
 ${factTable(facts)}`),
     entity: 'invoice',
@@ -198,22 +213,4 @@ function methodText(payment: ReceiptFacts['payment']): string {
     return `${brand} ending in ${payment.cardLast4}`;
   }
   return label;
-}
-
-function factTable(facts: [string, string][]): string {
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0"><strong>${escapeHtml(value)}</strong></td></tr>`,
-    )
-    .join('');
-  return `<table style="border-collapse:collapse;margin:12px 0">${rows}</table>`;
-}
-
-function button(url: string, label: string): string {
-  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p><p style="color:#555">Or open this address: ${escapeHtml(url)}</p>`;
-}
-
-function layout(body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#111;line-height:1.5">${body}<p>Thank you,<br>${PRODUCT_NAME}</p></body></html>`;
 }

@@ -102,15 +102,6 @@ export async function selectInvoicePayments(db: Db, invoiceId: string): Promise<
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
 
-/** The invoices of one contract by period (the schedule marks the periods already issued). */
-export async function selectContractInvoiceRefs(db: Db, contractId: string) {
-  return db
-    .select({ id: invoices.id, number: invoices.number, status: invoices.status, periodIndex: invoices.periodIndex })
-    .from(invoices)
-    .where(eq(invoices.contractId, contractId))
-    .orderBy(asc(invoices.periodStart));
-}
-
 /**
  * What a receipt or a void notice says about the invoice: its figures, its contract's name, the
  * customer's e-mail, the contract's sales rep.
@@ -143,17 +134,6 @@ export async function selectInvoiceFacts(db: Db, invoiceId: string) {
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(eq(invoices.id, invoiceId))
-    .limit(1);
-  return row;
-}
-
-/** The latest successful payment on a contract's invoices (what "Resend Receipt" sends again). */
-export async function selectLatestPayment(db: Db, contractId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.contractId, contractId), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')))
-    .orderBy(desc(payments.paidAt), desc(payments.createdAt))
     .limit(1);
   return row;
 }

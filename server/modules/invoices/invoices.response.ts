@@ -1,12 +1,5 @@
-import type {
-  ContractSchedule,
-  Invoice,
-  InvoiceLine,
-  InvoiceSummary,
-  Payment,
-  ScheduleItem,
-} from '@shared/contracts/invoices';
-import { arrayOf, boolean, integer, nullable, nullableString, number, object, string } from '../../lib/response-schema';
+import type { Invoice, InvoiceLine, InvoiceSummary, Payment } from '@shared/contracts/invoices';
+import { arrayOf, boolean, integer, nullableString, number, object, string } from '../../lib/response-schema';
 
 /** The answers of the invoice routes (lib/response-schema.ts): only these fields are ever sent. */
 const summaryProperties = {
@@ -75,28 +68,4 @@ export const invoiceResponse = object<Invoice>({
   ...summaryProperties,
   lines: arrayOf(invoiceLineResponse),
   payments: arrayOf(paymentResponse),
-});
-
-/** GET /api/contracts/:id/schedule. */
-export const contractScheduleResponse = object<ContractSchedule>({
-  contractId: string,
-  taxLabel: string,
-  taxRate: number,
-  taxIncluded: boolean,
-  stopsOn: nullableString,
-  items: arrayOf(
-    object<ScheduleItem>({
-      periodIndex: integer,
-      periodStart: string,
-      periodEnd: string,
-      dueDate: string,
-      subtotal: number,
-      setupFee: number,
-      tax: number,
-      total: number,
-      inSeason: boolean,
-      seasonalPricing: boolean,
-      invoice: nullable(object<NonNullable<ScheduleItem['invoice']>>({ id: string, number: string, status: string })),
-    }),
-  ),
 });

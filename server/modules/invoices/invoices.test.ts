@@ -16,8 +16,8 @@ import { createBillableContract, setContractSettings, setTaxSettings } from '../
 import { createTestCustomer } from '../../test/catalog-factories';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { runBilling } from '../billing/billing-run';
+import { applyPayment, recordFailedPayment } from '../payments/payments.service';
 import { renderInvoicePdf } from './invoices.pdf';
-import { applyPayment, recordFailedPayment } from './payments.service';
 
 let ctx: TestContext;
 type Signed = TestUser & { token: string };
@@ -477,14 +477,17 @@ describe('void and refund', () => {
 function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   const parts: string[] = [raw];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // Each stream is read by its declared /Length: compressed bytes may themselves end in a carriage return,
+  // which a search for the closing "endstream" would take for the line break before it.
+  const streams = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
   for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const data = Buffer.from(m[1], 'latin1');
+    const start = m.index + m[0].length;
+    const data = bytes.subarray(start, start + Number(m[1]));
     let text: string;
     try {
       text = inflateSync(data).toString('latin1');
     } catch {
-      text = m[1];
+      text = data.toString('latin1');
     }
     // pdfkit writes text as hex strings inside TJ arrays: [<494e56> 30 <2d32> 0] TJ
     for (const tj of text.matchAll(/\[([^\]]*)\]\s*TJ/g)) {

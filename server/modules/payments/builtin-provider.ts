@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CardBrand, type CardPayment, cardBrand, TEST_CARDS } from '@shared/contracts/checkout';
+import { checkoutLink } from '../../lib/capability-links';
 import { type PaymentProvider, WebhookSignatureError } from './provider';
 
 /**
@@ -40,7 +41,7 @@ export function createBuiltinProvider(origin: () => string): PaymentProvider {
     name: 'builtin',
     async createCheckout(request) {
       return {
-        checkoutUrl: `${origin()}/checkout/${request.token}`,
+        checkoutUrl: checkoutLink(origin(), request.token),
         providerSessionId: `cs_${randomBytes(12).toString('hex')}`,
       };
     },

@@ -1,15 +1,7 @@
-import type { BillableContract } from '@shared/billing';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  checkoutSessions,
-  contractLineItems,
-  contracts,
-  customers,
-  invoices,
-  packages,
-  products,
-} from '../../db/schema';
+import { sqlAmountDue } from '../../db/invoice-amounts';
+import { checkoutSessions, contracts, customers, invoices } from '../../db/schema';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -52,13 +44,7 @@ export async function selectOpenInvoices(db: Db, contractId: string): Promise<In
   return db
     .select()
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.contractId, contractId),
-        inArray(invoices.status, ['pending', 'failed']),
-        gt(invoices.totalCents, invoices.amountPaidCents),
-      ),
-    )
+    .where(and(eq(invoices.contractId, contractId), sql`${sqlAmountDue('invoices')} > 0`))
     .orderBy(asc(invoices.periodStart));
 }
 
@@ -87,42 +73,6 @@ export async function selectFirstInvoice(db: Db, contractId: string): Promise<In
   return row;
 }
 
-/** The lines, package and setup fee a contract bills, as shared/billing.ts takes them. */
-export async function selectBillableContract(
-  db: Db,
-  contract: typeof contracts.$inferSelect,
-): Promise<BillableContract> {
-  const [lines, pkg] = await Promise.all([
-    db
-      .select({
-        description: products.name,
-        productId: contractLineItems.productId,
-        quantity: contractLineItems.quantity,
-        unitPriceCents: contractLineItems.unitPriceCents,
-        discountCents: contractLineItems.discountCents,
-        seasonalPriceCents: products.seasonalPriceCents,
-      })
-      .from(contractLineItems)
-      .innerJoin(products, eq(products.id, contractLineItems.productId))
-      .where(eq(contractLineItems.contractId, contract.id))
-      .orderBy(asc(contractLineItems.position), asc(contractLineItems.id)),
-    contract.packageId
-      ? db
-          .select({ name: packages.name })
-          .from(packages)
-          .where(eq(packages.id, contract.packageId))
-          .limit(1)
-          .then((rows) => rows[0])
-      : Promise.resolve(undefined),
-  ]);
-  return {
-    lines,
-    packageName: pkg?.name ?? null,
-    packagePriceCents: contract.packagePriceCents,
-    setupFeeCents: contract.setupFeeCents,
-  };
-}
-
 export async function selectSessionByToken(db: Db, token: string): Promise<CheckoutSessionRow | undefined> {
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.token, token)).limit(1);
   return row;
@@ -142,8 +92,9 @@ export async function selectSessionByProviderId(
 }
 
 /**
- * An open, unexpired session that charges exactly this (same contract, source, provider, invoices and
- * amount) and has its provider checkout: opening Pay twice leads to the same checkout, which can be paid once.
+ * An open session, with more than ten minutes left, that charges exactly this (same contract, source,
+ * provider, invoices and amount): opening Pay twice leads to the same checkout, which can be paid once.
+ * The caller holds the contract's lock, so no other session for it can be made meanwhile.
  */
 export async function selectReusableSession(
   db: Db,
@@ -159,7 +110,6 @@ export async function selectReusableSession(
         eq(checkoutSessions.provider, match.provider),
         eq(checkoutSessions.status, 'open'),
         eq(checkoutSessions.amountCents, match.amountCents),
-        sql`${checkoutSessions.providerSessionId} is not null`,
         sql`${checkoutSessions.expiresAt} > now() + interval '10 minutes'`,
         sql`${checkoutSessions.invoiceIds} = ${sqlUuidArray(match.invoiceIds)}`,
       ),
@@ -167,6 +117,31 @@ export async function selectReusableSession(
     .orderBy(sql`${checkoutSessions.createdAt} desc`)
     .limit(1);
   return row;
+}
+
+/**
+ * Before a new checkout is made, the contract's open checkouts it would overlap are closed: those charging
+ * any of the same invoices, and those of a first payment (which pays whichever invoice comes first). Returns
+ * them, so that the provider's side can be closed too.
+ */
+export async function expireOpenSessionsOverlapping(
+  tx: Db,
+  charge: { contractId: string; invoiceIds: readonly string[] },
+) {
+  const firstPayment = sql`cardinality(${checkoutSessions.invoiceIds}) = 0`;
+  return tx
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(checkoutSessions.contractId, charge.contractId),
+        eq(checkoutSessions.status, 'open'),
+        charge.invoiceIds.length > 0
+          ? or(sql`${checkoutSessions.invoiceIds} && ${sqlUuidArray(charge.invoiceIds)}`, firstPayment)
+          : firstPayment,
+      ),
+    )
+    .returning({ provider: checkoutSessions.provider, providerSessionId: checkoutSessions.providerSessionId });
 }
 
 export async function insertSession(tx: Db, values: typeof checkoutSessions.$inferInsert): Promise<CheckoutSessionRow> {
@@ -232,30 +207,6 @@ export async function expireOverlappingSessions(tx: Db, paid: CheckoutSessionRow
       ),
     )
     .returning({ provider: checkoutSessions.provider, providerSessionId: checkoutSessions.providerSessionId });
-}
-
-/**
- * A sent (or draft) contract becomes active with its first payment: one conditional update, so a
- * concurrent activation by staff or a second payment changes nothing twice. Payment processing has
- * started from then on: the provider customer and subscription ids are recorded if missing.
- */
-export async function activateOnFirstPayment(
-  tx: Db,
-  contractId: string,
-  ids: { customerId: string; subscriptionId: string },
-) {
-  const [row] = await tx
-    .update(contracts)
-    .set({
-      status: 'active',
-      activatedAt: new Date(),
-      updatedAt: new Date(),
-      stripeCustomerId: sql`coalesce(${contracts.stripeCustomerId}, ${ids.customerId})`,
-      stripeSubscriptionId: sql`coalesce(${contracts.stripeSubscriptionId}, ${ids.subscriptionId})`,
-    })
-    .where(and(eq(contracts.id, contractId), inArray(contracts.status, ['draft', 'sent'])))
-    .returning({ id: contracts.id, status: contracts.status });
-  return row;
 }
 
 function sqlUuidArray(ids: readonly string[]) {

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  billingPeriod,
-  type DraftInvoice,
-  draftInvoice,
-  taxRateBasisPoints,
-  taxRatePercent,
-  utcToday,
-} from '@shared/billing';
+import { utcToday } from '@shared/billing';
 import {
   type CardPayment,
   CHECKOUT_MESSAGES,
@@ -23,21 +16,25 @@ import {
   paymentSuccessPath,
 } from '@shared/contracts/checkout';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
+import { amountDueCents } from '@shared/invoice-amounts';
 import { centsToAmount, sumCents } from '@shared/money';
+import { basisPointsToPercent } from '@shared/rates';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { checkoutLink, payLink, portalLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { SessionUser } from '../auth/sessions';
-import { getSettings } from '../settings/settings.service';
+import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
+import { lockContractForMoney } from '../contract-status/contract-status.service';
+import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
 import {
   type CheckoutSessionRow,
+  expireOpenSessionsOverlapping,
   expireSessionRow,
   type InvoiceRow,
   insertSession,
   type PayLinkContract,
-  selectBillableContract,
   selectContractByPayToken,
   selectContractWithCustomer,
   selectFirstInvoice,
@@ -76,20 +73,11 @@ const invalidCheckout = () => new AppError('NOT_FOUND', CHECKOUT_MESSAGES.invali
 // What is due
 // ---------------------------------------------------------------------------------------------------------
 
-type FirstPaymentDue = {
-  draft: DraftInvoice;
-  periodStart: string;
-  periodEnd: string;
-  taxLabel: string;
-  taxRateBp: number;
-  taxIncluded: boolean;
-};
-
 /** What a contract's customer can pay now: its open invoices, or its first invoice before billing starts. */
 type Due =
   | { state: 'closed' | 'nothing_due'; message: string }
   | { state: 'due'; invoices: InvoiceRow[]; first: null; amountCents: number }
-  | { state: 'due'; invoices: []; first: FirstPaymentDue; amountCents: number };
+  | { state: 'due'; invoices: []; first: FirstInvoiceQuote; amountCents: number };
 
 async function dueFor(db: Db, contract: PayLinkContract['contract']): Promise<Due> {
   if (CLOSED_CONTRACT_STATUSES.includes(contract.status)) {
@@ -100,7 +88,7 @@ async function dueFor(db: Db, contract: PayLinkContract['contract']): Promise<Du
     return { state: 'due', invoices: open, first: null, amountCents: sumCents(open.map(amountDueCents)) };
   }
   if (FIRST_PAYMENT_STATUSES.includes(contract.status) && !(await hasInvoices(db, contract.id))) {
-    const first = await firstPaymentFor(db, contract);
+    const first = await quoteFirstInvoice(db, contract);
     if (first.draft.totalCents > 0) {
       return { state: 'due', invoices: [], first, amountCents: first.draft.totalCents };
     }
@@ -111,24 +99,6 @@ async function dueFor(db: Db, contract: PayLinkContract['contract']): Promise<Du
 async function hasInvoices(db: Db, contractId: string): Promise<boolean> {
   return Boolean(await selectFirstInvoice(db, contractId));
 }
-
-/** The first invoice as the billing run will issue it: period 0's lines, the setup fee, tax from the settings. */
-async function firstPaymentFor(db: Db, contract: PayLinkContract['contract']): Promise<FirstPaymentDue> {
-  const [billable, tax] = await Promise.all([selectBillableContract(db, contract), getSettings(db, 'tax')]);
-  const period = billingPeriod(contract.startDate, 0);
-  const taxRateBp = taxRateBasisPoints(tax.defaultTaxRate);
-  return {
-    draft: draftInvoice(billable, period, { rateBp: taxRateBp, included: tax.taxIncluded }),
-    periodStart: period.start,
-    periodEnd: period.end,
-    taxLabel: tax.taxLabel,
-    taxRateBp,
-    taxIncluded: tax.taxIncluded,
-  };
-}
-
-const amountDueCents = (invoice: Pick<InvoiceRow, 'totalCents' | 'amountPaidCents'>) =>
-  Math.max(0, invoice.totalCents - invoice.amountPaidCents);
 
 function toPayLinkInvoice(invoice: InvoiceRow, today: string): PayLinkInvoice {
   return {
@@ -145,7 +115,7 @@ function toPayLinkInvoice(invoice: InvoiceRow, today: string): PayLinkInvoice {
   };
 }
 
-function toFirstPayment(first: FirstPaymentDue): FirstPayment {
+function toFirstPayment(first: FirstInvoiceQuote): FirstPayment {
   return {
     periodStart: first.periodStart,
     periodEnd: first.periodEnd,
@@ -159,9 +129,9 @@ function toFirstPayment(first: FirstPaymentDue): FirstPayment {
     })),
     subtotal: centsToAmount(first.draft.subtotalCents),
     tax: centsToAmount(first.draft.taxCents),
-    taxLabel: first.taxLabel,
-    taxRate: taxRatePercent(first.taxRateBp),
-    taxIncluded: first.taxIncluded,
+    taxLabel: first.tax.label,
+    taxRate: basisPointsToPercent(first.tax.rateBp),
+    taxIncluded: first.tax.included,
     total: centsToAmount(first.draft.totalCents),
   };
 }
@@ -198,16 +168,20 @@ export async function getPayLink(deps: CheckoutDeps, token: string): Promise<Pay
 export async function startPayLinkCheckout(deps: CheckoutDeps, token: string): Promise<CheckoutUrlResponse> {
   const found = isWellFormedToken(token) ? await selectContractByPayToken(deps.db, token) : undefined;
   if (!found) throw invalidPayLink();
-  const due = await dueFor(deps.db, found.contract);
-  if (due.state !== 'due') throw conflict(due.message);
   return openCheckout(deps, {
     found,
     source: 'pay_link',
-    invoices: due.invoices,
-    amountCents: due.amountCents,
-    description: due.first ? firstPaymentDescription(found.contract) : invoicesDescription(due.invoices),
-    cancelUrl: `${deps.baseUrl}/p/${token}`,
+    cancelUrl: payLink(deps.baseUrl, token),
     actorId: null,
+    async charge(tx) {
+      const due = await dueFor(tx, found.contract);
+      if (due.state !== 'due') throw conflict(due.message);
+      return {
+        invoices: due.invoices,
+        amountCents: due.amountCents,
+        description: due.first ? firstPaymentDescription(found.contract) : invoicesDescription(due.invoices),
+      };
+    },
   });
 }
 
@@ -217,22 +191,27 @@ export async function startInvoiceCheckout(
   actor: SessionUser,
   invoiceId: string,
 ): Promise<CheckoutUrlResponse> {
-  const invoice = await selectInvoice(deps.db, invoiceId);
-  if (!invoice || !actor.customerId || invoice.customerId !== actor.customerId) throw notFound('Invoice');
-  if (invoice.status === 'paid' || (OPEN_INVOICE_STATUSES.includes(invoice.status) && amountDueCents(invoice) === 0)) {
-    throw conflict(CHECKOUT_MESSAGES.alreadyPaid);
-  }
-  if (!OPEN_INVOICE_STATUSES.includes(invoice.status)) throw conflict('This invoice is void and cannot be paid.');
-  const found = await selectContractWithCustomer(deps.db, invoice.contractId);
+  const listed = await selectInvoice(deps.db, invoiceId);
+  if (!listed || !actor.customerId || listed.customerId !== actor.customerId) throw notFound('Invoice');
+  const found = await selectContractWithCustomer(deps.db, listed.contractId);
   if (!found) throw notFound('Invoice');
   return openCheckout(deps, {
     found,
     source: 'portal',
-    invoices: [invoice],
-    amountCents: amountDueCents(invoice),
-    description: invoicesDescription([invoice]),
-    cancelUrl: `${deps.baseUrl}/portal`,
+    cancelUrl: portalLink(deps.baseUrl),
     actorId: actor.id,
+    async charge(tx) {
+      // Read again under the contract's lock: a payment that landed meanwhile is seen.
+      const invoice = (await selectInvoice(tx, invoiceId))!;
+      if (
+        invoice.status === 'paid' ||
+        (OPEN_INVOICE_STATUSES.includes(invoice.status) && amountDueCents(invoice) === 0)
+      ) {
+        throw conflict(CHECKOUT_MESSAGES.alreadyPaid);
+      }
+      if (!OPEN_INVOICE_STATUSES.includes(invoice.status)) throw conflict('This invoice is void and cannot be paid.');
+      return { invoices: [invoice], amountCents: amountDueCents(invoice), description: invoicesDescription([invoice]) };
+    },
   });
 }
 
@@ -248,40 +227,48 @@ function firstPaymentDescription(contract: PayLinkContract['contract']): string 
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
+/** What a checkout charges: the invoices (none for a first payment) and the amount, worked out under the lock. */
+type Charge = { invoices: InvoiceRow[]; amountCents: number; description: string };
+
+/**
+ * One open checkout per invoice (and one per contract for a first payment), whoever opens it and however
+ * many times at once. Under the contract's lock (the first lock of every money path): what is due is
+ * worked out, an open checkout of this source charging exactly that is reused, and otherwise the open
+ * checkouts it overlaps are closed and a new one is made. The provider is called after the transaction,
+ * so a slow or failing provider holds no locks; a concurrent opener of the same checkout waits for it.
+ */
 async function openCheckout(
   deps: CheckoutDeps,
   input: {
     found: PayLinkContract;
     source: 'pay_link' | 'portal';
-    invoices: InvoiceRow[];
-    amountCents: number;
-    description: string;
     cancelUrl: string;
     actorId: string | null;
+    charge: (tx: Db) => Promise<Charge>;
   },
 ): Promise<CheckoutUrlResponse> {
   const provider = deps.providers.active;
-  const invoiceIds = input.invoices.map((invoice) => invoice.id).sort();
   const contractId = input.found.contract.id;
 
-  const reusable = await selectReusableSession(deps.db, {
-    contractId,
-    source: input.source,
-    provider: provider.name,
-    invoiceIds,
-    amountCents: input.amountCents,
-  });
-  if (reusable) {
-    const url = await checkoutUrlOf(provider, reusable, deps.baseUrl);
-    if (url) return { checkoutUrl: url };
-  }
-
-  const session = await deps.db.transaction(async (tx) => {
-    const row = await insertSession(tx, {
+  const opened = await deps.db.transaction(async (tx) => {
+    if (!(await lockContractForMoney(tx, contractId))) throw invalidPayLink();
+    const charge = await input.charge(tx);
+    const invoiceIds = charge.invoices.map((invoice) => invoice.id).sort();
+    const match = {
+      contractId,
+      source: input.source,
+      provider: provider.name,
+      invoiceIds,
+      amountCents: charge.amountCents,
+    };
+    const reusable = await selectReusableSession(tx, match);
+    if (reusable) return { session: reusable, created: false as const, charge, closed: [] };
+    const closed = await expireOpenSessionsOverlapping(tx, { contractId, invoiceIds });
+    const session = await insertSession(tx, {
       token: randomBytes(24).toString('base64url'),
       contractId,
       invoiceIds,
-      amountCents: input.amountCents,
+      amountCents: charge.amountCents,
       provider: provider.name,
       source: input.source,
       expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
@@ -292,40 +279,79 @@ async function openCheckout(
       entity: 'contract',
       entityId: contractId,
       after: {
-        checkoutSessionId: row.id,
-        source: row.source,
-        provider: row.provider,
+        checkoutSessionId: session.id,
+        source: session.source,
+        provider: session.provider,
         invoiceIds,
-        amountCents: row.amountCents,
+        amountCents: session.amountCents,
       },
     });
-    return row;
+    return { session, created: true as const, charge, closed };
   });
+  await closeAtProvider(deps, opened.closed);
 
-  // The provider call happens outside the transaction: a slow or failing provider holds no locks.
-  const created = await provider.createCheckout({
-    sessionId: session.id,
-    token: session.token,
-    contractId,
-    amountCents: session.amountCents,
-    description: input.description,
-    customerEmail: input.found.customer.email,
-    successUrl: `${deps.baseUrl}${paymentSuccessPath(contractId)}`,
-    cancelUrl: input.cancelUrl,
-    expiresAt: session.expiresAt,
-  });
-  await setProviderSessionId(deps.db, session.id, created.providerSessionId);
+  if (!opened.created) return { checkoutUrl: await reusedCheckoutUrl(deps, provider, opened.session) };
+  let created: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
+  try {
+    created = await provider.createCheckout({
+      sessionId: opened.session.id,
+      token: opened.session.token,
+      contractId,
+      amountCents: opened.session.amountCents,
+      description: opened.charge.description,
+      customerEmail: input.found.customer.email,
+      successUrl: `${deps.baseUrl}${paymentSuccessPath(contractId)}`,
+      cancelUrl: input.cancelUrl,
+      expiresAt: opened.session.expiresAt,
+    });
+  } catch (error) {
+    // Nothing to pay at the provider: the next opener makes a new checkout instead of waiting for this one.
+    await expireSessionRow(deps.db, opened.session.id);
+    throw error;
+  }
+  await setProviderSessionId(deps.db, opened.session.id, created.providerSessionId);
   return { checkoutUrl: created.checkoutUrl };
 }
 
-/** The URL of an existing checkout: ours is built from the token; Stripe's is asked of Stripe. */
-async function checkoutUrlOf(
+/** How long a second opener waits for the provider's checkout of a session made a moment ago. */
+const PROVIDER_WAIT_MS = 15_000;
+
+/**
+ * The URL of a reused checkout. Ours is built from its token. Stripe's is asked of Stripe, once the opener
+ * that made the session has recorded Stripe's id for it (a few hundred milliseconds after it was made).
+ */
+async function reusedCheckoutUrl(
+  deps: CheckoutDeps,
   provider: PaymentProvider,
   session: CheckoutSessionRow,
-  baseUrl: string,
-): Promise<string | null> {
-  if (provider.name === 'builtin') return `${baseUrl}/checkout/${session.token}`;
-  return provider.openCheckoutUrl(session.providerSessionId!);
+): Promise<string> {
+  if (provider.name === 'builtin') return checkoutLink(deps.baseUrl, session.token);
+  const deadline = Date.now() + PROVIDER_WAIT_MS;
+  let current: CheckoutSessionRow | undefined = session;
+  while (current?.status === 'open' && !current.providerSessionId && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    current = await selectSessionByToken(deps.db, session.token);
+  }
+  const url =
+    current?.status === 'open' && current.providerSessionId
+      ? await provider.openCheckoutUrl(current.providerSessionId)
+      : null;
+  if (!url) throw conflict(CHECKOUT_MESSAGES.checkoutOpening);
+  return url;
+}
+
+/** Checkouts closed in favour of a new one are closed at Stripe too (best effort: they cannot be paid here). */
+async function closeAtProvider(
+  deps: CheckoutDeps,
+  closed: readonly { provider: string; providerSessionId: string | null }[],
+): Promise<void> {
+  const stripe = deps.providers.stripe;
+  if (!stripe) return;
+  for (const other of closed) {
+    if (other.provider === 'stripe' && other.providerSessionId) {
+      await stripe.expireCheckout(other.providerSessionId).catch(() => undefined);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { utcToday } from '@shared/billing';
 import { CHECKOUT_MESSAGES } from '@shared/contracts/checkout';
+import { amountDueCents } from '@shared/invoice-amounts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { issueDueInvoices } from '../billing/billing-run';
-import { applyPayment, recordFailedPayment } from '../invoices/payments.service';
-import { notifyContractActivated } from '../notifications/contract-notices';
+import { changeContractStatus, lockContractForMoney } from '../contract-status/contract-status.service';
 import type { ChargeResult } from './builtin-provider';
 import {
-  activateOnFirstPayment,
   type CheckoutSessionRow,
   completeSessionRow,
   expireOverlappingSessions,
@@ -18,6 +17,7 @@ import {
   selectFirstInvoice,
   selectInvoicesByIds,
 } from './checkout.repo';
+import { applyPayment, recordFailedPayment } from './payments.service';
 import type { ProviderName } from './provider';
 
 /** A payment the provider reports as taken. */
@@ -45,7 +45,8 @@ export type SettleResult =
   | { outcome: 'not_open' };
 
 /**
- * Completes a checkout inside the caller's transaction:
+ * Completes a checkout inside the caller's transaction, after locking its contract (the first lock of every
+ * money path, so that confirmations of several checkouts of one contract never deadlock):
  * 1. one conditional update open -> completed (a replay or a concurrent confirmation stops here);
  * 2. a first payment activates the sent contract (one conditional update) and issues its first invoice;
  * 3. applyPayment marks each invoice paid exactly once (idempotent on the provider's payment id);
@@ -57,6 +58,9 @@ export async function settleCheckout(
   session: CheckoutSessionRow,
   payment: ProviderPayment,
 ): Promise<SettleResult> {
+  // The first lock of every money path: concurrent confirmations of this contract's checkouts wait here
+  // for each other, instead of locking sessions, the contract and invoices in different orders.
+  await lockContractForMoney(tx, session.contractId);
   const completed = await completeSessionRow(tx, session.id, { acceptExpired: !payment.strict });
   if (!completed) return { outcome: 'not_open' };
 
@@ -67,8 +71,7 @@ export async function settleCheckout(
 
   let remaining = payment.amountCents;
   for (const invoice of targets) {
-    const due =
-      invoice.status === 'pending' || invoice.status === 'failed' ? invoice.totalCents - invoice.amountPaidCents : 0;
+    const due = amountDueCents(invoice);
     if (due <= 0) {
       if (payment.strict) throw conflict(CHECKOUT_MESSAGES.alreadyPaid);
       continue;
@@ -126,21 +129,16 @@ async function firstInvoiceOnPayment(
   const found = await selectContractWithCustomer(tx, session.contractId);
   if (!found) throw conflict('This contract no longer exists.');
   const { contract } = found;
-  const activated = await activateOnFirstPayment(tx, contract.id, {
-    customerId: `cus_${randomBytes(12).toString('hex')}`,
-    subscriptionId: `sub_${randomBytes(12).toString('hex')}`,
+  await changeContractStatus(tx, contract.id, {
+    action: 'activate',
+    actorId: null,
+    baseUrl: deps.baseUrl,
+    cause: `first payment (${payment.provider})`,
+    paymentStarted: {
+      customerId: `cus_${randomBytes(12).toString('hex')}`,
+      subscriptionId: `sub_${randomBytes(12).toString('hex')}`,
+    },
   });
-  if (activated) {
-    await recordAudit(tx, {
-      actorId: null,
-      action: 'contract.activated',
-      entity: 'contract',
-      entityId: contract.id,
-      before: { status: contract.status },
-      after: { status: 'active', reason: `first payment (${payment.provider})` },
-    });
-    await notifyContractActivated(tx, { contract, actorId: null, baseUrl: deps.baseUrl });
-  }
   const today = utcToday();
   // The first period is billed now even when the contract starts later: it is what the customer paid.
   await issueDueInvoices(tx, {
@@ -175,7 +173,7 @@ export async function recordDeclinedAttempt(
   for (const invoice of invoices) {
     await recordFailedPayment(tx, {
       invoiceId: invoice.id,
-      amountCents: Math.max(0, invoice.totalCents - invoice.amountPaidCents),
+      amountCents: amountDueCents(invoice),
       method: 'card',
       provider: session.provider as ProviderName,
       providerPaymentId: charge.providerPaymentId,

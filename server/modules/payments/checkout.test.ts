@@ -216,7 +216,7 @@ describe('a good card', () => {
     expect((await paymentsOf(invoice.id)).filter((p) => p.status === 'succeeded')).toHaveLength(1);
   });
 
-  it("a checkout of the contract's other invoices stays open when one invoice is paid", async () => {
+  it("a checkout of the contract's other invoices stays open when one invoice is paid; a new one for it replaces it", async () => {
     const client = publicClient(ctx.app);
     const { contract, token: payLink } = await createPayLinkContract(ctx.db, {
       status: 'active',
@@ -246,10 +246,13 @@ describe('a good card', () => {
     expect((await client.pay(forSeptember.token, card())).statusCode).toBe(200);
     const [stillOpen] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, forOctober.id));
     expect(stillOpen.status).toBe('open');
-    // The pay link's checkout now charges October, the one invoice left: paying October elsewhere closes it.
+    // The pay link's checkout now charges October, the one invoice left. One open checkout per invoice: it
+    // takes the place of the portal's checkout of October, which can no longer be paid.
     const linkCheckout = checkoutToken((await client.openCheckout(payLink)).json().checkoutUrl);
-    expect((await client.pay(forOctober.token, card())).statusCode).toBe(200);
-    expect((await client.getCheckout(linkCheckout)).json().status).toBe('expired');
+    expect((await client.getCheckout(forOctober.token)).json().status).toBe('expired');
+    expect((await client.pay(forOctober.token, card())).statusCode).toBe(409);
+    expect((await client.pay(linkCheckout, card())).statusCode).toBe(200);
+    expect((await invoicesOf(contract.id)).map((i) => i.status)).toEqual(['paid', 'paid']);
   });
 
   it('an expired checkout refuses payment with 409', async () => {

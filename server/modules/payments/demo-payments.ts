@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { TEST_CARDS } from '@shared/contracts/checkout';
+import { amountDueCents } from '@shared/invoice-amounts';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { chargeTestCard } from './builtin-provider';
@@ -27,8 +28,8 @@ export async function payWithTestCard(
   const deps = { baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '') };
   const invoice = await selectInvoice(db, options.invoiceId);
   if (!invoice) throw notFound('Invoice');
-  const due = invoice.totalCents - invoice.amountPaidCents;
-  if (!['pending', 'failed'].includes(invoice.status) || due <= 0) throw conflict('This invoice has nothing due.');
+  const due = amountDueCents(invoice);
+  if (due <= 0) throw conflict('This invoice has nothing due.');
   const found = await selectContractWithCustomer(db, invoice.contractId);
   if (!found) throw notFound('Contract');
   const at = options.paidAt ?? new Date();

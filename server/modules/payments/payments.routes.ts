@@ -7,11 +7,13 @@ import {
   tokenParamSchema,
 } from '@shared/contracts/checkout';
 import { idParamSchema } from '@shared/contracts/common';
+import { manualPaymentBodySchema, voidInvoiceSchema } from '@shared/contracts/invoices';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../lib/public-url';
-import { registerRefundHandler } from '../invoices/payments.service';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { invoiceResponse } from '../invoices/invoices.response';
 import {
   type CheckoutDeps,
   getCheckout,
@@ -21,11 +23,14 @@ import {
   startInvoiceCheckout,
   startPayLinkCheckout,
 } from './checkout.service';
+import { type PaymentDeps, recordManualPayment } from './payments.service';
 import { paymentProvidersFor } from './providers';
 import { PUBLIC_PAYMENT_LIMITS } from './rate-limit';
+import { registerRefundHandler, voidInvoice } from './refunds.service';
 
 /**
- * The public payment side (pay links, the built-in checkout, provider webhooks) and the portal's Pay Now.
+ * The public payment side (pay links, the built-in checkout, provider webhooks), the portal's Pay Now, and
+ * finance's manual payments and voids.
  * Public routes are rate limited per client address; unknown tokens answer 404 like malformed ones.
  */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
@@ -91,6 +96,33 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParamSchema, response: { 200: checkoutUrlSchema } },
     },
     async (request) => startInvoiceCheckout(deps(), request.user!, request.params.id),
+  );
+
+  // Finance's side: a check, wire or cash payment recorded by hand, and a void (refunding what was paid).
+  const manage = ['invoice:manage'] as const;
+  const staff = (): PaymentDeps => ({ db: app.db, mailer: app.mailer });
+  // The answers are declared (lib/response-schema.ts): only these fields are ever sent.
+  const answers = { serializerCompiler: jsonSerializerCompiler };
+
+  r.post(
+    '/api/invoices/:id/payments',
+    {
+      config: { access: manage },
+      schema: { params: idParamSchema, body: manualPaymentBodySchema, response: { 201: invoiceResponse } },
+      ...answers,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await recordManualPayment(staff(), request.user!, request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/invoices/:id/void',
+    {
+      config: { access: manage },
+      schema: { params: idParamSchema, body: voidInvoiceSchema, response: { 200: invoiceResponse } },
+      ...answers,
+    },
+    async (request) => voidInvoice(staff(), request.user!, request.params.id, request.body.reason),
   );
 
   // Webhooks are verified on the exact bytes received, so this scope keeps JSON bodies raw.

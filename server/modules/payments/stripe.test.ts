@@ -7,7 +7,7 @@ import { setTaxSettings } from '../../test/billing-factories';
 import { createPayLinkContract, publicClient } from '../../test/payment-factories';
 import { type FakeStripe, startFakeStripe } from '../../test/stripe-fake';
 import { runBilling } from '../billing/billing-run';
-import { refundHandlerFor } from '../invoices/payments.service';
+import { refundHandlerFor } from './refunds.service';
 import { createStripeProvider } from './stripe-provider';
 
 /**

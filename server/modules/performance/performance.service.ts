@@ -1,14 +1,14 @@
 import { utcToday } from '@shared/billing';
 import type { ListQuery } from '@shared/contracts/common';
+import { canWriteContract } from '@shared/contracts/contract-access';
 import { PERFORMANCE_MESSAGES, type PerformanceBody, type PerformanceEntry } from '@shared/contracts/performance';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contractPerformance, contracts } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { SessionUser } from '../auth/sessions';
 import { canSeeContract } from '../client-portal/client-scope';
-import { canWriteContract } from '../contracts/contracts.dto';
+import type { SessionUser } from '../sessions/sessions';
 import {
   deleteMonth,
   lockMonth,

@@ -9,19 +9,23 @@ import {
   type ProductValues,
 } from '@shared/contracts/products';
 import { centsToAmount } from '@shared/money';
-import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contractLineItems, packageItems, products } from '../../db/schema';
+import type { products } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/http';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../sessions/sessions';
+import {
+  countProductUses,
+  deleteProductRow,
+  insertProduct,
+  lockProduct,
+  type ProductRow,
+  selectProduct,
+  selectProductPage,
+  updateProductRow,
+} from './products.repo';
 
 type Actor = SessionUser;
-type ProductRow = typeof products.$inferSelect;
-
-/** The expression of the products_search_idx trigram index, so the GIN index serves the search. */
-const searchText = sql`lower(${products.name} || ' ' || coalesce(${products.description}, '') || ' ' || ${products.adType})`;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -62,40 +66,26 @@ export async function listProducts(
   db: Db,
   query: ListQuery & { active?: boolean; adType?: AdType },
 ): Promise<{ rows: Product[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [];
   const q = query.q?.replaceAll('\u0000', '').trim();
-  if (q) {
-    const patterns = [likePattern(q), ...adTypesMatching(q).map((type) => likePattern(type))];
-    conditions.push(or(...patterns.map((pattern) => sql`${searchText} like ${pattern}`)));
-  }
-  if (query.active !== undefined) conditions.push(eq(products.isActive, query.active));
-  if (query.adType) conditions.push(eq(products.adType, query.adType));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(products).where(where),
-  ]);
+  const { rows, total } = await selectProductPage(db, {
+    terms: q ? [q, ...adTypesMatching(q)] : [],
+    active: query.active,
+    adType: query.adType,
+    limit: query.limit,
+    offset: query.offset,
+  });
   return { rows: rows.map(toProduct), total };
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const row = await selectProduct(db, id);
   if (!row) throw notFound('Product');
   return toProduct(row);
 }
 
 export async function createProduct(db: Db, actor: Actor, input: ProductValues): Promise<Product> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(products)
-      .values(toColumns(input) as typeof products.$inferInsert)
-      .returning();
+    const row = await insertProduct(tx, toColumns(input) as typeof products.$inferInsert);
     const product = toProduct(row);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -110,15 +100,11 @@ export async function createProduct(db: Db, actor: Actor, input: ProductValues):
 
 export async function updateProduct(db: Db, actor: Actor, id: string, changes: ProductChanges): Promise<Product> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    const existing = await lockProduct(tx, id);
     if (!existing) throw notFound('Product');
     const before = toProduct(existing);
     if (Object.keys(changes).length === 0) return before;
-    const [row] = await tx
-      .update(products)
-      .set({ ...toColumns(changes), updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning();
+    const row = await updateProductRow(tx, id, toColumns(changes));
     const after = toProduct(row);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -139,23 +125,16 @@ export async function updateProduct(db: Db, actor: Actor, id: string, changes: P
  */
 export async function deleteProduct(db: Db, actor: Actor, id: string): Promise<DeleteProductResult> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    const existing = await lockProduct(tx, id);
     if (!existing) throw notFound('Product');
     const before = toProduct(existing);
-    const [[{ contractLines }], [{ packageLines }]] = await Promise.all([
-      tx.select({ contractLines: count() }).from(contractLineItems).where(eq(contractLineItems.productId, id)),
-      tx.select({ packageLines: count() }).from(packageItems).where(eq(packageItems.productId, id)),
-    ]);
+    const { contractLines, packageLines } = await countProductUses(tx, id);
     if (contractLines === 0 && packageLines === 0) {
-      await tx.delete(products).where(eq(products.id, id));
+      await deleteProductRow(tx, id);
       await recordAudit(tx, { actorId: actor.id, action: 'product.deleted', entity: 'product', entityId: id, before });
       return { message: 'Product deleted', archived: false };
     }
-    const [row] = await tx
-      .update(products)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning();
+    const row = await updateProductRow(tx, id, { isActive: false });
     const after = toProduct(row);
     await recordAudit(tx, {
       actorId: actor.id,

@@ -3,8 +3,7 @@ import { type Report, type ReportRange, reportRangeDates } from '@shared/contrac
 import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
-import { selectRecentActivity } from '../audit/audit.repo';
-import { recordLink } from '../audit/audit.service';
+import { recentActivity, recordLink } from '../audit/audit.service';
 import * as repo from './reports.repo';
 
 type Actor = Pick<User, 'id' | 'role'>;
@@ -31,7 +30,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
     repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
     repo.selectBilled(db, scope, period),
     repo.selectOpenItems(db, scope, today),
-    selectRecentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
+    recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
   ]);
   return {
     range,
@@ -76,6 +75,19 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
 export function collectionRate(receivedCents: number, billedCents: number): number | null {
   if (billedCents <= 0) return null;
   return divideRound(receivedCents * 1000, billedCents) / 10;
+}
+
+/**
+ * This calendar month's contract figures (the dashboard's contract cards: counts by status, MRR, new
+ * contracts): the report's contracts query.
+ */
+export async function contractFiguresThisMonth(
+  db: Db,
+  scope: repo.ReportScope,
+  now = new Date(),
+): Promise<repo.ContractFigures> {
+  const { from, to } = reportRangeDates('current_month', now);
+  return repo.selectContractFigures(db, scope, { from, to }, isoDay(now));
 }
 
 /** Cash received this calendar month (the dashboard's Monthly Revenue): the report's revenue query. */

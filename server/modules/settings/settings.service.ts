@@ -10,18 +10,25 @@ import {
   type TaxSettings,
   taxSettingsSchema,
 } from '@shared/contracts/settings';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings, notificationPreferences, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { LOGIN_THROTTLE, markGuessRight, reservePasswordGuess } from '../auth/auth.service';
-import { deleteUserSessions } from '../auth/sessions';
+import { deleteUserSessions } from '../sessions/sessions';
 import { toUser } from '../users/users.dto';
 import { assertEmailFree } from '../users/users.service';
+import {
+  selectNotificationPreferences,
+  selectSettingsValue,
+  type UserRow,
+  updatePasswordHash,
+  updateProfileRow,
+  upsertNotificationPreferences,
+  upsertSettings,
+} from './settings.repo';
 
-type Actor = typeof users.$inferSelect;
+type Actor = UserRow;
 
 const GROUPS = {
   tax: { schema: taxSettingsSchema, defaults: DEFAULT_TAX_SETTINGS },
@@ -32,8 +39,8 @@ type GroupValue<G extends Group> = G extends 'tax' ? TaxSettings : ContractSetti
 
 /** A settings group, its stored value merged over the defaults (a group never saved reads as its defaults). */
 export async function getSettings<G extends Group>(db: Db, group: G): Promise<GroupValue<G>> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, group)).limit(1);
-  const merged = { ...GROUPS[group].defaults, ...((row?.value as object) ?? {}) };
+  const stored = await selectSettingsValue(db, group);
+  const merged = { ...GROUPS[group].defaults, ...((stored as object) ?? {}) };
   const parsed = GROUPS[group].schema.safeParse(merged);
   return (parsed.success ? parsed.data : GROUPS[group].defaults) as GroupValue<G>;
 }
@@ -41,10 +48,7 @@ export async function getSettings<G extends Group>(db: Db, group: G): Promise<Gr
 export async function saveSettings<G extends Group>(db: Db, actor: Actor, group: G, value: GroupValue<G>) {
   const before = await getSettings(db, group);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(appSettings)
-      .values({ key: group, value, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedBy: actor.id, updatedAt: new Date() } });
+    await upsertSettings(tx, group, value, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'settings.updated',
@@ -58,35 +62,23 @@ export async function saveSettings<G extends Group>(db: Db, actor: Actor, group:
 }
 
 export async function getNotificationSettings(db: Db, userId: string): Promise<NotificationSettings> {
-  const [row] = await db
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId))
-    .limit(1);
+  const row = await selectNotificationPreferences(db, userId);
   return pickFlags(row ?? DEFAULT_NOTIFICATIONS);
 }
 
 export async function saveNotificationSettings(db: Db, userId: string, value: NotificationSettings) {
-  await db
-    .insert(notificationPreferences)
-    .values({ userId, ...value })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...value, updatedAt: new Date() } });
+  await upsertNotificationPreferences(db, userId, value);
   return value;
 }
 
 export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): Promise<User> {
   if (input.email.toLowerCase() !== actor.email.toLowerCase()) await assertEmailFree(db, input.email, actor.id);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email.toLowerCase(),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, actor.id))
-      .returning();
+    const row = await updateProfileRow(tx, actor.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.toLowerCase(),
+    });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'profile.updated',
@@ -124,7 +116,7 @@ export async function changePassword(
   await markGuessRight(db, guess);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await updatePasswordHash(tx, actor.id, passwordHash);
     await deleteUserSessions(tx, actor.id, sessionId);
     await recordAudit(tx, { actorId: actor.id, action: 'password.changed', entity: 'user', entityId: actor.id });
   });

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type customers, users } from '../../db/schema';
+import type { customers } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { unusablePasswordHash } from '../../lib/password';
 import { toUser } from './users.dto';
+import { insertUserUnlessTaken, selectLinkedClient, selectUserByEmail, type UserRow } from './users.repo';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
+export { selectLinkedClient };
 export type AccountCustomer = Pick<typeof customers.$inferSelect, 'id' | 'name' | 'email' | 'contactPerson'>;
 
 /**
@@ -28,20 +29,16 @@ export async function ensureClientAccount(
 
   const email = customer.email.trim().toLowerCase();
   const [firstName, ...rest] = (customer.contactPerson?.trim() || customer.name).split(/\s+/);
-  const [inserted] = await tx
-    .insert(users)
-    .values({
-      email,
-      passwordHash: unusablePasswordHash(),
-      passwordSetAt: null,
-      firstName,
-      lastName: rest.join(' '),
-      role: 'client',
-      commissionRateBp: 0,
-      customerId: customer.id,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await insertUserUnlessTaken(tx, {
+    email,
+    passwordHash: unusablePasswordHash(),
+    passwordSetAt: null,
+    firstName,
+    lastName: rest.join(' '),
+    role: 'client',
+    commissionRateBp: 0,
+    customerId: customer.id,
+  });
   if (inserted) {
     await recordAudit(tx, {
       actorId: input.actorId,
@@ -55,7 +52,7 @@ export async function ensureClientAccount(
 
   // Someone holds the e-mail: the same customer's account created a moment ago by a concurrent request,
   // or another account altogether.
-  const [holder] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const holder = await selectUserByEmail(tx, email);
   if (holder && holder.role === 'client' && holder.customerId === customer.id) {
     return { user: assertUsable(holder), created: false };
   }
@@ -78,11 +75,7 @@ export async function assertClientAccountPossible(db: Db, customer: AccountCusto
     assertUsable(linked);
     return;
   }
-  const [holder] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${customer.email.trim().toLowerCase()}`)
-    .limit(1);
+  const holder = await selectUserByEmail(db, customer.email.trim().toLowerCase());
   if (!holder) return;
   // The customer's own account, created by a concurrent request between the two reads above.
   if (holder.role === 'client' && holder.customerId === customer.id) {
@@ -90,17 +83,6 @@ export async function assertClientAccountPossible(db: Db, customer: AccountCusto
     return;
   }
   throw emailTaken(customer);
-}
-
-/** The customer's client-portal account (an active one first), if any. */
-export async function selectLinkedClient(db: Db, customerId: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.customerId, customerId), eq(users.role, 'client')))
-    .orderBy(desc(users.isActive), asc(users.createdAt))
-    .limit(1);
-  return row;
 }
 
 function assertUsable(user: UserRow): UserRow {

@@ -3,24 +3,33 @@ import type { ListQuery } from '@shared/contracts/common';
 import type { CreateUserInput, UpdateUserInput } from '@shared/contracts/users';
 import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contracts, customers, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { likePattern } from '../../lib/http';
 import { hashPassword } from '../../lib/password';
-import { deleteUserSessions } from '../auth/sessions';
+import { deleteUserSessions } from '../sessions/sessions';
 import { rateToBasisPoints, toUser } from './users.dto';
+import {
+  countContractsOfRep,
+  customerExists,
+  deleteUserRow,
+  insertUser,
+  selectUser,
+  selectUserByEmail,
+  selectUserIdByEmail,
+  selectUserPage,
+  type UserRow,
+  updateUserRow,
+} from './users.repo';
 
-type Actor = typeof users.$inferSelect;
+type Actor = UserRow;
 
 /**
  * Who an actor may list and view: user managers everyone; a sales manager (user:read) the team, that is
  * every staff account but no client accounts (product.md section 3).
  */
-function visibleTo(actor: Pick<Actor, 'role'>) {
-  return can(actor, 'user:manage') ? undefined : ne(users.role, 'client');
+function seesClients(actor: Pick<Actor, 'role'>): boolean {
+  return can(actor, 'user:manage');
 }
 
 export async function listUsers(
@@ -28,36 +37,19 @@ export async function listUsers(
   actor: Pick<Actor, 'role'>,
   query: ListQuery & { role?: Role },
 ): Promise<{ rows: User[]; total: number }> {
-  const conditions = [visibleTo(actor)];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ilike(users.email, pattern),
-        sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
-      ),
-    );
-  }
-  if (query.role) conditions.push(eq(users.role, query.role));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await selectUserPage(db, {
+    includeClients: seesClients(actor),
+    q: query.q,
+    role: query.role,
+    limit: query.limit,
+    offset: query.offset,
+  });
   return { rows: rows.map(toUser), total };
 }
 
 export async function getUser(db: Db, actor: Pick<Actor, 'role'>, id: string): Promise<User> {
   const row = await findOrThrow(db, id);
-  if (!can(actor, 'user:manage') && row.role === 'client') throw notFound('User not found');
+  if (!seesClients(actor) && row.role === 'client') throw notFound('User not found');
   return toUser(row);
 }
 
@@ -69,19 +61,16 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput & 
   if (input.customerId) await assertCustomerExists(db, input.customerId);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email.toLowerCase(),
-        passwordHash,
-        role: input.role ?? 'sales',
-        commissionRateBp: rateToBasisPoints(input.commissionRate ?? 0.05),
-        isActive: input.isActive ?? true,
-        customerId: input.customerId ?? null,
-      })
-      .returning();
+    const row = await insertUser(tx, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.toLowerCase(),
+      passwordHash,
+      role: input.role ?? 'sales',
+      commissionRateBp: rateToBasisPoints(input.commissionRate ?? 0.05),
+      isActive: input.isActive ?? true,
+      customerId: input.customerId ?? null,
+    });
     const user = toUser(row);
     await recordAudit(tx, { actorId: actor.id, action: 'user.created', entity: 'user', entityId: row.id, after: user });
     return user;
@@ -106,22 +95,17 @@ export async function updateUser(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email?.toLowerCase(),
-        role: input.role,
-        commissionRateBp: input.commissionRate === undefined ? undefined : rateToBasisPoints(input.commissionRate),
-        isActive: input.isActive,
-        customerId: input.customerId,
-        passwordHash,
-        passwordSetAt: passwordHash ? new Date() : undefined,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
+    const row = await updateUserRow(tx, id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email?.toLowerCase(),
+      role: input.role,
+      commissionRateBp: input.commissionRate === undefined ? undefined : rateToBasisPoints(input.commissionRate),
+      isActive: input.isActive,
+      customerId: input.customerId,
+      passwordHash,
+      passwordSetAt: passwordHash ? new Date() : undefined,
+    });
     // Deactivation or a new password signs the user out everywhere, except the admin's own current session.
     if (input.isActive === false || passwordHash)
       await deleteUserSessions(tx, id, id === actor.id ? actorSessionId : undefined);
@@ -142,12 +126,12 @@ export async function deleteUser(db: Db, actor: Actor, id: string): Promise<void
   const existing = await findOrThrow(db, id);
   if (existing.id === actor.id) throw forbidden('You cannot delete your own account');
   guardSuperAdmin(actor, existing.role);
-  const [{ n }] = await db.select({ n: count() }).from(contracts).where(eq(contracts.salesRepId, id));
+  const n = await countContractsOfRep(db, id);
   if (n > 0) {
     throw conflict(`This user is the sales rep of ${n} contract${n === 1 ? '' : 's'}. Deactivate the account instead.`);
   }
   await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, id));
+    await deleteUserRow(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'user.deleted',
@@ -159,7 +143,7 @@ export async function deleteUser(db: Db, actor: Actor, id: string): Promise<void
 }
 
 async function findOrThrow(db: Db, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const row = await selectUser(db, id);
   if (!row) throw notFound('User');
   return row;
 }
@@ -171,16 +155,16 @@ function guardSuperAdmin(actor: Actor, targetRole: string, newRole?: string) {
 }
 
 async function assertCustomerExists(db: Db, customerId: string): Promise<void> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1);
-  if (!row)
+  if (!(await customerExists(db, customerId)))
     throw badRequest('The chosen customer does not exist', { customerId: ['The chosen customer does not exist'] });
 }
 
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  if (row && row.id !== exceptUserId) throw new AppError('CONFLICT', 'A user with this email already exists');
+  const holderId = await selectUserIdByEmail(db, email.toLowerCase());
+  if (holderId && holderId !== exceptUserId) throw new AppError('CONFLICT', 'A user with this email already exists');
+}
+
+/** The account signing in with this e-mail, compared case-insensitively. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return selectUserByEmail(db, email.toLowerCase());
 }

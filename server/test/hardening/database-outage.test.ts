@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Database, openDatabase, type PoolTimeouts } from '../../db/client';
-import { createSession } from '../../modules/auth/sessions';
+import { createSession } from '../../modules/sessions/sessions';
 import { testConfig } from '../app';
 import { createTestUser } from '../factories';
 import { adminQuery, withDatabase } from '../global-setup';

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../lib/jobs';
 import { createMailer } from '../../lib/mailer';
-import { purgeExpiredSessions } from '../../modules/auth/sessions';
+import { purgeExpiredSessions } from '../../modules/sessions/sessions';
 import { openTestDatabase } from '../app';
 
 type Line = { level: 'warn' | 'error'; obj: Record<string, unknown>; msg: string };

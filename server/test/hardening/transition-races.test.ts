@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, contracts, outboxEmails } from '../../db/schema';
-import { transitionContractRow } from '../../modules/contracts/contracts.repo';
+import { changeContractStatus } from '../../modules/contract-status/contract-status.service';
 import { buildTestApp, type TestContext } from '../app';
 import { createTestCustomer, createTestProduct } from '../catalog-factories';
 
@@ -127,15 +127,17 @@ describe('the same transition ten times at once', () => {
   });
 });
 
-describe('transitionContractRow: the conditional UPDATE itself', () => {
+describe('changeContractStatus: the conditional UPDATE itself', () => {
   it('ten transactions at once, none holding a lock first: exactly one changes the row', async () => {
     const id = await contractIn('active');
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         ctx.db.transaction((tx) =>
-          transitionContractRow(tx, id, {
-            from: ['active', 'paused'],
-            set: { status: 'canceled', cancelReason: `attempt ${i}` },
+          changeContractStatus(tx, id, {
+            action: 'cancel',
+            actorId: null,
+            baseUrl: 'http://localhost:3000',
+            cancelReason: `attempt ${i}`,
           }),
         ),
       ),
@@ -149,13 +151,10 @@ describe('transitionContractRow: the conditional UPDATE itself', () => {
 
   it('reports the status it really changed from, and changes nothing outside `from`', async () => {
     const id = await contractIn('paused');
-    const refused = await ctx.db.transaction((tx) =>
-      transitionContractRow(tx, id, { from: ['active'], set: { status: 'paused' } }),
-    );
+    const system = { actorId: null, baseUrl: 'http://localhost:3000' };
+    const refused = await ctx.db.transaction((tx) => changeContractStatus(tx, id, { action: 'pause', ...system }));
     expect(refused).toBeNull();
-    const done = await ctx.db.transaction((tx) =>
-      transitionContractRow(tx, id, { from: ['draft', 'sent', 'active', 'paused'], set: { status: 'canceled' } }),
-    );
+    const done = await ctx.db.transaction((tx) => changeContractStatus(tx, id, { action: 'cancel', ...system }));
     expect(done?.previousStatus).toBe('paused');
     expect(done?.row.status).toBe('canceled');
   });

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { loggerOptions } from '../../lib/logger';
-import { createSession } from '../../modules/auth/sessions';
+import { createSession } from '../../modules/sessions/sessions';
 import { openTestDatabase, testConfig } from '../app';
 import { createTestCustomer, createTestProduct } from '../catalog-factories';
 import { createTestUser } from '../factories';

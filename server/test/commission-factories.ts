@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { contracts, invoices } from '../../db/schema';
-import type { TestContext } from '../../test/app';
-import { createTestCustomer } from '../../test/catalog-factories';
-import { createTestUser, type TestUser } from '../../test/factories';
-import { applyPayment } from '../invoices/payments.service';
+import type { Db } from '../db/client';
+import { contracts, invoices } from '../db/schema';
+import { applyPayment } from '../modules/payments/payments.service';
+import type { TestContext } from './app';
+import { createTestCustomer } from './catalog-factories';
+import { createTestUser, type TestUser } from './factories';
 
 /** Test data for commission tests: reps, their contracts and invoices, and the billing events on them. */
 

@@ -12,23 +12,43 @@
  *   recordFailedPayment(tx, { ...same, failureMessage }) -> { payment, invoice, duplicate }
  *     A declined card: a failed payment row; the invoice stays unpaid and is marked `failed` (still
  *     payable, still due, still overdue after its due date).
- *   registerRefundHandler('stripe', handler): called by the void route for each succeeded card payment
- *     of that provider when a paid invoice is voided as a refund (inside its transaction; throw to refuse).
- *
- * See docs/decisions/011-billing.md.
+ * Finance's manual payments and "Resend Receipt" are here too; voids and refunds in refunds.service.ts.
+ * Every path first locks the invoice's contract (contract-status: lockContractOfInvoice), the first lock of
+ * every money path. See docs/decisions/011-billing.md.
  */
-import { INVOICE_MESSAGES, type PaymentMethod, type PaymentProvider } from '@shared/contracts/invoices';
+
+import { utcToday } from '@shared/billing';
+import type { Invoice, ReceiptSent } from '@shared/contracts/invoices';
+import {
+  INVOICE_MESSAGES,
+  type ManualPayment,
+  type PaymentMethod,
+  type PaymentProvider,
+} from '@shared/contracts/invoices';
+import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { enqueueEmail } from '../../lib/mailer';
+import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
-import { contractDisplayName, type InvoiceEmailFacts, receiptEmail } from './invoices.emails';
-import { type InvoiceRow, type PaymentRow, selectInvoiceFacts } from './invoices.repo';
+import { lockContractOfInvoice } from '../contract-status/contract-status.service';
+import { invoiceEmailFacts, receiptEmail } from '../invoices/invoices.emails';
+import { findVisibleInvoice, getInvoice, type InvoiceFacts, invoiceFacts } from '../invoices/invoices.service';
+import type { SessionUser } from '../sessions/sessions';
+import {
+  addPaymentToInvoice,
+  type InvoiceRow,
+  insertPaymentRow,
+  markInvoiceFailed,
+  type PaymentRow,
+  selectInvoiceOwner,
+  selectLatestPayment,
+  selectPaymentByProviderId,
+} from './payments.repo';
+
+export type { InvoiceRow, PaymentRow } from './payments.repo';
 
 export type ApplyPaymentInput = {
   invoiceId: string;
@@ -61,19 +81,6 @@ export type ApplyPaymentResult = {
 
 export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & { failureMessage: string };
 
-/** A refund through a provider (Stripe), for a voided paid invoice. */
-export type RefundHandler = (tx: Db, payment: PaymentRow) => Promise<void>;
-const refundHandlers = new Map<string, RefundHandler>();
-
-/** The checkout registers its provider's refund here (e.g. 'stripe'); manual and built-in need none. */
-export function registerRefundHandler(provider: PaymentProvider, handler: RefundHandler): void {
-  refundHandlers.set(provider, handler);
-}
-
-export function refundHandlerFor(provider: string): RefundHandler | undefined {
-  return refundHandlers.get(provider);
-}
-
 /**
  * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then
  * ONE conditional UPDATE of the invoice that never lets amount_paid pass the total. Throws 404 for an
@@ -83,31 +90,16 @@ export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<Ap
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw badRequest(INVOICE_MESSAGES.amountPositive, { amount: [INVOICE_MESSAGES.amountPositive] });
   }
+  if (!(await lockContractOfInvoice(tx, input.invoiceId))) throw notFound('Invoice');
   const paidAt = input.paidAt ?? new Date();
   const inserted = await insertPayment(tx, input, { status: 'succeeded', paidAt, failureMessage: null });
   if (!inserted) return duplicateOf(tx, input);
 
-  const newPaid = sql`${invoices.amountPaidCents} + ${input.amountCents}`;
-  const [invoice] = await tx
-    .update(invoices)
-    .set({
-      amountPaidCents: newPaid,
-      status: sql`case when ${newPaid} = ${invoices.totalCents} then 'paid' else 'pending' end`,
-      paidAt: sql`case when ${newPaid} = ${invoices.totalCents} then ${paidAt.toISOString()}::timestamptz else ${invoices.paidAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(invoices.id, input.invoiceId),
-        inArray(invoices.status, ['pending', 'failed']),
-        sql`${newPaid} <= ${invoices.totalCents}`,
-      ),
-    )
-    .returning();
+  const invoice = await addPaymentToInvoice(tx, input.invoiceId, input.amountCents, paidAt);
   if (!invoice) throw await refusal(tx, input.invoiceId, input.amountCents);
 
   const becamePaid = invoice.status === 'paid';
-  const facts = await selectInvoiceFacts(tx, invoice.id);
+  const facts = await invoiceFacts(tx, invoice.id);
   await recordAudit(tx, {
     actorId: input.recordedBy ?? null,
     action: 'payment.recorded',
@@ -137,7 +129,7 @@ export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<Ap
     });
     await earnCommissionForInvoice(tx, invoice.id);
   }
-  const stillDue = invoice.totalCents - invoice.amountPaidCents;
+  const stillDue = amountDueCents(invoice);
   await notify(tx, {
     to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
     type: 'payment_received',
@@ -165,6 +157,7 @@ export async function recordFailedPayment(
   input: FailedPaymentInput,
 ): Promise<{ payment: PaymentRow; invoice: InvoiceRow; duplicate: boolean }> {
   const amountCents = Number.isSafeInteger(input.amountCents) && input.amountCents > 0 ? input.amountCents : 0;
+  if (!(await lockContractOfInvoice(tx, input.invoiceId))) throw notFound('Invoice');
   const inserted = await insertPayment(
     tx,
     { ...input, amountCents },
@@ -174,11 +167,8 @@ export async function recordFailedPayment(
     const { payment, invoice } = await duplicateOf(tx, input);
     return { payment, invoice, duplicate: true };
   }
-  await tx
-    .update(invoices)
-    .set({ status: 'failed', updatedAt: new Date() })
-    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.status, 'pending')));
-  const facts = await selectInvoiceFacts(tx, input.invoiceId);
+  await markInvoiceFailed(tx, input.invoiceId);
+  const facts = await invoiceFacts(tx, input.invoiceId);
   await recordAudit(tx, {
     actorId: null,
     action: 'payment.failed',
@@ -218,13 +208,13 @@ export async function queueReceipt(
   tx: Db,
   payment: PaymentRow,
   invoice: InvoiceRow,
-  facts: NonNullable<Awaited<ReturnType<typeof selectInvoiceFacts>>>,
+  facts: InvoiceFacts,
   options: { resent?: boolean } = {},
 ): Promise<void> {
   await enqueueEmail(
     tx,
     receiptEmail({
-      invoice: emailFacts(invoice, facts.contract),
+      invoice: invoiceEmailFacts(invoice, facts.contract),
       payment: {
         id: payment.id,
         amountCents: payment.amountCents,
@@ -240,19 +230,59 @@ export async function queueReceipt(
   );
 }
 
-export function emailFacts(
-  invoice: InvoiceRow,
-  contract: { id: string; title: string | null; description: string | null },
-): InvoiceEmailFacts {
+// ---------------------------------------------------------------------------------------------------------
+// Finance's manual payments, and receipts sent again
+// ---------------------------------------------------------------------------------------------------------
+
+export type PaymentDeps = { db: Db; mailer: Mailer };
+
+/** A check, wire, cash or other payment recorded by finance: partial allowed, never more than due. */
+export async function recordManualPayment(
+  deps: PaymentDeps,
+  actor: SessionUser,
+  id: string,
+  body: ManualPayment,
+): Promise<Invoice> {
+  await findVisibleInvoice(deps.db, actor, id);
+  const today = utcToday();
+  if (body.paidAt && body.paidAt > today) {
+    throw badRequest(INVOICE_MESSAGES.paidAtFuture, { paidAt: [INVOICE_MESSAGES.paidAtFuture] });
+  }
+  // Today's payment carries the moment it was recorded; a back-dated one noon UTC of its day.
+  const paidAt = !body.paidAt || body.paidAt === today ? new Date() : new Date(`${body.paidAt}T12:00:00Z`);
+  await deps.db.transaction((tx) =>
+    applyPayment(tx, {
+      invoiceId: id,
+      amountCents: body.amount,
+      method: body.method,
+      provider: 'manual',
+      reference: body.reference,
+      paidAt,
+      recordedBy: actor.id,
+    }),
+  );
+  deps.mailer.kick(deps.db);
+  return getInvoice(deps.db, actor, id);
+}
+
+/**
+ * "Resend Receipt": the latest payment's receipt e-mailed again (the invoice's current balance).
+ * 409 when the contract has no payment yet. The caller checks access to the contract.
+ */
+export async function resendLatestReceipt(tx: Db, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
+  const payment = await selectLatestPayment(tx, contractId);
+  if (!payment) throw conflict(INVOICE_MESSAGES.noReceipt);
+  const facts = await invoiceFacts(tx, payment.invoiceId);
+  await queueReceipt(tx, payment, facts.invoice, facts, { resent: true });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'receipt.resent',
+    entity: 'invoice',
+    entityId: facts.invoice.id,
+    after: { paymentId: payment.id, to: facts.customer.email },
+  });
   return {
-    id: invoice.id,
-    number: invoice.number,
-    periodStart: invoice.periodStart,
-    periodEnd: invoice.periodEnd,
-    dueDate: invoice.dueDate,
-    totalCents: invoice.totalCents,
-    amountPaidCents: invoice.amountPaidCents,
-    contractName: contractDisplayName(contract),
+    message: `The receipt for ${formatCents(payment.amountCents)} on invoice ${facts.invoice.number} was e-mailed to ${facts.customer.email}.`,
   };
 }
 
@@ -266,64 +296,46 @@ async function insertPayment(
   extra: { status: 'succeeded' | 'failed'; paidAt: Date; failureMessage: string | null },
 ): Promise<PaymentRow | undefined> {
   // The invoice's contract and customer never change: reading them first decides nothing.
-  const [owner] = await tx
-    .select({ contractId: invoices.contractId, customerId: invoices.customerId })
-    .from(invoices)
-    .where(eq(invoices.id, input.invoiceId))
-    .limit(1);
+  const owner = await selectInvoiceOwner(tx, input.invoiceId);
   if (!owner) throw notFound('Invoice');
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      invoiceId: input.invoiceId,
-      contractId: owner.contractId,
-      customerId: owner.customerId,
-      kind: 'payment',
-      status: extra.status,
-      amountCents: input.amountCents,
-      method: input.method,
-      provider: input.provider,
-      providerPaymentId: input.providerPaymentId ?? null,
-      checkoutSessionId: input.checkoutSessionId ?? null,
-      reference: input.reference ?? null,
-      cardBrand: input.cardBrand ?? null,
-      cardLast4: input.cardLast4 ?? null,
-      failureMessage: extra.failureMessage,
-      paidAt: extra.paidAt,
-      recordedBy: input.recordedBy ?? null,
-    })
-    .onConflictDoNothing({
-      target: [payments.provider, payments.providerPaymentId, payments.invoiceId, payments.kind],
-    })
-    .returning();
-  return row;
+  return insertPaymentRow(tx, {
+    invoiceId: input.invoiceId,
+    contractId: owner.contractId,
+    customerId: owner.customerId,
+    kind: 'payment',
+    status: extra.status,
+    amountCents: input.amountCents,
+    method: input.method,
+    provider: input.provider,
+    providerPaymentId: input.providerPaymentId ?? null,
+    checkoutSessionId: input.checkoutSessionId ?? null,
+    reference: input.reference ?? null,
+    cardBrand: input.cardBrand ?? null,
+    cardLast4: input.cardLast4 ?? null,
+    failureMessage: extra.failureMessage,
+    paidAt: extra.paidAt,
+    recordedBy: input.recordedBy ?? null,
+  });
 }
 
 async function duplicateOf(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, input.provider),
-        eq(payments.providerPaymentId, input.providerPaymentId ?? ''),
-        eq(payments.invoiceId, input.invoiceId),
-        eq(payments.kind, 'payment'),
-      ),
-    )
-    .limit(1);
-  const facts = await selectInvoiceFacts(tx, input.invoiceId);
-  return { payment, invoice: facts.invoice, becamePaid: false, duplicate: true };
+  const payment = await selectPaymentByProviderId(tx, {
+    provider: input.provider,
+    providerPaymentId: input.providerPaymentId ?? '',
+    invoiceId: input.invoiceId,
+  });
+  const facts = await invoiceFacts(tx, input.invoiceId);
+  return { payment: payment!, invoice: facts.invoice, becamePaid: false, duplicate: true };
 }
 
 /** Why the conditional update matched nothing, read after the fact. */
 async function refusal(tx: Db, invoiceId: string, amountCents: number): Promise<AppError> {
-  const facts = await selectInvoiceFacts(tx, invoiceId);
+  const facts = await invoiceFacts(tx, invoiceId).catch(() => null);
   if (!facts) return notFound('Invoice');
   const invoice = facts.invoice;
   if (invoice.status === 'paid') return conflict(INVOICE_MESSAGES.alreadyPaid);
   if (invoice.status === 'void') return conflict(INVOICE_MESSAGES.isVoid);
-  const due = invoice.totalCents - invoice.amountPaidCents;
+  const due = amountDueCents(invoice);
   const message = `${INVOICE_MESSAGES.amountAboveDue}: ${formatCents(due)} is due on invoice ${invoice.number}, ${formatCents(amountCents)} was given.`;
   return badRequest(message, { amount: [message] });
 }

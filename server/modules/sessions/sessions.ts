@@ -3,6 +3,9 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
+/** The httpOnly cookie that carries a browser's session token (the same token a bearer header may carry). */
+export const SESSION_COOKIE = 'sid';
+
 export type SessionPolicy = { idleMinutes: number; maxDays: number };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,129 @@
+import {
+  type BillableContract,
+  billingPeriod,
+  billingSchedule,
+  type DraftInvoice,
+  draftInvoice,
+  periodIndexOn,
+  type TaxRule,
+  utcToday,
+} from '@shared/billing';
+import { canReadContract } from '@shared/contracts/contract-access';
+import type { ContractSchedule, InvoiceStatus } from '@shared/contracts/invoices';
+import { centsToAmount } from '@shared/money';
+import { basisPointsToPercent, percentToBasisPoints } from '@shared/rates';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { SessionUser } from '../sessions/sessions';
+import { getSettings } from '../settings/settings.service';
+import {
+  type ContractRow,
+  selectAnyInvoiceId,
+  selectBillableContract,
+  selectContract,
+  selectContractInvoiceRefs,
+} from './billing.repo';
+import { runBilling } from './billing-run';
+
+/**
+ * What the rest of the product asks of billing: bill a contract now (after an activation or a resume), whether
+ * a contract has invoices, the 12-period schedule preview and the first invoice's figures before it is
+ * issued. The preview, the quote and the billing run follow the same rules (shared/billing.ts).
+ */
+
+/**
+ * Issues the contract's due invoices now (after the activation or resume has committed) and sends their
+ * e-mails. A failure here does not undo the activation: the next scheduled run issues them.
+ */
+export async function billContractNow(
+  deps: { db: Db; mailer: Mailer; baseUrl: string },
+  contractId: string,
+): Promise<void> {
+  try {
+    const result = await runBilling(deps.db, { contractId, baseUrl: deps.baseUrl });
+    if (result.invoicesIssued > 0) deps.mailer.kick(deps.db);
+  } catch (error) {
+    process.emitWarning(
+      `Billing contract ${contractId} failed; the next billing run issues its invoices: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** Invoices are financial records: a contract that has any is kept (canceled), never deleted. */
+export const CONTRACT_HAS_INVOICES = 'This contract has invoices, so it is kept for the records and cannot be deleted.';
+
+export async function contractHasInvoices(db: Db, contractId: string): Promise<boolean> {
+  return Boolean(await selectAnyInvoiceId(db, contractId));
+}
+
+/** The tax rule of the day (the settings), as invoices snapshot it. */
+async function currentTax(db: Db): Promise<TaxRule> {
+  const tax = await getSettings(db, 'tax');
+  return { rateBp: percentToBasisPoints(tax.defaultTaxRate), included: tax.taxIncluded, label: tax.taxLabel };
+}
+
+export type FirstInvoiceQuote = {
+  draft: DraftInvoice;
+  periodStart: string;
+  periodEnd: string;
+  tax: TaxRule;
+};
+
+/** The first invoice as the billing run will issue it: period 0's lines, the setup fee, tax from the settings. */
+export async function quoteFirstInvoice(db: Db, contract: ContractRow): Promise<FirstInvoiceQuote> {
+  const [billable, tax] = await Promise.all([selectBillableContract(db, contract), currentTax(db)]);
+  const period = billingPeriod(contract.startDate, 0);
+  return { draft: draftInvoice(billable, period, tax), periodStart: period.start, periodEnd: period.end, tax };
+}
+
+/**
+ * The next 12 billing periods with their figures: from the start date for a contract not yet billed,
+ * from the current period otherwise; stopping at the term's end when billing stops there. Nothing for
+ * a canceled or completed contract.
+ */
+export async function contractSchedule(db: Db, actor: SessionUser, contractId: string): Promise<ContractSchedule> {
+  const contract = await selectContract(db, contractId);
+  if (!contract || !canReadContract(actor, contract)) throw notFound('Contract');
+  const [tax, settings, issued] = await Promise.all([
+    currentTax(db),
+    getSettings(db, 'contracts'),
+    selectContractInvoiceRefs(db, contractId),
+  ]);
+  const stopsOn = settings.pausePaymentsAfterExpiry ? contract.autoStopDate : null;
+  const base = {
+    contractId,
+    taxLabel: tax.label,
+    taxRate: basisPointsToPercent(tax.rateBp),
+    taxIncluded: tax.included,
+    stopsOn,
+  };
+  if (contract.status === 'canceled' || contract.status === 'completed') return { ...base, items: [] };
+
+  const billable: BillableContract & { startDate: string } = {
+    startDate: contract.startDate,
+    ...(await selectBillableContract(db, contract)),
+  };
+  const fromIndex = issued.length === 0 ? 0 : Math.max(0, periodIndexOn(contract.startDate, utcToday()));
+  const byIndex = new Map(issued.map((i) => [i.periodIndex, i]));
+  const entries = billingSchedule(billable, { fromIndex, count: 12, stopBefore: stopsOn, tax });
+  return {
+    ...base,
+    items: entries.map((e) => {
+      const invoice = byIndex.get(e.index);
+      return {
+        periodIndex: e.index,
+        periodStart: e.start,
+        periodEnd: e.end,
+        dueDate: e.due,
+        subtotal: centsToAmount(e.subtotalCents),
+        setupFee: centsToAmount(e.setupFeeCents),
+        tax: centsToAmount(e.taxCents),
+        total: centsToAmount(e.totalCents),
+        inSeason: e.inSeason,
+        seasonalPricing: e.seasonalPricing,
+        invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status as InvoiceStatus } : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,22 @@
+import { can } from '../permissions';
+import type { Role } from '../roles';
+
+/**
+ * Who may see and change a contract (product.md section 3): holders of the "any" permission, or the
+ * contract's own sales rep with the "own" permission. Others' contracts answer 404 on the server. The same
+ * rules decide for everything reached through a contract (its invoices, schedule, creatives, figures).
+ */
+type ContractOwner = { salesRepId: string | null };
+type Caller = { id: string; role: Role };
+
+/** Whether the caller may see this contract at all. */
+export function canReadContract(actor: Caller, contract: ContractOwner): boolean {
+  if (can(actor, 'contract:read:any')) return true;
+  return can(actor, 'contract:read:own') && contract.salesRepId === actor.id;
+}
+
+/** Whether the caller may change this contract: any contract, or their own as its sales rep. */
+export function canWriteContract(actor: Caller, contract: ContractOwner): boolean {
+  if (can(actor, 'contract:write:any')) return true;
+  return can(actor, 'contract:write:own') && contract.salesRepId === actor.id;
+}

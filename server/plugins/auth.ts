@@ -33,6 +33,7 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('authVia', null);
+    const ownOrigin = opts.config.PUBLIC_URL ? new URL(opts.config.PUBLIC_URL).origin : null;
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
@@ -45,7 +46,7 @@ export const authPlugin = fp(
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;
       request.authVia = bearer ? 'bearer' : 'cookie';
-      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
+      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method) && !fromOwnOrigin(request, ownOrigin)) {
         throw new AppError('FORBIDDEN', 'Cross-site request refused');
       }
     });
@@ -61,17 +62,26 @@ function readBearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Browsers say where a request comes from (Sec-Fetch-Site, Origin); a cross-site one is refused.
- * A request with neither header does not come from a browser page, so it cannot be a forged one.
+ * Whether a cookie-authenticated change shows that it comes from one of our own pages (decision 003). A
+ * browser says where a request comes from in `Origin`, `Sec-Fetch-Site` and `Referer`; every one present must
+ * point at us, and at least one must be present: a request that shows none is refused, since a cookie alone
+ * proves nothing about the page that sent it. Ours is the request's own host, or PUBLIC_URL's origin behind
+ * a proxy that rewrites the host.
  */
-function isSameOrigin(request: FastifyRequest): boolean {
+function fromOwnOrigin(request: FastifyRequest, ownOrigin: string | null): boolean {
+  const isOurs = (url: string) => {
+    try {
+      const parsed = new URL(url);
+      return parsed.origin === ownOrigin || parsed.host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
+  const { origin, referer } = request.headers;
   const site = request.headers['sec-fetch-site'];
-  if (site) return site === 'same-origin' || site === 'none';
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
+  if (origin === undefined && site === undefined && referer === undefined) return false;
+  if (origin !== undefined && !isOurs(origin)) return false;
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  if (referer !== undefined && !isOurs(referer)) return false;
+  return true;
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, fromOurPage, test } from './fixtures';
 
 /**
  * A customer pays a demo pay link signed out: the declined test card first (its message shows, nothing
@@ -17,6 +17,7 @@ type ContractRow = { id: string; status: string; paymentMode: string; payLinkTok
 async function staffHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
     data: { email: DEMO_ACCOUNTS.finance, password: DEMO_PASSWORD },
+    headers: fromOurPage(),
   });
   expect(login.ok()).toBeTruthy();
   return { Authorization: `Bearer ${(await login.json()).token}` };

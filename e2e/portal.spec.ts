@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signInWith, test, toast, unique } from './fixtures';
+import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, fromOurPage, signInWith, test, toast, unique } from './fixtures';
 
 /**
  * The client portal end to end: a new client is invited by e-mail (a set-password link, read from the
@@ -20,7 +20,7 @@ const today = () => {
 };
 
 async function bearer(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
+  const login = await request.post('/api/auth/login', { data: { email, password }, headers: fromOurPage() });
   expect(login.ok(), `sign-in as ${email}`).toBeTruthy();
   return { Authorization: `Bearer ${(await login.json()).token}` };
 }

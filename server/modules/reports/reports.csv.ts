@@ -1,7 +1,7 @@
 import { CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGE_LABELS, type Report } from '@shared/contracts/reports';
+import { plainAmount } from '@shared/money';
 import { csvCell } from '../commissions/commissions.csv';
 
-const money = (amount: number) => amount.toFixed(2);
 const title = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 /**
@@ -14,28 +14,32 @@ export function reportCsv(report: Report): string {
     ['Report', 'From', report.from],
     ['Report', 'To', report.to],
     ['Report', 'Scope', report.scope === 'own' ? 'My contracts' : 'All contracts'],
-    ['Revenue', 'Total', money(report.revenue.total)],
-    ...report.revenue.byMonth.map((m): [string, string, string] => ['Revenue by month', m.month, money(m.amount)]),
-    ['Monthly recurring revenue', 'MRR', money(report.mrr)],
+    ['Revenue', 'Total', plainAmount(report.revenue.total)],
+    ...report.revenue.byMonth.map((m): [string, string, string] => [
+      'Revenue by month',
+      m.month,
+      plainAmount(m.amount),
+    ]),
+    ['Monthly recurring revenue', 'MRR', plainAmount(report.mrr)],
     ...CONTRACT_STATUSES_FOR_REPORTS.map((s): [string, string, string] => [
       'Contract status',
       title(s),
       String(report.statusCounts[s]),
     ]),
-    ...report.topProducts.map((p): [string, string, string] => ['Top products', p.name, money(p.revenue)]),
+    ...report.topProducts.map((p): [string, string, string] => ['Top products', p.name, plainAmount(p.revenue)]),
     ['Alerts', 'Overdue invoices', String(report.alerts.overdueInvoices)],
     ['Alerts', 'Contracts expiring within 30 days', String(report.alerts.expiringContracts)],
     ['Alerts', 'Payouts awaiting review', String(report.alerts.payoutsAwaitingReview)],
     ['Quick stats', 'New contracts', String(report.quickStats.newContracts)],
-    ['Quick stats', 'Average contract value', money(report.quickStats.averageContractValue)],
+    ['Quick stats', 'Average contract value', plainAmount(report.quickStats.averageContractValue)],
     ['Quick stats', 'Invoices issued', String(report.quickStats.invoicesIssued)],
-    ['Quick stats', 'Billed', money(report.quickStats.billed)],
+    ['Quick stats', 'Billed', plainAmount(report.quickStats.billed)],
     [
       'Quick stats',
       'Collection rate (%)',
       report.quickStats.collectionRate === null ? '' : report.quickStats.collectionRate.toFixed(1),
     ],
-    ['Quick stats', 'Open balance', money(report.quickStats.openBalance)],
+    ['Quick stats', 'Open balance', plainAmount(report.quickStats.openBalance)],
     ['Quick stats', 'Active customers', String(report.quickStats.activeCustomers)],
     ...report.recentActivity.map((e): [string, string, string] => [
       'Recent activity',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 
 /**
  * The reports' SQL: each figure is one aggregate statement. Figures over a period read the monthly totals
@@ -171,9 +172,9 @@ export async function selectOpenItems(
   const result = await db.execute(sql`
     select
       (select count(*) from ${invoicesOfScope}
-        where i.status in ('pending', 'failed') and i.due_date < ${today}::date) as overdue,
-      (select coalesce(sum(i.total_cents - i.amount_paid_cents), 0) from ${invoicesOfScope}
-        where i.status in ('pending', 'failed')) as open_balance,
+        where ${sqlPayable('i')} and i.due_date < ${today}::date) as overdue,
+      (select coalesce(sum(${sqlAmountDue('i')}), 0) from ${invoicesOfScope}
+        where ${sqlPayable('i')}) as open_balance,
       (select count(*) from payouts
         where status = 'pending' ${scope.repId ? sql`and rep_id = ${scope.repId}` : sql``}) as payouts`);
   const [r] = rowsOf<{ overdue: string; open_balance: string; payouts: string }>(result);

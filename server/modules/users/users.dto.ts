@@ -1,4 +1,5 @@
 import type { User } from '@shared/contracts/auth';
+import { basisPointsToFraction } from '@shared/rates';
 import type { Role } from '@shared/roles';
 import type { users } from '../../db/schema';
 
@@ -10,14 +11,9 @@ export function toUser(row: typeof users.$inferSelect): User {
     lastName: row.lastName,
     email: row.email,
     role: row.role as Role,
-    commissionRate: row.commissionRateBp / 10_000,
+    commissionRate: basisPointsToFraction(row.commissionRateBp),
     isActive: row.isActive,
     customerId: row.customerId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** 0.055 -> 550 basis points, without binary-fraction drift. */
-export function rateToBasisPoints(fraction: number): number {
-  return Math.round(Number((fraction * 10_000).toFixed(4)));
 }

@@ -2,13 +2,14 @@ import type { User } from '@shared/contracts/auth';
 import type { ListQuery } from '@shared/contracts/common';
 import type { CreateUserInput, UpdateUserInput } from '@shared/contracts/users';
 import { can } from '@shared/permissions';
+import { fractionToBasisPoints } from '@shared/rates';
 import type { Role } from '@shared/roles';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from '../sessions/sessions';
-import { rateToBasisPoints, toUser } from './users.dto';
+import { toUser } from './users.dto';
 import {
   countContractsOfRep,
   customerExists,
@@ -67,7 +68,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput & 
       email: input.email.toLowerCase(),
       passwordHash,
       role: input.role ?? 'sales',
-      commissionRateBp: rateToBasisPoints(input.commissionRate ?? 0.05),
+      commissionRateBp: fractionToBasisPoints(input.commissionRate ?? 0.05),
       isActive: input.isActive ?? true,
       customerId: input.customerId ?? null,
     });
@@ -100,7 +101,7 @@ export async function updateUser(
       lastName: input.lastName,
       email: input.email?.toLowerCase(),
       role: input.role,
-      commissionRateBp: input.commissionRate === undefined ? undefined : rateToBasisPoints(input.commissionRate),
+      commissionRateBp: input.commissionRate === undefined ? undefined : fractionToBasisPoints(input.commissionRate),
       isActive: input.isActive,
       customerId: input.customerId,
       passwordHash,

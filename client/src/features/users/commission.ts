@@ -1,16 +1,12 @@
-/**
- * The API keeps a commission rate as a fraction (0.055); people read and type it in percent (5.5).
- * Both conversions round away binary-fraction noise.
- */
-export function fractionToPercent(fraction: number): number {
-  return Number((fraction * 100).toFixed(4));
-}
+import { formatBasisPoints, fractionToBasisPoints } from '@shared/rates';
 
-export function percentToFraction(percent: number): number {
-  return Number((percent / 100).toFixed(6));
-}
+/**
+ * The API keeps a commission rate as a fraction (0.055); people read and type it in percent (5.5). The
+ * conversions are shared/rates.ts's, through whole basis points.
+ */
+export { fractionToPercent, percentToFraction } from '@shared/rates';
 
 /** "5.5%" */
 export function formatPercent(fraction: number): string {
-  return `${Number((fraction * 100).toFixed(2))}%`;
+  return formatBasisPoints(fractionToBasisPoints(fraction));
 }

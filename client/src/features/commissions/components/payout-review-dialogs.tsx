@@ -6,7 +6,7 @@ import {
   type RejectPayoutInput,
   rejectPayoutSchema,
 } from '@shared/contracts/commissions';
-import { centsToAmount, formatCents, parseMoney } from '@shared/money';
+import { centsToAmount, centsToPlain, formatCents, parseMoney } from '@shared/money';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -46,7 +46,7 @@ function ApproveForm({ payout, onDone }: { payout: Payout; onDone: () => void })
   const form = useForm<ApprovePayoutFormValues, unknown, { approvedAmount: number }>({
     resolver: zodResolver(approvePayoutFormSchema(requestedCents)),
     mode: 'onChange',
-    defaultValues: { approvedAmount: centsToAmount(requestedCents).toFixed(2) },
+    defaultValues: { approvedAmount: centsToPlain(requestedCents) },
   });
   const approve = useApprovePayout();
   const typedCents = parseMoney((form.watch('approvedAmount') ?? '').trim());

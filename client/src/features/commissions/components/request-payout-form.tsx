@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PAYOUT_MESSAGES } from '@shared/contracts/commission-vocabulary';
 import { exceedsAvailable, type PayoutRequestFormValues, payoutRequestFormSchema } from '@shared/contracts/commissions';
-import { centsToAmount, parseMoney } from '@shared/money';
+import { centsToAmount, centsToPlain, parseMoney } from '@shared/money';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -42,7 +42,7 @@ export function RequestForm({ available, onDone }: { available: number; onDone: 
           min="0.01"
           max={centsToAmount(availableCents)}
           autoComplete="off"
-          placeholder={centsToAmount(availableCents).toFixed(2)}
+          placeholder={centsToPlain(availableCents)}
           {...form.register('requestedAmount')}
         />
       </FormField>
@@ -50,9 +50,7 @@ export function RequestForm({ available, onDone }: { available: number; onDone: 
         <Button
           variant="outline"
           size="sm"
-          onClick={() =>
-            form.setValue('requestedAmount', centsToAmount(availableCents).toFixed(2), { shouldValidate: true })
-          }
+          onClick={() => form.setValue('requestedAmount', centsToPlain(availableCents), { shouldValidate: true })}
         >
           Request all ({formatMoney(available)})
         </Button>

@@ -1,3 +1,4 @@
+import { plainAmount } from '@shared/money';
 import { formatDate, formatMoney } from '@/lib/format';
 
 /** "Oct 3 – Nov 2, 2026" for a billing period ("Dec 15, 2026 – Jan 14, 2027" across a year). */
@@ -21,7 +22,7 @@ export function localToday(): string {
 
 /** An amount as the input field holds it: 1250.5 -> "1250.50". */
 export function amountText(amount: number): string {
-  return amount.toFixed(2);
+  return plainAmount(amount);
 }
 
 export { formatDate, formatMoney };

@@ -116,33 +116,36 @@ function StaffContracts() {
         {data ? countHeading(data.total, data.totalIsLowerBound, status) : 'Loading contracts...'}
       </h2>
 
-      {error && !data && <ErrorState title="Could not load contracts">Reload the page to try again.</ErrorState>}
-      {data && data.rows.length === 0 && (
-        <EmptyState icon={<FileText />} title="No contracts found">
-          {filtered
-            ? 'Try another search or status.'
-            : canWrite
-              ? 'Create the first one with "New Contract".'
-              : 'Contracts appear here once they are created.'}
-        </EmptyState>
-      )}
-      {(isLoading || (data && data.rows.length > 0)) && (
+      {error && !data ? (
+        <ErrorState title="Could not load contracts">Reload the page to try again.</ErrorState>
+      ) : (
         <>
           <ContractsTable
             rows={data?.rows ?? []}
-            loading={isLoading}
+            loading={!data}
             busy={isFetching && !isLoading}
             canWrite={canWrite}
+            empty={
+              <EmptyState icon={<FileText />} title="No contracts found">
+                {filtered
+                  ? 'Try another search or status.'
+                  : canWrite
+                    ? 'Create the first one with "New Contract".'
+                    : 'Contracts appear here once they are created.'}
+              </EmptyState>
+            }
             onEdit={(contract) => setEditingId(contract.id)}
             onDelete={(contract) => setDeleting(contract)}
           />
-          <Pagination
-            page={page}
-            pages={pages}
-            more={data?.totalIsLowerBound}
-            onPageChange={setPage}
-            className="mt-4"
-          />
+          {data?.rows.length !== 0 && (
+            <Pagination
+              page={page}
+              pages={pages}
+              more={data?.totalIsLowerBound}
+              onPageChange={setPage}
+              className="mt-4"
+            />
+          )}
         </>
       )}
 

@@ -155,25 +155,26 @@ export default function InvoicesPage() {
           : 'Loading invoices...'}
       </h2>
 
-      {error && !data && <ErrorState title="Could not load invoices">Reload the page to try again.</ErrorState>}
-      {data && data.rows.length === 0 && (
-        <EmptyState icon={<Receipt />} title="No invoices found">
-          {filtered ? 'Try another search or filter.' : 'Invoices appear here once active contracts are billed.'}
-        </EmptyState>
-      )}
-      {(isLoading || (data && data.rows.length > 0)) && (
+      {error && !data ? (
+        <ErrorState title="Could not load invoices">Reload the page to try again.</ErrorState>
+      ) : (
         <>
           <InvoicesTable
             rows={data?.rows ?? []}
-            loading={isLoading}
+            loading={!data}
             busy={isFetching && !isLoading}
+            empty={
+              <EmptyState icon={<Receipt />} title="No invoices found">
+                {filtered ? 'Try another search or filter.' : 'Invoices appear here once active contracts are billed.'}
+              </EmptyState>
+            }
             actions={{
               onView: (invoice) => setViewing(invoice.id),
               onRecordPayment: canManage ? setPaying : undefined,
               onVoid: canManage ? setVoiding : undefined,
             }}
           />
-          <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+          {data?.rows.length !== 0 && <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />}
         </>
       )}
 

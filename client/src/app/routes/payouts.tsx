@@ -91,21 +91,22 @@ export default function PayoutsPage() {
         {data ? `${data.total} ${data.total === 1 ? 'payout' : 'payouts'}` : 'Loading payouts...'}
       </h2>
 
-      {error && !data && <ErrorState title="Could not load payouts">Reload the page to try again.</ErrorState>}
-      {data && data.rows.length === 0 && (
-        <EmptyState icon={<Wallet />} title="No payouts found">
-          {status === 'open' ? 'Nothing is waiting for review or payment.' : 'Try another status or rep.'}
-        </EmptyState>
-      )}
-      {(isLoading || (data && data.rows.length > 0)) && (
+      {error && !data ? (
+        <ErrorState title="Could not load payouts">Reload the page to try again.</ErrorState>
+      ) : (
         <>
           <PayoutReviewTable
             rows={data?.rows ?? []}
-            loading={isLoading}
+            loading={!data}
             busy={isFetching && !isLoading}
+            empty={
+              <EmptyState icon={<Wallet />} title="No payouts found">
+                {status === 'open' ? 'Nothing is waiting for review or payment.' : 'Try another status or rep.'}
+              </EmptyState>
+            }
             onAction={setAction}
           />
-          <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+          {data?.rows.length !== 0 && <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />}
         </>
       )}
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** Changes shown before "Show all" (a created record lists every field). */
@@ -21,6 +22,39 @@ export function showValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+/** A change per row, named by its field, in the event's order. */
+const CHANGE_COLUMNS: Column<AuditChange>[] = [
+  {
+    id: 'field',
+    header: 'Field',
+    rowHeader: true,
+    cellClassName: 'whitespace-nowrap py-1.5 font-mono font-normal text-slate-700',
+    cell: (change) => change.field,
+  },
+  {
+    id: 'before',
+    header: 'Before',
+    cellClassName: 'max-w-[16rem] break-words py-1.5 text-red-700',
+    cell: (change) => (
+      <>
+        <span className="sr-only">Before: </span>
+        {showValue(change.before)}
+      </>
+    ),
+  },
+  {
+    id: 'after',
+    header: 'After',
+    cellClassName: 'max-w-[16rem] break-words py-1.5 text-emerald-700',
+    cell: (change) => (
+      <>
+        <span className="sr-only">After: </span>
+        {showValue(change.after)}
+      </>
+    ),
+  },
+];
 
 /** One event: who, when, what (the record, linked while it exists) and its field-level before/after. */
 export function AuditEventCard({
@@ -76,44 +110,15 @@ export function AuditEventCard({
         )}
       </div>
       {event.changes.length > 0 ? (
-        <div className="mt-3 overflow-x-auto rounded-md border">
-          <table className="w-full min-w-[18rem] text-xs">
-            <caption className="sr-only">Changes of this event</caption>
-            <thead className="bg-muted/60 text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Field
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Before
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.field} className="border-t align-top">
-                  <th
-                    scope="row"
-                    className="whitespace-nowrap px-3 py-1.5 text-left font-mono font-normal text-slate-700"
-                  >
-                    {change.field}
-                  </th>
-                  <td className="max-w-[16rem] break-words px-3 py-1.5 text-red-700">
-                    <span className="sr-only">Before: </span>
-                    {showValue(change.before)}
-                  </td>
-                  <td className="max-w-[16rem] break-words px-3 py-1.5 text-emerald-700">
-                    <span className="sr-only">After: </span>
-                    {showValue(change.after)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Changes of this event"
+          columns={CHANGE_COLUMNS}
+          rows={changes}
+          rowKey={(change) => change.field}
+          density="compact"
+          className="min-w-[18rem] text-xs"
+          frameClassName="mt-3 rounded-md"
+        />
       ) : (
         <p className="mt-2 text-xs text-muted-foreground">No field changes recorded.</p>
       )}

@@ -3,12 +3,14 @@ import {
   COMMISSION_STATUSES,
   type CommissionStatus,
 } from '@shared/contracts/commission-vocabulary';
+import type { Commission } from '@shared/contracts/commissions';
 import { Download, Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -22,6 +24,56 @@ import { CommissionStatusBadge } from './status-badges';
 
 type StatusFilter = CommissionStatus | 'all';
 
+/** The history's columns; Sales Rep only for those who see several reps. A page of the server's, in its order. */
+const COLUMNS: Column<Commission>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    cellClassName: 'whitespace-nowrap tabular-nums',
+    cell: (c) => formatDate(c.createdAt),
+  },
+  {
+    id: 'contract',
+    header: 'Contract',
+    cell: (c) => (
+      <>
+        <Link
+          href={paths.contract(c.contractId)}
+          className="font-mono text-xs font-medium text-primary hover:underline"
+          aria-label={`Contract ${c.contractShortId}`}
+        >
+          {c.contractShortId}
+        </Link>
+        {c.contractTitle && (
+          <span className="block max-w-[14rem] truncate text-xs text-muted-foreground">{c.contractTitle}</span>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cellClassName: 'max-w-[14rem] truncate',
+    cell: (c) => c.customerName ?? 'Unknown Customer',
+  },
+  {
+    id: 'invoice',
+    header: 'Invoice',
+    cellClassName: 'whitespace-nowrap font-mono text-xs',
+    cell: (c) => c.invoiceNumber ?? '—',
+  },
+  { id: 'rep', header: 'Sales Rep', cellClassName: 'whitespace-nowrap', cell: (c) => c.repName ?? '—' },
+  { id: 'rate', header: 'Rate', align: 'right', cellClassName: 'whitespace-nowrap', cell: (c) => ratePercent(c.rate) },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cellClassName: (c) => cn('whitespace-nowrap font-medium', c.amount < 0 && 'text-red-700'),
+    cell: (c) => formatMoney(c.amount),
+  },
+  { id: 'status', header: 'Status', cell: (c) => <CommissionStatusBadge status={c.status} /> },
+];
+
 /** Commission history: status filter (All, Available, Requested, Disbursed, Adjusted), Export, paged table. */
 export function CommissionHistory({ repId, showRep }: { repId?: string; showRep: boolean }) {
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -33,17 +85,6 @@ export function CommissionHistory({ repId, showRep }: { repId?: string; showRep:
   useEffect(() => setPage(0), [status, repId]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / COMMISSIONS_PAGE_SIZE)) : 1;
-  const headers = [
-    'Date',
-    'Contract',
-    'Customer',
-    'Invoice',
-    ...(showRep ? ['Sales Rep'] : []),
-    'Rate',
-    'Amount',
-    'Status',
-  ];
-
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -78,82 +119,27 @@ export function CommissionHistory({ repId, showRep }: { repId?: string; showRep:
       <CardContent>
         {error && !data ? (
           <ErrorState title="Could not load the commission history">Reload the page to try again.</ErrorState>
-        ) : data && data.rows.length === 0 ? (
-          <EmptyState icon={<Receipt />} title="No commissions found">
-            {status === 'all'
-              ? 'Commission appears here when invoices of your contracts are paid.'
-              : `No ${COMMISSION_STATUS_LABELS[status].toLowerCase()} commissions.`}
-          </EmptyState>
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm" aria-busy={isLoading || isFetching}>
-                <caption className="sr-only">Commission history</caption>
-                <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    {headers.map((h) => (
-                      <th
-                        key={h}
-                        scope="col"
-                        className={cn(
-                          'whitespace-nowrap px-4 py-3 font-medium',
-                          (h === 'Amount' || h === 'Rate') && 'text-right',
-                        )}
-                      >
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={isFetching && !isLoading ? 'opacity-70 transition-opacity' : undefined}>
-                  {isLoading
-                    ? Array.from({ length: 5 }, (_, i) => (
-                        <tr key={i} className="border-t">
-                          {headers.map((h) => (
-                            <td key={h} className="px-4 py-3">
-                              <Skeleton className="h-4 w-20" />
-                            </td>
-                          ))}
-                        </tr>
-                      ))
-                    : data?.rows.map((c) => (
-                        <tr key={c.id} className="border-t align-top hover:bg-muted/40" data-testid="commission-row">
-                          <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(c.createdAt)}</td>
-                          <td className="px-4 py-3">
-                            <Link
-                              href={paths.contract(c.contractId)}
-                              className="font-mono text-xs font-medium text-primary hover:underline"
-                              aria-label={`Contract ${c.contractShortId}`}
-                            >
-                              {c.contractShortId}
-                            </Link>
-                            {c.contractTitle && (
-                              <span className="block max-w-[14rem] truncate text-xs text-muted-foreground">
-                                {c.contractTitle}
-                              </span>
-                            )}
-                          </td>
-                          <td className="max-w-[14rem] truncate px-4 py-3">{c.customerName ?? 'Unknown Customer'}</td>
-                          <td className="whitespace-nowrap px-4 py-3 font-mono text-xs">{c.invoiceNumber ?? '—'}</td>
-                          {showRep && <td className="whitespace-nowrap px-4 py-3">{c.repName ?? '—'}</td>}
-                          <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{ratePercent(c.rate)}</td>
-                          <td
-                            className={cn(
-                              'whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums',
-                              c.amount < 0 && 'text-red-700',
-                            )}
-                          >
-                            {formatMoney(c.amount)}
-                          </td>
-                          <td className="px-4 py-3">
-                            <CommissionStatusBadge status={c.status} />
-                          </td>
-                        </tr>
-                      ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+            <DataTable
+              caption="Commission history"
+              columns={showRep ? COLUMNS : COLUMNS.filter((column) => column.id !== 'rep')}
+              rows={data?.rows ?? []}
+              rowKey={(commission) => commission.id}
+              rowProps={() => ({ 'data-testid': 'commission-row' })}
+              loading={!data}
+              busy={isFetching && !isLoading}
+              empty={
+                <EmptyState icon={<Receipt />} title="No commissions found">
+                  {status === 'all'
+                    ? 'Commission appears here when invoices of your contracts are paid.'
+                    : `No ${COMMISSION_STATUS_LABELS[status].toLowerCase()} commissions.`}
+                </EmptyState>
+              }
+            />
+            {data?.rows.length !== 0 && (
+              <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+            )}
           </>
         )}
       </CardContent>

@@ -1,9 +1,45 @@
 import type { Contract } from '@shared/contracts/contract-responses';
-import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmailText } from '@/components/ui/email-text';
+import { Fact } from '@/components/ui/fact';
 import { formatDate, formatMoney, paymentModeLabel, termLabel } from '../lib/format';
 import { PackageDetails } from './package-details';
+
+type LineItem = Contract['lineItems'][number];
+
+/** The contract's lines in their order, with the total under them. */
+const LINE_COLUMNS: Column<LineItem>[] = [
+  {
+    id: 'product',
+    header: 'Product',
+    cell: (line) => (
+      <>
+        <span className="font-medium text-slate-900">{line.product.name}</span>
+        {line.product.seasonalPrice !== null && (
+          <span className="block text-xs text-muted-foreground">
+            {formatMoney(line.product.seasonalPrice)} in season (Oct–Dec)
+          </span>
+        )}
+      </>
+    ),
+  },
+  { id: 'quantity', header: 'Quantity', align: 'right', cell: (line) => line.quantity },
+  { id: 'unit-price', header: 'Unit Price', align: 'right', cell: (line) => formatMoney(line.unitPrice) },
+  {
+    id: 'discount',
+    header: 'Discount',
+    align: 'right',
+    cell: (line) => (line.discount > 0 ? `-${formatMoney(line.discount)}` : formatMoney(0)),
+  },
+  {
+    id: 'line-total',
+    header: 'Line Total',
+    align: 'right',
+    cellClassName: 'font-medium',
+    cell: (line) => formatMoney(line.lineTotal),
+  },
+];
 
 /** The detail page's information cards: customer, terms, package, line items and description. */
 export function ContractDetails({ contract }: { contract: Contract }) {
@@ -18,16 +54,13 @@ export function ContractDetails({ contract }: { contract: Contract }) {
           <CardContent>
             {customer ? (
               <dl className="grid gap-2 text-sm">
-                <Item label="Name" value={customer.name} />
-                <Item
-                  label="Email"
-                  value={
-                    <a className="text-primary hover:underline" href={`mailto:${customer.email}`}>
-                      <EmailText email={customer.email} />
-                    </a>
-                  }
-                />
-                <Item label="Company" value={customer.company || '—'} />
+                <Fact label="Name">{customer.name}</Fact>
+                <Fact label="Email">
+                  <a className="text-primary hover:underline" href={`mailto:${customer.email}`}>
+                    <EmailText email={customer.email} />
+                  </a>
+                </Fact>
+                <Fact label="Company">{customer.company || '—'}</Fact>
               </dl>
             ) : (
               <p className="text-sm text-muted-foreground">Unknown Customer</p>
@@ -40,16 +73,15 @@ export function ContractDetails({ contract }: { contract: Contract }) {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-2 text-sm">
-              <Item label="Start Date" value={formatDate(contract.startDate)} />
-              <Item label="Term" value={termLabel(contract.termMonths)} />
-              <Item
-                label="Auto-stop Date"
-                value={contract.autoStopDate ? formatDate(contract.autoStopDate) : 'None (month to month)'}
-              />
-              <Item label="Payment Mode" value={paymentModeLabel(contract.paymentMode)} />
-              {contract.salesRepName && <Item label="Sales Rep" value={contract.salesRepName} />}
+              <Fact label="Start Date">{formatDate(contract.startDate)}</Fact>
+              <Fact label="Term">{termLabel(contract.termMonths)}</Fact>
+              <Fact label="Auto-stop Date">
+                {contract.autoStopDate ? formatDate(contract.autoStopDate) : 'None (month to month)'}
+              </Fact>
+              <Fact label="Payment Mode">{paymentModeLabel(contract.paymentMode)}</Fact>
+              {contract.salesRepName && <Fact label="Sales Rep">{contract.salesRepName}</Fact>}
               {contract.status === 'canceled' && contract.cancelReason && (
-                <Item label="Cancel Reason" value={contract.cancelReason} />
+                <Fact label="Cancel Reason">{contract.cancelReason}</Fact>
               )}
             </dl>
           </CardContent>
@@ -73,60 +105,14 @@ export function ContractDetails({ contract }: { contract: Contract }) {
             <CardTitle>Line Items</CardTitle>
           </CardHeader>
           <CardContent>
-            <div className="overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Line items</caption>
-                <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Product
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Quantity
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Unit Price
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Discount
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Line Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {contract.lineItems.map((line) => (
-                    <tr key={line.id} className="border-t">
-                      <td className="px-3 py-2">
-                        <span className="font-medium text-slate-900">{line.product.name}</span>
-                        {line.product.seasonalPrice !== null && (
-                          <span className="block text-xs text-muted-foreground">
-                            {formatMoney(line.product.seasonalPrice)} in season (Oct–Dec)
-                          </span>
-                        )}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(line.unitPrice)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {line.discount > 0 ? `-${formatMoney(line.discount)}` : formatMoney(0)}
-                      </td>
-                      <td className="px-3 py-2 text-right font-medium tabular-nums">{formatMoney(line.lineTotal)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr className="border-t bg-muted/30">
-                    <th scope="row" colSpan={4} className="px-3 py-2 text-right font-medium">
-                      Line Items Total
-                    </th>
-                    <td className="px-3 py-2 text-right font-semibold tabular-nums">
-                      {formatMoney(contract.lineItemsTotal)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <DataTable
+              caption="Line items"
+              columns={LINE_COLUMNS}
+              rows={contract.lineItems}
+              rowKey={(line) => line.id}
+              density="compact"
+              total={{ label: 'Line Items Total', value: formatMoney(contract.lineItemsTotal) }}
+            />
           </CardContent>
         </Card>
       )}
@@ -143,15 +129,6 @@ export function ContractDetails({ contract }: { contract: Contract }) {
           )}
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-function Item({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -2,8 +2,10 @@ import { canDeleteContract, canEditContract } from '@shared/contracts/contract-l
 import type { ContractSummary } from '@shared/contracts/contract-responses';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { Copy, Eye, Link2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,33 +15,83 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/feedback';
 import { paths } from '@/lib/paths';
-import { useWideScreen } from '@/lib/use-media-query';
-import { cn } from '@/lib/utils';
 import { usePayLink } from '../hooks/use-pay-link';
 import { formatDate, formatMoney, termLabel } from '../lib/format';
 import { ContractStatusBadge } from './contract-status-badge';
 
 /** The table's columns; `className` leaves out the less needed ones on tablets. */
-const COLUMNS = [
-  { header: 'ID', className: '' },
-  { header: 'Description', className: 'hidden md:table-cell' },
-  { header: 'Customer', className: '' },
-  { header: 'Status', className: '' },
-  { header: 'Monthly', className: 'text-right' },
-  { header: 'Start Date', className: 'hidden lg:table-cell' },
-  { header: 'Term', className: '' },
-] as const;
-const cell = (index: number) => cn('px-4 py-3', COLUMNS[index].className);
+const COLUMNS: Column<ContractSummary>[] = [
+  {
+    id: 'id',
+    header: 'ID',
+    cellClassName: 'whitespace-nowrap',
+    cell: (contract) => <ContractIdLink id={contract.id} />,
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    className: 'hidden md:table-cell',
+    cellClassName: 'max-w-xs',
+    cell: (contract) =>
+      contract.description ? (
+        <span className="line-clamp-2 text-slate-900">{contract.description}</span>
+      ) : (
+        <span className="italic text-muted-foreground">No description</span>
+      ),
+    placeholder: <Skeleton className="h-4 w-56" />,
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: (contract) => contract.customerName ?? 'Unknown Customer',
+    placeholder: <span className="text-muted-foreground">Loading...</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (contract) => <ContractStatusBadge status={contract.status} />,
+    placeholder: <Skeleton className="h-5 w-16 rounded-full" />,
+  },
+  {
+    id: 'monthly',
+    header: 'Monthly',
+    align: 'right',
+    cellClassName: 'whitespace-nowrap',
+    cell: (contract) => <span data-testid="contract-monthly">{formatMoney(contract.monthlyAmount)}</span>,
+  },
+  {
+    id: 'start',
+    header: 'Start Date',
+    className: 'hidden lg:table-cell',
+    cellClassName: 'whitespace-nowrap tabular-nums',
+    cell: (contract) => formatDate(contract.startDate),
+  },
+  {
+    id: 'term',
+    header: 'Term',
+    cellClassName: 'whitespace-nowrap',
+    cell: (contract) => (
+      <>
+        <span className="block">{termLabel(contract.termMonths)}</span>
+        {contract.autoStopDate && (
+          <span className="block text-xs text-muted-foreground">Auto-stops {formatDate(contract.autoStopDate)}</span>
+        )}
+      </>
+    ),
+  },
+];
 
 /**
  * The contract list: a table with one row per contract and its actions menu; on a phone, one card per
- * contract with the same figures and actions, so nothing needs scrolling sideways.
+ * contract with the same figures and actions, so nothing needs scrolling sideways. The list is a page of the
+ * server's, in the server's order.
  */
 export function ContractsTable({
   rows,
   loading,
   busy,
   canWrite,
+  empty,
   onEdit,
   onDelete,
 }: {
@@ -47,94 +99,39 @@ export function ContractsTable({
   loading: boolean;
   busy: boolean;
   canWrite: boolean;
+  empty: ReactNode;
   onEdit: (contract: ContractSummary) => void;
   onDelete: (contract: ContractSummary) => void;
 }) {
-  const wide = useWideScreen();
-  if (!wide) {
-    return (
-      <ul aria-label="Contracts" aria-busy={busy || loading} className={cn('grid gap-3', busy && 'opacity-70')}>
-        {loading
-          ? Array.from({ length: 4 }, (_, i) => (
-              <li key={i}>
-                <Skeleton className="h-32 rounded-xl" />
-              </li>
-            ))
-          : rows.map((contract) => (
-              <ContractCard
-                key={contract.id}
-                contract={contract}
-                canWrite={canWrite}
-                onEdit={() => onEdit(contract)}
-                onDelete={() => onDelete(contract)}
-              />
-            ))}
-      </ul>
-    );
-  }
+  const actions = (contract: ContractSummary) => (
+    <RowActions
+      contract={contract}
+      canWrite={canWrite}
+      onEdit={() => onEdit(contract)}
+      onDelete={() => onDelete(contract)}
+    />
+  );
+  const columns: Column<ContractSummary>[] = [
+    ...COLUMNS,
+    { id: 'actions', header: 'Actions', hideHeader: true, cellClassName: 'py-2 text-right', cell: actions },
+  ];
   return (
-    <div className="overflow-x-auto rounded-xl border bg-white shadow-sm">
-      <table className="w-full text-sm" aria-busy={busy || loading}>
-        <caption className="sr-only">Contracts</caption>
-        <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {COLUMNS.map(({ header }, index) => (
-              <th key={header} scope="col" className={cn(cell(index), 'whitespace-nowrap font-medium')}>
-                {header}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={busy ? 'opacity-70 transition-opacity' : undefined}>
-          {loading
-            ? Array.from({ length: 6 }, (_, i) => <SkeletonRow key={i} />)
-            : rows.map((contract) => (
-                <ContractRow
-                  key={contract.id}
-                  contract={contract}
-                  canWrite={canWrite}
-                  onEdit={() => onEdit(contract)}
-                  onDelete={() => onDelete(contract)}
-                />
-              ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Contracts"
+      columns={columns}
+      rows={rows}
+      rowKey={(contract) => contract.id}
+      rowProps={(contract) => ({ 'data-testid': 'contract-row', 'data-contract-id': contract.id })}
+      loading={loading}
+      loadingRows={6}
+      busy={busy}
+      empty={empty}
+      frame="card"
+      phone="cards"
+      card={(contract) => <ContractCard contract={contract} actions={actions(contract)} />}
+    />
   );
 }
-
-function SkeletonRow() {
-  return (
-    <tr className="border-t" data-testid="contract-row-skeleton">
-      <td className={cell(0)}>
-        <Skeleton className="h-4 w-16" />
-      </td>
-      <td className={cell(1)}>
-        <Skeleton className="h-4 w-56" />
-      </td>
-      <td className={cn(cell(2), 'text-muted-foreground')}>Loading...</td>
-      <td className={cell(3)}>
-        <Skeleton className="h-5 w-16 rounded-full" />
-      </td>
-      <td className={cell(4)}>
-        <Skeleton className="ml-auto h-4 w-16" />
-      </td>
-      <td className={cell(5)}>
-        <Skeleton className="h-4 w-24" />
-      </td>
-      <td className={cell(6)}>
-        <Skeleton className="h-4 w-20" />
-      </td>
-      <td className="px-4 py-3" />
-    </tr>
-  );
-}
-
-/** One contract with what may be done to it: a table row, or a card on a phone. */
-type ItemProps = { contract: ContractSummary; canWrite: boolean; onEdit: () => void; onDelete: () => void };
 
 /** The short id, linking to the contract's page. */
 function ContractIdLink({ id }: { id: string }) {
@@ -150,47 +147,10 @@ function ContractIdLink({ id }: { id: string }) {
   );
 }
 
-function ContractRow({ contract, canWrite, onEdit, onDelete }: ItemProps) {
+/** A contract on a phone: the same figures as its table row, and its actions menu. */
+function ContractCard({ contract, actions }: { contract: ContractSummary; actions: ReactNode }) {
   return (
-    <tr className="border-t align-top hover:bg-muted/40" data-testid="contract-row" data-contract-id={contract.id}>
-      <td className={cn(cell(0), 'whitespace-nowrap')}>
-        <ContractIdLink id={contract.id} />
-      </td>
-      <td className={cn(cell(1), 'max-w-xs')}>
-        {contract.description ? (
-          <span className="line-clamp-2 text-slate-900">{contract.description}</span>
-        ) : (
-          <span className="italic text-muted-foreground">No description</span>
-        )}
-      </td>
-      <td className={cell(2)}>{contract.customerName ?? 'Unknown Customer'}</td>
-      <td className={cell(3)}>
-        <ContractStatusBadge status={contract.status} />
-      </td>
-      <td className={cn(cell(4), 'whitespace-nowrap tabular-nums')} data-testid="contract-monthly">
-        {formatMoney(contract.monthlyAmount)}
-      </td>
-      <td className={cn(cell(5), 'whitespace-nowrap tabular-nums')}>{formatDate(contract.startDate)}</td>
-      <td className={cn(cell(6), 'whitespace-nowrap')}>
-        <span className="block">{termLabel(contract.termMonths)}</span>
-        {contract.autoStopDate && (
-          <span className="block text-xs text-muted-foreground">Auto-stops {formatDate(contract.autoStopDate)}</span>
-        )}
-      </td>
-      <td className="px-4 py-2 text-right">
-        <RowActions contract={contract} canWrite={canWrite} onEdit={onEdit} onDelete={onDelete} />
-      </td>
-    </tr>
-  );
-}
-
-function ContractCard({ contract, canWrite, onEdit, onDelete }: ItemProps) {
-  return (
-    <li
-      className="grid gap-2 rounded-xl border bg-white p-4 text-sm shadow-sm"
-      data-testid="contract-row"
-      data-contract-id={contract.id}
-    >
+    <>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <ContractIdLink id={contract.id} />
@@ -201,7 +161,7 @@ function ContractCard({ contract, canWrite, onEdit, onDelete }: ItemProps) {
             <p className="italic text-muted-foreground">No description</p>
           )}
         </div>
-        <RowActions contract={contract} canWrite={canWrite} onEdit={onEdit} onDelete={onDelete} />
+        {actions}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ContractStatusBadge status={contract.status} />
@@ -213,7 +173,7 @@ function ContractCard({ contract, canWrite, onEdit, onDelete }: ItemProps) {
         Starts {formatDate(contract.startDate)} · {termLabel(contract.termMonths)}
         {contract.autoStopDate && ` · auto-stops ${formatDate(contract.autoStopDate)}`}
       </p>
-    </li>
+    </>
   );
 }
 

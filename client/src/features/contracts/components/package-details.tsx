@@ -1,5 +1,6 @@
 import type { ContractPackage } from '@shared/contracts/contract-responses';
 import { Package as PackageIcon } from 'lucide-react';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatMoney } from '../lib/format';
 
 type PackageLike = Pick<ContractPackage, 'name' | 'price' | 'description'> & {
@@ -13,6 +14,30 @@ type PackageLike = Pick<ContractPackage, 'name' | 'price' | 'description'> & {
     product: { name: string } | null;
   }[];
 };
+
+/** The package's items in their order. */
+const ITEM_COLUMNS: Column<PackageLike['items'][number]>[] = [
+  {
+    id: 'item',
+    header: 'Item',
+    cellClassName: 'font-medium text-slate-900',
+    cell: (item) => item.product?.name ?? item.productName ?? 'Custom item',
+  },
+  { id: 'quantity', header: 'Qty', align: 'right', cell: (item) => item.quantity },
+  {
+    id: 'custom-price',
+    header: 'Custom Price',
+    align: 'right',
+    cell: (item) => (item.customPrice === null ? '—' : formatMoney(item.customPrice)),
+  },
+  {
+    id: 'description',
+    header: 'Description',
+    cellClassName: 'text-muted-foreground',
+    cell: (item) => item.customDescription || '—',
+  },
+  { id: 'notes', header: 'Notes', cellClassName: 'text-muted-foreground', cell: (item) => item.notes || '—' },
+];
 
 /** A package's name, monthly price, description and items: in the contract form and on the detail page. */
 export function PackageDetails({ pkg, headingLevel = 'h3' }: { pkg: PackageLike; headingLevel?: 'h3' | 'h4' }) {
@@ -30,45 +55,13 @@ export function PackageDetails({ pkg, headingLevel = 'h3' }: { pkg: PackageLike;
       {pkg.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">This package has no items.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Items in {pkg.name}</caption>
-            <thead className="whitespace-nowrap bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Item
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Qty
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Custom Price
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Notes
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pkg.items.map((item) => (
-                <tr key={item.id} className="border-t align-top">
-                  <td className="px-3 py-2 font-medium text-slate-900">
-                    {item.product?.name ?? item.productName ?? 'Custom item'}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{item.quantity}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {item.customPrice === null ? '—' : formatMoney(item.customPrice)}
-                  </td>
-                  <td className="px-3 py-2 text-muted-foreground">{item.customDescription || '—'}</td>
-                  <td className="px-3 py-2 text-muted-foreground">{item.notes || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Items in ${pkg.name}`}
+          columns={ITEM_COLUMNS}
+          rows={pkg.items}
+          rowKey={(item) => item.id}
+          density="compact"
+        />
       )}
     </div>
   );

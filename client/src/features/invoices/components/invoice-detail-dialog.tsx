@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
-import type { Payment } from '@shared/contracts/invoices';
+import type { Invoice, Payment } from '@shared/contracts/invoices';
 import { Link } from 'wouter';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { paths } from '@/lib/paths';
@@ -8,6 +9,44 @@ import { useInvoice } from '../api/get-invoice';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { PdfButton } from './pdf-button';
+
+type InvoiceLine = Invoice['lines'][number];
+
+/** The invoice's lines as billed, in their order. */
+const LINE_COLUMNS: Column<InvoiceLine>[] = [
+  {
+    id: 'description',
+    header: 'Description',
+    cell: (line) => (
+      <>
+        {line.description}
+        {line.seasonal && <span className="ml-1 text-xs text-orange-700">(seasonal price)</span>}
+      </>
+    ),
+  },
+  { id: 'quantity', header: 'Qty', align: 'right', cell: (line) => line.quantity },
+  {
+    id: 'unit-price',
+    header: 'Unit price',
+    align: 'right',
+    cellClassName: 'whitespace-nowrap',
+    cell: (line) => formatMoney(line.unitPrice),
+  },
+  {
+    id: 'discount',
+    header: 'Discount',
+    align: 'right',
+    cellClassName: 'whitespace-nowrap',
+    cell: (line) => (line.discount > 0 ? `-${formatMoney(line.discount)}` : '—'),
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cellClassName: 'whitespace-nowrap',
+    cell: (line) => formatMoney(line.amount),
+  },
+];
 
 /** An invoice's lines, figures and payments. */
 export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
@@ -46,50 +85,13 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
                 </Link>
               </DialogDescription>
             </DialogHeader>
-            <div className="relative overflow-x-auto rounded-lg border">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Lines of {invoice.number}</caption>
-                <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Description
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Qty
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Unit price
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Discount
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invoice.lines.map((line) => (
-                    <tr key={line.id} className="border-t">
-                      <td className="px-3 py-2">
-                        {line.description}
-                        {line.seasonal && <span className="ml-1 text-xs text-orange-700">(seasonal price)</span>}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                        {formatMoney(line.unitPrice)}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                        {line.discount > 0 ? `-${formatMoney(line.discount)}` : '—'}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                        {formatMoney(line.amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Lines of ${invoice.number}`}
+              columns={LINE_COLUMNS}
+              rows={invoice.lines}
+              rowKey={(line) => line.id}
+              density="compact"
+            />
             <dl className="ml-auto grid w-full max-w-xs gap-1 text-sm">
               <Row label="Subtotal" value={formatMoney(invoice.subtotal)} />
               <Row

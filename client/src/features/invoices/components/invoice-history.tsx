@@ -1,7 +1,9 @@
+import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
 import { useInvoices } from '../api/get-invoices';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
@@ -28,6 +30,55 @@ export function InvoiceHistory({
   const [viewing, setViewing] = useState<string | null>(null);
   const { data, isLoading, isFetching, error } = useInvoices({ contractId, customerId, page, pageSize: PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // A page of the server's, newest period first.
+  const columns: Column<InvoiceSummary>[] = [
+    {
+      id: 'invoice',
+      header: 'Invoice',
+      cellClassName: 'whitespace-nowrap',
+      cell: (invoice) => (
+        <button
+          type="button"
+          onClick={() => setViewing(invoice.id)}
+          className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {invoice.number}
+        </button>
+      ),
+    },
+    {
+      id: 'period',
+      header: 'Period',
+      cellClassName: 'whitespace-nowrap tabular-nums',
+      cell: (invoice) => periodLabel(invoice.periodStart, invoice.periodEnd),
+    },
+    {
+      id: 'due',
+      header: 'Due',
+      cellClassName: 'whitespace-nowrap tabular-nums',
+      cell: (invoice) => formatDate(invoice.dueDate),
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      align: 'right',
+      cellClassName: 'whitespace-nowrap',
+      cell: (invoice) => formatMoney(invoice.total),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (invoice) => <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />,
+    },
+    {
+      id: 'pdf',
+      header: 'PDF',
+      hideHeader: true,
+      align: 'right',
+      cellClassName: 'py-2',
+      cell: (invoice) => <PdfButton invoice={invoice} />,
+    },
+  ];
 
   return (
     <Card data-testid="invoice-history" className="min-w-0">
@@ -42,72 +93,25 @@ export function InvoiceHistory({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading && <Skeleton className="h-32 rounded-lg" />}
-        {error && !data && <ErrorState title="Could not load the invoices">Reload the page to try again.</ErrorState>}
-        {data && data.rows.length === 0 && (
-          <EmptyState icon={<Receipt />} title="No invoices yet">
-            Invoices are issued at the start of each billing period while the contract is active.
-          </EmptyState>
-        )}
-        {data && data.rows.length > 0 && (
-          <div
-            className={`relative overflow-x-auto rounded-lg border ${isFetching ? 'opacity-70' : ''}`}
-            aria-busy={isFetching}
-          >
-            <table className="w-full min-w-[40rem] text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Invoice
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Period
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Due
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Total
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    <span className="sr-only">PDF</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((invoice) => (
-                  <tr key={invoice.id} className="border-t hover:bg-muted/40" data-testid="invoice-history-row">
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <button
-                        type="button"
-                        onClick={() => setViewing(invoice.id)}
-                        className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {invoice.number}
-                      </button>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                      {periodLabel(invoice.periodStart, invoice.periodEnd)}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDate(invoice.dueDate)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
-                      {formatMoney(invoice.total)}
-                    </td>
-                    <td className="px-4 py-3">
-                      <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-                    </td>
-                    <td className="px-4 py-2 text-right">
-                      <PdfButton invoice={invoice} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        {error && !data ? (
+          <ErrorState title="Could not load the invoices">Reload the page to try again.</ErrorState>
+        ) : (
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={data?.rows ?? []}
+            rowKey={(invoice) => invoice.id}
+            rowProps={() => ({ 'data-testid': 'invoice-history-row' })}
+            loading={!data}
+            loadingRows={3}
+            busy={isFetching && !isLoading}
+            className="min-w-[40rem]"
+            empty={
+              <EmptyState icon={<Receipt />} title="No invoices yet">
+                Invoices are issued at the start of each billing period while the contract is active.
+              </EmptyState>
+            }
+          />
         )}
         <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
       </CardContent>

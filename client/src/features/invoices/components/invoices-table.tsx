@@ -1,7 +1,9 @@
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { Ban, Download, Eye, HandCoins, MoreHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,21 +11,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/feedback';
 import { paths } from '@/lib/paths';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
-
-const HEADERS: [string, string?][] = [
-  ['Invoice'],
-  ['Customer'],
-  ['Period'],
-  ['Due'],
-  ['Total', 'text-right'],
-  ['Amount due', 'text-right'],
-  ['Status'],
-];
 
 export type InvoiceActions = {
   onView: (invoice: InvoiceSummary) => void;
@@ -32,57 +23,29 @@ export type InvoiceActions = {
   onVoid?: (invoice: InvoiceSummary) => void;
 };
 
-/** The Invoices screen's table: one row per invoice, with its actions menu. Scrolls inside its own box. */
+/**
+ * The Invoices screen's table: one row per invoice, with its actions menu. Scrolls inside its own frame on
+ * narrow screens. The rows are a page of the server's, in its order.
+ */
 export function InvoicesTable({
   rows,
   loading,
   busy,
+  empty,
   actions,
 }: {
   rows: InvoiceSummary[];
   loading: boolean;
   busy: boolean;
+  empty: ReactNode;
   actions: InvoiceActions;
 }) {
-  return (
-    <div className="relative overflow-x-auto rounded-xl border bg-white shadow-sm">
-      <table className="w-full min-w-[52rem] text-sm" aria-busy={busy || loading}>
-        <caption className="sr-only">Invoices</caption>
-        <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {HEADERS.map(([header, align]) => (
-              <th key={header} scope="col" className={`whitespace-nowrap px-3 py-3 font-medium ${align ?? ''}`}>
-                {header}
-              </th>
-            ))}
-            <th scope="col" className="px-3 py-3 text-right font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={busy ? 'opacity-70 transition-opacity' : undefined}>
-          {loading
-            ? Array.from({ length: 6 }, (_, i) => (
-                <tr key={i} className="border-t">
-                  {Array.from({ length: 8 }, (__, j) => (
-                    <td key={j} className="px-3 py-3">
-                      <Skeleton className="h-4 w-20" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} actions={actions} />)}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; actions: InvoiceActions }) {
-  const open = invoice.status === 'pending' || invoice.status === 'failed';
-  return (
-    <tr className="border-t align-top hover:bg-muted/40" data-testid="invoice-row" data-invoice-number={invoice.number}>
-      <td className="whitespace-nowrap px-3 py-3">
+  const columns: Column<InvoiceSummary>[] = [
+    {
+      id: 'invoice',
+      header: 'Invoice',
+      cellClassName: 'whitespace-nowrap',
+      cell: (invoice) => (
         <button
           type="button"
           onClick={() => actions.onView(invoice)}
@@ -90,28 +53,59 @@ function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; actions: In
         >
           {invoice.number}
         </button>
-      </td>
-      <td className="min-w-[10rem] px-3 py-3">
+      ),
+    },
+    {
+      id: 'customer',
+      header: 'Customer',
+      cellClassName: 'min-w-[10rem]',
+      cell: (invoice) => (
         <Link href={paths.contract(invoice.contractId)} className="hover:underline" title="View the contract">
           {invoice.customerName ?? 'Unknown Customer'}
         </Link>
-      </td>
-      <td className="whitespace-nowrap px-3 py-3 tabular-nums">
-        {periodLabel(invoice.periodStart, invoice.periodEnd)}
-      </td>
-      <td
-        className={`whitespace-nowrap px-3 py-3 tabular-nums ${invoice.overdue ? 'font-medium text-destructive' : ''}`}
-      >
-        {formatDate(invoice.dueDate)}
-      </td>
-      <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">{formatMoney(invoice.total)}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">{formatMoney(invoice.amountDue)}</td>
-      <td className="px-3 py-3">
-        <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-      </td>
-      <td className="whitespace-nowrap px-3 py-2 text-right">
+      ),
+    },
+    {
+      id: 'period',
+      header: 'Period',
+      cellClassName: 'whitespace-nowrap tabular-nums',
+      cell: (invoice) => periodLabel(invoice.periodStart, invoice.periodEnd),
+    },
+    {
+      id: 'due',
+      header: 'Due',
+      cellClassName: (invoice) =>
+        `whitespace-nowrap tabular-nums ${invoice.overdue ? 'font-medium text-destructive' : ''}`,
+      cell: (invoice) => formatDate(invoice.dueDate),
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      align: 'right',
+      cellClassName: 'whitespace-nowrap',
+      cell: (invoice) => formatMoney(invoice.total),
+    },
+    {
+      id: 'due-amount',
+      header: 'Amount due',
+      align: 'right',
+      cellClassName: 'whitespace-nowrap',
+      cell: (invoice) => formatMoney(invoice.amountDue),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (invoice) => <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      cellClassName: 'whitespace-nowrap py-2',
+      cell: (invoice) => (
         <span className="inline-flex items-center gap-1">
-          {open && actions.onRecordPayment && (
+          {(invoice.status === 'pending' || invoice.status === 'failed') && actions.onRecordPayment && (
             <Button
               size="sm"
               variant="outline"
@@ -123,8 +117,24 @@ function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; actions: In
           )}
           <RowMenu invoice={invoice} actions={actions} />
         </span>
-      </td>
-    </tr>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Invoices"
+      columns={columns}
+      rows={rows}
+      rowKey={(invoice) => invoice.id}
+      rowProps={(invoice) => ({ 'data-testid': 'invoice-row', 'data-invoice-number': invoice.number })}
+      loading={loading}
+      loadingRows={6}
+      busy={busy}
+      empty={empty}
+      frame="card"
+      density="snug"
+      className="min-w-[52rem]"
+    />
   );
 }
 

@@ -1,75 +1,97 @@
 import type { PerformanceEntry } from '@shared/contracts/performance';
 import { clickThroughRate, formatMonth } from '@shared/contracts/performance-vocabulary';
 import type { ReactNode } from 'react';
+import { type Column, DataTable } from '@/components/ui/data-table';
 
 const number = new Intl.NumberFormat('en-US');
+const rate = (entry: PerformanceEntry) => (entry.impressions > 0 ? entry.clicks / entry.impressions : null);
 
-/** Figures by month (and contract, when several): impressions, clicks, views and the click-through rate. */
+/**
+ * Figures by month (and contract, when several): impressions, clicks, views and the click-through rate,
+ * newest month first. `sortable`: every month is on hand, so the headers sort by any figure.
+ */
 export function FiguresTable({
   entries,
   caption,
   contractName,
   actions,
+  sortable = false,
+  loading = false,
+  empty,
 }: {
   entries: PerformanceEntry[];
   caption: string;
   /** Shows a Contract column. */
   contractName?: (entry: PerformanceEntry) => string;
   actions?: (entry: PerformanceEntry) => ReactNode;
+  sortable?: boolean;
+  loading?: boolean;
+  empty?: ReactNode;
 }) {
+  const columns: Column<PerformanceEntry>[] = [
+    {
+      id: 'month',
+      header: 'Month',
+      rowHeader: true,
+      cellClassName: 'whitespace-nowrap',
+      cell: (entry) => formatMonth(entry.month),
+      sortValue: (entry) => entry.month,
+    },
+    ...(contractName
+      ? [
+          {
+            id: 'contract',
+            header: 'Contract',
+            cell: contractName,
+            sortValue: contractName,
+          } as Column<PerformanceEntry>,
+        ]
+      : []),
+    {
+      id: 'impressions',
+      header: 'Impressions',
+      align: 'right',
+      cell: (entry) => number.format(entry.impressions),
+      sortValue: (entry) => entry.impressions,
+    },
+    {
+      id: 'clicks',
+      header: 'Clicks',
+      align: 'right',
+      cell: (entry) => number.format(entry.clicks),
+      sortValue: (entry) => entry.clicks,
+    },
+    {
+      id: 'views',
+      header: 'Views',
+      align: 'right',
+      cell: (entry) => number.format(entry.views),
+      sortValue: (entry) => entry.views,
+    },
+    { id: 'ctr', header: 'CTR', align: 'right', cell: clickThroughRate, sortValue: rate },
+    ...(actions
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            hideHeader: true,
+            align: 'right',
+            cell: (entry) => <div className="flex justify-end gap-2">{actions(entry)}</div>,
+          } as Column<PerformanceEntry>,
+        ]
+      : []),
+  ];
   return (
-    <div className="relative overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[34rem] text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Month
-            </th>
-            {contractName && (
-              <th scope="col" className="px-4 py-3 font-medium">
-                Contract
-              </th>
-            )}
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Impressions
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Clicks
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Views
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              CTR
-            </th>
-            {actions && (
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {entries.map((entry) => (
-            <tr key={`${entry.contractId}-${entry.month}`}>
-              <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-medium text-slate-900">
-                {formatMonth(entry.month)}
-              </th>
-              {contractName && <td className="px-4 py-3">{contractName(entry)}</td>}
-              <td className="px-4 py-3 text-right tabular-nums">{number.format(entry.impressions)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{number.format(entry.clicks)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{number.format(entry.views)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{clickThroughRate(entry)}</td>
-              {actions && (
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">{actions(entry)}</div>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={entries}
+      rowKey={(entry) => `${entry.contractId}-${entry.month}`}
+      className="min-w-[34rem]"
+      sortable={sortable}
+      loading={loading}
+      loadingRows={2}
+      empty={empty}
+    />
   );
 }

@@ -64,6 +64,7 @@ export function PerformanceCard({
             <FiguresTable
               entries={rows}
               caption="Performance by month"
+              sortable={data !== undefined && data.total <= rows.length}
               contractName={
                 several ? (entry) => contractName({ id: entry.contractId, title: entry.contractTitle }) : undefined
               }

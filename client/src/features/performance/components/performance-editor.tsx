@@ -7,10 +7,10 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorState, Skeleton } from '@/components/ui/feedback';
+import { ErrorState } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useDeletePerformance } from '../api/delete-performance';
 import { useContractPerformance } from '../api/get-contract-performance';
 import { useSavePerformance } from '../api/save-performance';
@@ -32,7 +32,7 @@ export function PerformanceEditor({
   contract: { id: string; status: string; startDate: string };
   canWrite: boolean;
 }) {
-  const { data, isLoading, error } = useContractPerformance(contract.id);
+  const { data, error } = useContractPerformance(contract.id);
   const save = useSavePerformance();
   const remove = useDeletePerformance();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -49,18 +49,20 @@ export function PerformanceEditor({
         <CardDescription>Impressions, clicks and views per month, shown to the client in the portal</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {isLoading && <Skeleton className="h-20 rounded-lg" />}
-        {error && !data && <ErrorState title="Could not load the figures">Reload the page to try again.</ErrorState>}
-        {data && rows.length === 0 && (
-          <p className="flex flex-col items-center gap-2 py-4 text-center text-sm text-muted-foreground">
-            <BarChart3 className="size-8" aria-hidden />
-            No performance figures reported yet
-          </p>
-        )}
-        {rows.length > 0 && (
+        {error && !data ? (
+          <ErrorState title="Could not load the figures">Reload the page to try again.</ErrorState>
+        ) : (
           <FiguresTable
             entries={rows}
             caption="Performance figures by month"
+            loading={!data}
+            sortable={data !== undefined && data.total <= rows.length}
+            empty={
+              <p className="flex flex-col items-center gap-2 py-4 text-center text-sm text-muted-foreground">
+                <BarChart3 className="size-8" aria-hidden />
+                No performance figures reported yet
+              </p>
+            }
             actions={
               editable
                 ? (entry) => (
@@ -108,13 +110,8 @@ export function PerformanceEditor({
                 { contractId: contract.id, month, figures },
                 {
                   onSuccess: () => form.reset(empty),
-                  onError: (failure) => {
-                    // A month the server refuses (after the current one, before the start) is shown on the field.
-                    const fields = failure instanceof ApiError ? failure.body?.fieldErrors : undefined;
-                    for (const name of ['month', 'impressions', 'clicks', 'views'] as const) {
-                      if (fields?.[name]?.[0]) form.setError(name, { message: fields[name][0] });
-                    }
-                  },
+                  // A month the server refuses (after the current one, before the start) is shown on the field.
+                  onError: (failure) => showServerFieldErrors(form, failure),
                 },
               ),
             )}

@@ -1,5 +1,6 @@
 import type { Report } from '@shared/contracts/reports';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatMoney } from '@/lib/format';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
@@ -11,6 +12,12 @@ const compact = new Intl.NumberFormat('en-US', {
   notation: 'compact',
   maximumFractionDigits: 1,
 });
+
+/** The chart's figures for screen readers, in the chart's order. */
+const COLUMNS: Column<Report['revenue']['byMonth'][number]>[] = [
+  { id: 'month', header: 'Month', rowHeader: true, cell: (m) => LONG_MONTH.format(at(m.month)) },
+  { id: 'revenue', header: 'Revenue', cell: (m) => formatMoney(m.amount) },
+];
 
 /**
  * Revenue by month as bars (recharts, loaded with the Reports screen only). Screen readers get the same
@@ -47,23 +54,14 @@ export function RevenueChart({ byMonth }: { byMonth: Report['revenue']['byMonth'
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>Revenue by month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byMonth.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{LONG_MONTH.format(at(m.month))}</th>
-              <td>{formatMoney(m.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Revenue by month"
+        columns={COLUMNS}
+        rows={byMonth}
+        rowKey={(m) => m.month}
+        frame="none"
+        frameClassName="sr-only"
+      />
     </figure>
   );
 }

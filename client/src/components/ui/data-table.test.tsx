@@ -1,0 +1,100 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { type Column, DataTable, nextSort, sortRows } from './data-table';
+
+type Row = { id: string; name: string; amount: number | null };
+
+const rows: Row[] = [
+  { id: 'a', name: 'Item 10', amount: 300 },
+  { id: 'b', name: 'item 2', amount: null },
+  { id: 'c', name: 'Item 1', amount: 100 },
+  { id: 'd', name: 'Item 3', amount: 100 },
+];
+
+const columns: Column<Row>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.name, rowHeader: true, sortValue: (row) => row.name },
+  { id: 'amount', header: 'Amount', cell: (row) => row.amount, align: 'right', sortValue: (row) => row.amount },
+  { id: 'actions', header: 'Actions', hideHeader: true, cell: () => null },
+];
+
+const ids = (list: Row[]) => list.map((row) => row.id).join('');
+
+describe('sortRows', () => {
+  it('keeps the rows as they are without a sort', () => {
+    expect(sortRows(rows, columns, null)).toBe(rows);
+  });
+
+  it('orders text naturally and without regard to case', () => {
+    expect(ids(sortRows(rows, columns, { column: 'name', direction: 'ascending' }))).toBe('cbda');
+    expect(ids(sortRows(rows, columns, { column: 'name', direction: 'descending' }))).toBe('adbc');
+  });
+
+  it('orders numbers as numbers, keeps ties in their order and puts missing values last both ways', () => {
+    expect(ids(sortRows(rows, columns, { column: 'amount', direction: 'ascending' }))).toBe('cdab');
+    expect(ids(sortRows(rows, columns, { column: 'amount', direction: 'descending' }))).toBe('acdb');
+  });
+});
+
+describe('nextSort', () => {
+  it('goes ascending, descending, then back to the rows own order', () => {
+    const first = nextSort(null, 'amount');
+    expect(first).toEqual({ column: 'amount', direction: 'ascending' });
+    const second = nextSort(first, 'amount');
+    expect(second).toEqual({ column: 'amount', direction: 'descending' });
+    expect(nextSort(second, 'amount')).toBeNull();
+    expect(nextSort(second, 'name')).toEqual({ column: 'name', direction: 'ascending' });
+  });
+});
+
+describe('DataTable', () => {
+  const render = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
+    renderToStaticMarkup(
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} {...props} />,
+    );
+
+  it('has a caption, column headers with scope, row headers and sortable headers with aria-sort and a button', () => {
+    const html = render({ rowProps: (row) => ({ 'data-testid': 'thing', 'data-id': row.id }) });
+    expect(html).toContain('<caption class="sr-only">Things</caption>');
+    expect(html.match(/<th scope="col"/g)).toHaveLength(3);
+    expect(html).toMatch(/<th scope="col" class="[^"]*" aria-sort="none"><button type="button"[^>]*>Name/);
+    expect(html).toContain('<span class="sr-only">Actions</span>');
+    expect(html.match(/<th scope="row"/g)).toHaveLength(4);
+    expect(html.match(/data-testid="thing"/g)).toHaveLength(4);
+    expect(html).toContain('data-id="c"');
+  });
+
+  it('has no sort buttons when the rows are only part of the list', () => {
+    const html = render({ sortable: false });
+    expect(html).not.toContain('aria-sort');
+    expect(html).not.toContain('<button');
+  });
+
+  it('announces loading, with placeholder rows and no data rows', () => {
+    const html = render({ loading: true, loadingRows: 2, rowProps: () => ({ 'data-testid': 'thing' }) });
+    expect(html).toContain('<div role="status" aria-label="Loading"><span class="sr-only">Loading</span></div>');
+    expect(html).toContain('aria-busy="true"');
+    expect(html).not.toContain('data-testid="thing"');
+    expect(html.match(/<tr class="border-t">/g)).toHaveLength(2);
+  });
+
+  it('shows the empty state in the live region instead of the table', () => {
+    const html = render({ rows: [], empty: <p>Nothing here</p> });
+    expect(html).toBe('<div role="status"><p>Nothing here</p></div>');
+  });
+
+  it('adds a total row in the table foot', () => {
+    const html = render({ total: { label: 'Total', value: '$400.00' } });
+    expect(html).toMatch(
+      /<tfoot><tr[^>]*><th scope="row" colSpan="2"[^>]*>Total<\/th><td[^>]*>\$400.00<\/td><\/tr><\/tfoot>/,
+    );
+  });
+
+  it('turns rows into labelled cards on a phone when asked to', () => {
+    // Rendered without a window, the screen counts as narrow.
+    const html = render({ phone: 'cards', rowProps: () => ({ 'data-testid': 'thing' }) });
+    expect(html).not.toContain('<table');
+    expect(html).toContain('<ul aria-label="Things"');
+    expect(html.match(/<li class="[^"]*" data-testid="thing">/g)).toHaveLength(4);
+    expect(html).toContain('<dt class="text-muted-foreground">Amount</dt>');
+  });
+});

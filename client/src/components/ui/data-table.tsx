@@ -1,0 +1,362 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { useWideScreen } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
+import { Fact } from './fact';
+import { Skeleton } from './feedback';
+
+export type SortDirection = 'ascending' | 'descending';
+export type SortState = { column: string; direction: SortDirection };
+type SortValue = string | number | null | undefined;
+type RowAttributes = { [attribute: `data-${string}`]: string | number | boolean | undefined };
+
+export type Column<T> = {
+  /** Unique within the table: the key of its cells and what a sort names. */
+  id: string;
+  /** The header (`<th scope="col">`), and the label beside the value when a row is a card on a phone. */
+  header: string;
+  /** The header is read by screen readers only (an actions or notes column); on a card the value has no label. */
+  hideHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  /** Figures and money: right-aligned, in tabular digits. */
+  align?: 'left' | 'right';
+  /** The cell names its row: `<th scope="row">`; on a card, the card's title. */
+  rowHeader?: boolean;
+  /** Classes of the header and the cells (a column left out below a breakpoint, say). */
+  className?: string;
+  /** Classes of the cells only. */
+  cellClassName?: string | ((row: T) => string | false | undefined);
+  /** The column sorts the rows at hand by this value (header button, aria-sort). */
+  sortValue?: (row: T) => SortValue;
+  /** What a cell shows while the rows load: a bar unless given (nothing under a header for screen readers only). */
+  placeholder?: ReactNode;
+  /** Left off a row's card on a phone. */
+  hideOnCard?: boolean;
+};
+
+export type DataTableProps<T> = {
+  /** The table's name: its caption for screen readers, and the card list's label on a phone. */
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** Attributes of a row's `<tr>` (or its card's `<li>`): test ids and data attributes. */
+  rowProps?: (row: T) => RowAttributes;
+  rowClassName?: (row: T) => string | false | undefined;
+  /** A row's unfolded detail, under it across the table (or at the foot of its card). */
+  expanded?: (row: T) => ReactNode;
+  /** The first load: placeholder rows, announced as loading. */
+  loading?: boolean;
+  loadingRows?: number;
+  /** A later load (another page or filter) while the rows on screen stay: they are dimmed. */
+  busy?: boolean;
+  /** Shown, and announced, in place of the table when there are no rows. */
+  empty?: ReactNode;
+  /** A closing row: its label across the first columns, its value under the last. */
+  total?: { label: ReactNode; value: ReactNode };
+  /** Under the rows, inside the frame (a count and the pages). */
+  footer?: ReactNode;
+  /**
+   * Below 640 px: the table scrolls sideways inside its frame (a wide grid of figures), or each row becomes a
+   * card with each column's label beside its value (a list of records).
+   */
+  phone?: 'scroll' | 'cards';
+  /** A row's card of its own on a phone, instead of label and value pairs. */
+  card?: (row: T) => ReactNode;
+  /** 'default' for a screen's list, 'snug' for one with many columns, 'compact' inside a card or a dialog. */
+  density?: keyof typeof PADDING;
+  /** 'card' for a screen's list, 'inset' inside a card or a dialog, 'none' for no frame. */
+  frame?: 'card' | 'inset' | 'none';
+  /** Classes of the `<table>` (a minimum width for a wide one, a smaller text). */
+  className?: string;
+  /** Classes of the frame. */
+  frameClassName?: string;
+  /**
+   * Header buttons sort by the columns that have a `sortValue`: only when the rows are the whole list (a page of
+   * a list paged on the server is not sorted here, that would mislead).
+   */
+  sortable?: boolean;
+};
+
+export const TABLE_HEAD_CLASS = 'bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground';
+const PADDING = { default: 'px-4 py-3', snug: 'px-3 py-3', compact: 'px-3 py-2' } as const;
+const FRAMES = { card: 'rounded-xl border bg-white shadow-sm', inset: 'rounded-lg border bg-white', none: '' } as const;
+const CARD_CLASS = 'grid gap-2 rounded-xl border bg-white p-4 text-sm shadow-sm';
+
+/**
+ * The product's data table: column definitions, a caption, placeholder rows while loading, an announced empty
+ * state, optional sorting of the rows at hand, and a phone layout (the table scrolls in its frame, or rows
+ * become cards).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, loading = false, empty, phone = 'scroll', sortable = true } = props;
+  const wide = useWideScreen();
+  const [sort, setSort] = useState<SortState | null>(null);
+  const rows = sortable ? sortRows(props.rows, columns, sort) : props.rows;
+  const none = !loading && rows.length === 0;
+  const cards = phone === 'cards' && !wide;
+
+  return (
+    <>
+      {/* One live region for the table's states: screen readers hear the load end in an empty list. */}
+      <div role="status" aria-label={loading ? 'Loading' : undefined}>
+        {loading && <span className="sr-only">Loading</span>}
+        {none && empty}
+      </div>
+      {!none &&
+        (cards ? (
+          <DataCards {...props} rows={rows} />
+        ) : (
+          <DataGrid {...props} rows={rows} sort={sort} onSort={sortable ? setSort : null} />
+        ))}
+      {!none && props.footer && cards && <div className="mt-3">{props.footer}</div>}
+    </>
+  );
+}
+
+function DataGrid<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  rowClassName,
+  expanded,
+  loading = false,
+  loadingRows = 5,
+  busy = false,
+  total,
+  footer,
+  density = 'default',
+  frame = 'inset',
+  className,
+  frameClassName,
+  sort,
+  onSort,
+}: DataTableProps<T> & { sort: SortState | null; onSort: ((sort: SortState | null) => void) | null }) {
+  const pad = PADDING[density];
+  const cellClass = (column: Column<T>, row: T) =>
+    cn(
+      pad,
+      column.align === 'right' && 'text-right tabular-nums',
+      column.rowHeader && 'text-left font-medium text-slate-900',
+      column.className,
+      typeof column.cellClassName === 'function' ? column.cellClassName(row) : column.cellClassName,
+    );
+  return (
+    // min-w-0: as a grid or flex item, the frame narrows to its track and the table scrolls inside it.
+    <div className={cn('min-w-0', FRAMES[frame], frameClassName)}>
+      <div className="relative overflow-x-auto rounded-[inherit]">
+        <table className={cn('w-full text-sm', className)} aria-busy={loading || busy}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className={TABLE_HEAD_CLASS}>
+            <tr>
+              {columns.map((column) => (
+                <HeaderCell key={column.id} column={column} padding={pad} sort={sort} onSort={onSort} />
+              ))}
+            </tr>
+          </thead>
+          <tbody className={busy ? 'opacity-70 transition-opacity' : undefined}>
+            {loading
+              ? Array.from({ length: loadingRows }, (_, i) => (
+                  <tr key={i} className="border-t">
+                    {columns.map((column) => (
+                      <td key={column.id} className={cn(pad, column.className)}>
+                        {column.placeholder !== undefined || column.hideHeader ? (
+                          column.placeholder
+                        ) : (
+                          <Skeleton className={cn('h-4 w-20', column.align === 'right' && 'ml-auto')} />
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : rows.map((row) => {
+                  const detail = expanded?.(row);
+                  return (
+                    <Fragment key={rowKey(row)}>
+                      <tr
+                        className={cn('border-t align-top hover:bg-muted/40', rowClassName?.(row))}
+                        {...rowProps?.(row)}
+                      >
+                        {columns.map((column) =>
+                          column.rowHeader ? (
+                            <th key={column.id} scope="row" className={cellClass(column, row)}>
+                              {column.cell(row)}
+                            </th>
+                          ) : (
+                            <td key={column.id} className={cellClass(column, row)}>
+                              {column.cell(row)}
+                            </td>
+                          ),
+                        )}
+                      </tr>
+                      {detail && (
+                        <tr className="border-t bg-slate-50">
+                          <td colSpan={columns.length} className={pad}>
+                            {detail}
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+          </tbody>
+          {total && !loading && (
+            <tfoot>
+              <tr className="border-t bg-muted/30">
+                <th scope="row" colSpan={columns.length - 1} className={cn(pad, 'text-right font-medium')}>
+                  {total.label}
+                </th>
+                <td className={cn(pad, 'text-right font-semibold tabular-nums')}>{total.value}</td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
+      {footer && <div className="border-t px-4 py-3">{footer}</div>}
+    </div>
+  );
+}
+
+function HeaderCell<T>({
+  column,
+  padding,
+  sort,
+  onSort,
+}: {
+  column: Column<T>;
+  padding: string;
+  sort: SortState | null;
+  /** Null when the table does not sort. */
+  onSort: ((sort: SortState | null) => void) | null;
+}) {
+  const className = cn(
+    padding,
+    'font-medium',
+    column.align === 'right' && 'text-right',
+    column.className,
+  );
+  if (column.hideHeader) {
+    return (
+      <th scope="col" className={className}>
+        <span className="sr-only">{column.header}</span>
+      </th>
+    );
+  }
+  if (!column.sortValue || !onSort) {
+    return (
+      <th scope="col" className={className}>
+        {column.header}
+      </th>
+    );
+  }
+  const direction = sort?.column === column.id ? sort.direction : null;
+  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" className={className} aria-sort={direction ?? 'none'}>
+      <button
+        type="button"
+        className="-mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={() => onSort(nextSort(sort, column.id))}
+      >
+        {column.header}
+        <Icon className={cn('size-3.5', !direction && 'opacity-50')} aria-hidden />
+      </button>
+    </th>
+  );
+}
+
+function DataCards<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  expanded,
+  loading = false,
+  loadingRows = 5,
+  busy = false,
+  total,
+  card,
+}: DataTableProps<T>) {
+  const title = columns.find((column) => column.rowHeader);
+  const labelled = columns.filter((column) => column !== title && !column.hideHeader && !column.hideOnCard);
+  const unlabelled = columns.filter((column) => column.hideHeader && !column.hideOnCard);
+  return (
+    <ul
+      aria-label={caption}
+      aria-busy={loading || busy}
+      className={cn('grid gap-3', busy && 'opacity-70 transition-opacity')}
+    >
+      {loading
+        ? Array.from({ length: loadingRows }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="h-32 rounded-xl" />
+            </li>
+          ))
+        : rows.map((row) => {
+            if (card) {
+              return (
+                <li key={rowKey(row)} className={CARD_CLASS} {...rowProps?.(row)}>
+                  {card(row)}
+                </li>
+              );
+            }
+            const detail = expanded?.(row);
+            return (
+              <li key={rowKey(row)} className={CARD_CLASS} {...rowProps?.(row)}>
+                {title && <p className="font-medium text-slate-900">{title.cell(row)}</p>}
+                <dl className="grid gap-1.5">
+                  {labelled.map((column) => (
+                    <Fact key={column.id} label={column.header}>
+                      {column.cell(row)}
+                    </Fact>
+                  ))}
+                </dl>
+                {unlabelled.map((column) => (
+                  <div key={column.id} className="flex flex-wrap justify-end gap-2">
+                    {column.cell(row)}
+                  </div>
+                ))}
+                {detail && <div className="border-t pt-3">{detail}</div>}
+              </li>
+            );
+          })}
+      {total && !loading && (
+        <li className="flex justify-between gap-4 px-4 text-sm font-semibold">
+          <span>{total.label}</span>
+          <span className="tabular-nums">{total.value}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** Asc, then desc, then the rows' own order again. */
+export function nextSort(current: SortState | null, column: string): SortState | null {
+  if (current?.column !== column) return { column, direction: 'ascending' };
+  return current.direction === 'ascending' ? { column, direction: 'descending' } : null;
+}
+
+const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+
+/** The rows ordered by a column's sort value (a stable sort; rows without a value last either way). */
+export function sortRows<T>(rows: T[], columns: Column<T>[], sort: SortState | null): T[] {
+  const value = sort && columns.find((column) => column.id === sort.column)?.sortValue;
+  if (!sort || !value) return rows;
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: value(row) }))
+    .sort((a, b) => {
+      const aMissing = a.key === null || a.key === undefined || a.key === '';
+      const bMissing = b.key === null || b.key === undefined || b.key === '';
+      if (aMissing || bMissing) return aMissing === bMissing ? a.index - b.index : aMissing ? 1 : -1;
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : collator.compare(String(a.key), String(b.key));
+      return order === 0 ? a.index - b.index : sign * order;
+    })
+    .map(({ row }) => row);
+}

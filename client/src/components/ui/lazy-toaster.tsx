@@ -38,21 +38,26 @@ if (typeof document !== 'undefined') {
  */
 export function LazyToaster() {
   const { toasts } = useToast();
-  const [idle, setIdle] = useState(false);
+  // Once wanted (the browser idle, an F8, a toast), the region stays: unmounting it would drop the focus F8 gave.
+  const [kept, setKept] = useState(false);
   const hotkeyPending = useSyncExternalStore(
     earlyHotkey.subscribe,
     () => earlyHotkey.pending,
     () => false,
   );
+  const wanted = kept || hotkeyPending || toasts.length > 0;
+  useEffect(() => {
+    if (wanted && !kept) setKept(true);
+  }, [wanted, kept]);
   useEffect(() => {
     if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      const handle = window.requestIdleCallback(() => setKept(true), { timeout: 3000 });
       return () => window.cancelIdleCallback(handle);
     }
-    const timer = setTimeout(() => setIdle(true), 1000);
+    const timer = setTimeout(() => setKept(true), 1000);
     return () => clearTimeout(timer);
   }, []);
-  if (!idle && !hotkeyPending && toasts.length === 0) return null;
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

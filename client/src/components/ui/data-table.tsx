@@ -231,12 +231,7 @@ function HeaderCell<T>({
   /** Null when the table does not sort. */
   onSort: ((sort: SortState | null) => void) | null;
 }) {
-  const className = cn(
-    padding,
-    'font-medium',
-    column.align === 'right' && 'text-right',
-    column.className,
-  );
+  const className = cn(padding, 'font-medium', column.align === 'right' && 'text-right', column.className);
   if (column.hideHeader) {
     return (
       <th scope="col" className={className}>

@@ -26,6 +26,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  /** Creatives one user may upload in an hour, and the megabytes of creatives one customer may keep. */
+  CREATIVE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CREATIVE_STORAGE_MB: z.coerce.number().int().positive().default(1024),
   /** Both set: card payments go through Stripe Checkout; otherwise through the built-in checkout. */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),

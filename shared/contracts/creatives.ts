@@ -38,6 +38,17 @@ export const CREATIVE_MESSAGES = {
   missingFile: 'The file of this creative is missing from the storage.',
 } as const;
 
+/** An upload refused by the per-user hourly cap: when the next one is accepted. */
+export function tooManyUploadsMessage(perHour: number, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `You can upload ${perHour} files per hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** An upload refused by the customer's storage quota. */
+export function storageFullMessage(quotaMegabytes: number): string {
+  return `Your creative storage is full (${quotaMegabytes} MB in all). Delete creatives you no longer need, or ask us for more room.`;
+}
+
 /** Why no creative can be uploaded for a contract in this status (null: uploads are open). */
 export function creativeUploadRefusal(status: string): string | null {
   return status === 'canceled' || status === 'completed'

@@ -30,6 +30,8 @@ export const creatives = pgTable(
   },
   (t) => [
     index('creatives_contract_idx').on(t.contractId, t.uploadedAt),
+    // The hourly upload cap counts a user's recent uploads.
+    index('creatives_uploader_idx').on(t.uploadedBy, t.uploadedAt),
     check('creatives_kind_check', sql`${t.kind} in ('image','video','pdf','doc','docx')`),
     check('creatives_size_check', sql`${t.sizeBytes} between 1 and ${sql.raw(String(MAX_CREATIVE_BYTES))}`),
   ],

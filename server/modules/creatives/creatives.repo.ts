@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contracts, creatives, users } from '../../db/schema';
 
@@ -70,4 +70,41 @@ export async function deleteCreativeRow(tx: Db, id: string): Promise<CreativeRow
     .where(and(eq(creatives.id, id)))
     .returning();
   return row;
+}
+
+/** Until the transaction ends, the uploads of one customer are decided one at a time (the caps below hold). */
+export async function lockCustomerUploads(tx: Db, customerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`creative-upload:${customerId}`}, 0))`);
+}
+
+export type UploadUsage = {
+  /** The user's uploads in the last hour, and the seconds until the oldest of them leaves that hour. */
+  lastHour: number;
+  secondsUntilRoom: number;
+  /** The bytes of every creative the customer keeps. */
+  customerBytes: number;
+};
+
+export async function selectUploadUsage(db: Db, userId: string, customerId: string): Promise<UploadUsage> {
+  const [[recent], [stored]] = await Promise.all([
+    db
+      .select({
+        lastHour: count(),
+        secondsUntilRoom: sql<
+          number | null
+        >`ceil(extract(epoch from min(${creatives.uploadedAt}) + interval '1 hour' - now()))::int`,
+      })
+      .from(creatives)
+      .where(and(eq(creatives.uploadedBy, userId), gt(creatives.uploadedAt, sql`now() - interval '1 hour'`))),
+    db
+      .select({ bytes: sql<string>`coalesce(sum(${creatives.sizeBytes}), 0)::bigint` })
+      .from(creatives)
+      .innerJoin(contracts, eq(contracts.id, creatives.contractId))
+      .where(eq(contracts.customerId, customerId)),
+  ]);
+  return {
+    lastHour: Number(recent.lastHour),
+    secondsUntilRoom: Math.max(1, Number(recent.secondsUntilRoom ?? 1)),
+    customerBytes: Number(stored.bytes),
+  };
 }

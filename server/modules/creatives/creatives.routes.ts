@@ -23,9 +23,13 @@ import {
  * Creatives: the client's upload, the lists (a contract's, for staff who may read it and its client; the
  * client's own), the download and delete. The multipart parser is registered in this scope only.
  */
+/** The file's limit plus room for the multipart framing and the contract's id. */
+const MAX_UPLOAD_REQUEST_BYTES = MAX_CREATIVE_BYTES + 64 * 1024;
+
 export async function creativesRoutes(app: FastifyInstance): Promise<void> {
   const storage = createStorage(app.config);
-  const deps = (request: FastifyRequest): CreativeDeps => ({ db: app.db, storage, log: request.log });
+  const caps = { perHour: app.config.CREATIVE_UPLOADS_PER_HOUR, storageMegabytes: app.config.CREATIVE_STORAGE_MB };
+  const deps = (request: FastifyRequest): CreativeDeps => ({ db: app.db, storage, log: request.log, caps });
   await app.register(multipart, {
     // One file of at most 10 MiB and the contract's id; anything more is refused by the parser.
     limits: { fileSize: MAX_CREATIVE_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, headerPairs: 50 },
@@ -40,8 +44,19 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/creatives',
     { config: { access: ['creative:upload'] }, schema: { response: { 201: creativeResponse } }, ...answers },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CREATIVE_MESSAGES.notMultipart);
-      return reply.status(201).send(await uploadCreative(deps(request), request.user!, request.parts()));
+      try {
+        // A body that announces more than one file of the limit can hold is refused before it is read.
+        if (Number(request.headers['content-length']) > MAX_UPLOAD_REQUEST_BYTES) {
+          throw new AppError('PAYLOAD_TOO_LARGE', CREATIVE_MESSAGES.tooLarge);
+        }
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CREATIVE_MESSAGES.notMultipart);
+        return reply.status(201).send(await uploadCreative(deps(request), request.user!, request.parts()));
+      } catch (error) {
+        // What is left of a refused upload is not read (Node would drain it to keep the connection): the
+        // connection closes after the answer, so the sender stops at once.
+        reply.header('connection', 'close');
+        throw error;
+      }
     },
   );
 

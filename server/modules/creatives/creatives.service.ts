@@ -7,6 +7,8 @@ import {
   type Creative,
   type CreativeKind,
   creativeUploadRefusal,
+  storageFullMessage,
+  tooManyUploadsMessage,
 } from '@shared/contracts/creatives';
 import { can } from '@shared/permissions';
 import { and, eq, ne } from 'drizzle-orm';
@@ -25,11 +27,16 @@ import {
   type CreativeRow,
   deleteCreativeRow,
   insertCreative,
+  lockCustomerUploads,
   selectCreative,
   selectCreativePage,
+  selectUploadUsage,
 } from './creatives.repo';
 
-export type CreativeDeps = { db: Db; storage: Storage; log: FastifyBaseLogger };
+/** How much one user may upload per hour, and one customer keep (CREATIVE_UPLOADS_PER_HOUR, CREATIVE_STORAGE_MB). */
+export type UploadCaps = { perHour: number; storageMegabytes: number };
+
+export type CreativeDeps = { db: Db; storage: Storage; log: FastifyBaseLogger; caps: UploadCaps };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,9 +47,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Stored = { key: string; size: number; sha256: string; originalName: string };
 
 /**
+ * The upload caps (decision 021): `fileBytes` more would be too many uploads for the user this hour (429,
+ * with Retry-After) or more than the customer may keep (413). Called before the body is read (with 1 byte:
+ * nothing more fits) and again under the customer's upload lock with the file's size, so parallel uploads
+ * cannot pass a cap together.
+ */
+export async function checkUploadCaps(
+  db: Db,
+  caps: UploadCaps,
+  actor: SessionUser,
+  customerId: string,
+  fileBytes: number,
+): Promise<void> {
+  const usage = await selectUploadUsage(db, actor.id, customerId);
+  if (usage.lastHour >= caps.perHour) {
+    throw new AppError('RATE_LIMITED', tooManyUploadsMessage(caps.perHour, usage.secondsUntilRoom), {
+      headers: { 'Retry-After': String(usage.secondsUntilRoom) },
+    });
+  }
+  if (usage.customerBytes + fileBytes > caps.storageMegabytes * 1024 * 1024) {
+    throw new AppError('PAYLOAD_TOO_LARGE', storageFullMessage(caps.storageMegabytes));
+  }
+}
+
+/**
  * POST /api/client/creatives: one file (field `file`) for one of the client's own contracts (field
- * `contractId`; in any order). The file is streamed to the storage while its size and SHA-256 are counted
- * (never held in memory whole); the multipart limit stops it at 10 MiB (one byte more is a 413). Then the
+ * `contractId`; in any order). The caps are checked first, before any of the body is read. The file is
+ * streamed to the storage while its size and SHA-256 are counted (never held in memory whole); the multipart
+ * limit stops it at 10 MiB (one byte more is a 413, answered at once without reading on). Then the
  * contract is checked (another customer's, or a draft: 404), the type is detected from the stored content
  * (not an accepted kind: 415), and the metadata row and its audit event are written. Whatever is refused
  * leaves no file behind.
@@ -54,11 +86,12 @@ export async function uploadCreative(
 ): Promise<Creative> {
   let contractId: string | undefined;
   let stored: Stored | undefined;
-  let truncated = false;
   const discard = async () => {
     if (stored) await deps.storage.delete(stored.key);
     stored = undefined;
   };
+  const customerId = actor.customerId;
+  if (customerId) await checkUploadCaps(deps.db, deps.caps, actor, customerId, 1);
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -72,6 +105,9 @@ export async function uploadCreative(
       const hash = createHash('sha256');
       let size = 0;
       const file = part.file;
+      // At the limit the parser drops the rest of the file but ends the stream only where the part ends, at the
+      // end of the body: fail it now instead, so the answer does not wait for bytes nobody keeps.
+      file.once('limit', () => file.destroy(new AppError('PAYLOAD_TOO_LARGE', CREATIVE_MESSAGES.tooLarge)));
       const counted = Readable.from(
         (async function* () {
           for await (const chunk of file) {
@@ -83,10 +119,9 @@ export async function uploadCreative(
       );
       const key = await deps.storage.put(counted);
       stored = { key, size, sha256: hash.digest('hex'), originalName: safeOriginalName(part.filename) };
-      // The limit truncates the stream; reading on to the end of the request lets the answer reach the sender.
-      if (file.truncated) truncated = true;
+      // The limit truncated the file: answer now, without reading the rest (the route closes the connection).
+      if (file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', CREATIVE_MESSAGES.tooLarge);
     }
-    if (truncated) throw new AppError('PAYLOAD_TOO_LARGE', CREATIVE_MESSAGES.tooLarge);
   } catch (error) {
     await discard();
     throw uploadError(error);
@@ -111,6 +146,8 @@ export async function uploadCreative(
 
     const file = stored;
     const row = await deps.db.transaction(async (tx) => {
+      await lockCustomerUploads(tx, contract.customerId);
+      await checkUploadCaps(tx, deps.caps, actor, contract.customerId, file.size);
       const inserted = await insertCreative(tx, {
         contractId: contract.id,
         uploadedBy: actor.id,

@@ -1,0 +1,1 @@
+CREATE INDEX "creatives_uploader_idx" ON "creatives" USING btree ("uploaded_by","uploaded_at");

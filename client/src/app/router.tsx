@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 // The sign-in screen and the signed-in shell are chunks of their own too, so a visitor loads only the login
 // and a signed-in user only the shell. Which one is needed is known before /api/auth/me answers (a stored token
@@ -39,6 +40,15 @@ const PayLink = lazy(() => import('./routes/pay-link'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
+/** A page shown outside the signed-in shell: its own loading spinner, and an error card that fills the page. */
+function StandalonePage({ location, children }: { location: string; children: ReactNode }) {
+  return (
+    <RouteErrorBoundary location={location} standalone>
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 export function AppRouter() {
   const [location] = useLocation();
   const { user, isLoading } = useCurrentUser();
@@ -50,29 +60,26 @@ export function AppRouter() {
     return () => clearTimeout(timer);
   }, [signedOut]);
 
-  // Public, signed in or not.
-  if (location === paths.paymentSuccess) {
-    return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <PaymentSuccess />
-      </Suspense>
-    );
-  }
-  if (location.startsWith('/p/') || location.startsWith('/checkout/')) {
-    return (
-      <Suspense fallback={<FullPageSpinner />}>{location.startsWith('/p/') ? <PayLink /> : <Checkout />}</Suspense>
-    );
-  }
-  // A set-password link (invitation or reset) opens without signing in.
-  if (location === paths.setPassword) {
-    return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <SetPassword />
-      </Suspense>
-    );
-  }
+  // Public, signed in or not: the payment pages, and a set-password link (invitation or reset).
+  const publicPage =
+    location === paths.paymentSuccess ? (
+      <PaymentSuccess />
+    ) : location.startsWith('/p/') ? (
+      <PayLink />
+    ) : location.startsWith('/checkout/') ? (
+      <Checkout />
+    ) : location === paths.setPassword ? (
+      <SetPassword />
+    ) : null;
+  if (publicPage) return <StandalonePage location={location}>{publicPage}</StandalonePage>;
   if (isLoading) return <FullPageSpinner />;
-  if (!user) return <LoginForm />;
+  if (!user) {
+    return (
+      <StandalonePage location={location}>
+        <LoginForm />
+      </StandalonePage>
+    );
+  }
 
   return (
     <AppLayout user={user}>

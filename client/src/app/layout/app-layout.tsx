@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME, paths } from '@/lib/paths';
 import { useIdle } from '@/lib/use-idle';
 import { cn } from '@/lib/utils';
-import { RouteErrorBoundary } from '../route-error-boundary';
+import { OptionalPartBoundary, RouteErrorBoundary } from '../route-error-boundary';
 import { adminNav, mainNav, type NavItem } from './nav';
 import { UserButton } from './user-button';
 
@@ -48,9 +48,11 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
         </nav>
         {/* The sheet's code (Radix Dialog) loads the first time it is opened. */}
         {sheetUsed && (
-          <Suspense fallback={null}>
-            <MobileNav user={user} open={mobileOpen} onOpenChange={setMobileOpen} menuButton={menuButton} />
-          </Suspense>
+          <OptionalPartBoundary name="navigation menu">
+            <Suspense fallback={null}>
+              <MobileNav user={user} open={mobileOpen} onOpenChange={setMobileOpen} menuButton={menuButton} />
+            </Suspense>
+          </OptionalPartBoundary>
         )}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
           <div className="mx-auto max-w-7xl">
@@ -102,9 +104,11 @@ function Header({
       </div>
       <div className="flex items-center gap-2">
         {menus ? (
-          <Suspense fallback={<MenuButtons user={user} onReach={setReached} />}>
-            <HeaderMenus user={user} open={reached} />
-          </Suspense>
+          <OptionalPartBoundary name="header menus">
+            <Suspense fallback={<MenuButtons user={user} onReach={setReached} />}>
+              <HeaderMenus user={user} open={reached} />
+            </Suspense>
+          </OptionalPartBoundary>
         ) : (
           <MenuButtons user={user} onReach={setReached} />
         )}

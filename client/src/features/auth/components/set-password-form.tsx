@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSetPassword } from '../api/set-password';
 
 const EMPTY: SetPasswordFormValues = { password: '', confirmPassword: '' };
@@ -78,13 +79,8 @@ export function SetPasswordForm({ token }: { token: string | null }) {
             { token, ...values },
             {
               onSuccess: () => window.history.replaceState(null, '', paths.setPassword),
-              onError: (error) => {
-                // The server applies the same rules; should it still refuse a field, the field says why.
-                const fields = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-                for (const name of ['password', 'confirmPassword'] as const) {
-                  if (fields?.[name]?.[0]) form.setError(name, { message: fields[name][0] });
-                }
-              },
+              // The server applies the same rules; should it still refuse a field, the field says why.
+              onError: (error) => showServerFieldErrors(form, error),
             },
           ),
         )}

@@ -17,8 +17,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { usePayCheckout } from '../api/pay-checkout';
 
 const EMPTY: CardPaymentValues = { cardNumber: '', expiry: '', cvc: '', name: '' };
@@ -46,10 +47,7 @@ export function CheckoutForm({ token, amount }: { token: string; amount: number 
     pay.mutate(card, {
       onSuccess: ({ redirectUrl }) => navigate(redirectUrl, { replace: true }),
       onError: (error) => {
-        const fields = error instanceof ApiError ? error.body?.fieldErrors : undefined;
-        for (const [field, messages] of Object.entries(fields ?? {})) {
-          if (field in EMPTY) form.setError(field as keyof CardPaymentValues, { message: messages[0] });
-        }
+        showServerFieldErrors(form, error);
         cardRef.current?.focus();
       },
     }),

@@ -1,5 +1,7 @@
-import { Lock } from 'lucide-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { LinkIcon, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 /** The frame of the public payment pages: the business's name, a secure-payment note, and the page. */
@@ -78,5 +80,53 @@ export function PublicMessage({
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       {children && <div className="mx-auto mt-2 max-w-md text-sm text-muted-foreground">{children}</div>}
     </div>
+  );
+}
+
+/**
+ * One public payment page (a pay link, a checkout) around the query that loads it: a skeleton of the page's
+ * cards while it loads, a message when the link is unknown (404) or the page could not be loaded, and the
+ * page itself in the business's frame once it has arrived.
+ */
+export function PublicPaymentPage<T extends { business: { name: string } }>({
+  query,
+  wide = false,
+  skeleton,
+  invalid,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  wide?: boolean;
+  /** The loading placeholders, laid out as the page will be. */
+  skeleton: ReactNode;
+  /** What an unknown or used-up link says: a title and what to do. */
+  invalid: { title: string; hint: string };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <PublicPaymentShell wide={wide} loading>
+        {skeleton}
+      </PublicPaymentShell>
+    );
+  }
+  if (query.isError) {
+    const unknownLink = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <PublicPaymentShell>
+        <PublicMessage
+          icon={<LinkIcon aria-hidden />}
+          title={unknownLink ? invalid.title : 'This page could not be loaded'}
+          tone={unknownLink ? 'danger' : 'neutral'}
+        >
+          {unknownLink ? invalid.hint : errorMessage(query.error, 'Please try again in a moment.')}
+        </PublicMessage>
+      </PublicPaymentShell>
+    );
+  }
+  return (
+    <PublicPaymentShell businessName={query.data.business.name} wide={wide}>
+      {children(query.data)}
+    </PublicPaymentShell>
   );
 }

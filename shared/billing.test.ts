@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   type BillableContract,
+  type BillableLine,
   billingSchedule,
+  billLine,
   computeTax,
+  daysInRange,
   draftInvoice,
   dueDate,
   inSeason,
@@ -250,13 +253,17 @@ describe('invoice figures', () => {
               unitPriceCents: l.unit,
               discountCents: l.discount,
               seasonalPriceCents: l.seasonal,
+              priceMetric: 'monthly' as const,
+              flightStart: startDate,
+              flightEnd: null,
             })),
             packageName: packagePrice === null ? null : 'Holiday bundle',
             packagePriceCents: packagePrice ?? 0,
             setupFeeCents: setupFee,
           };
           const start = oraclePeriodStart(startDate, index);
-          const draft = draftInvoice(contract, { index, start }, { rateBp, included });
+          const end = oracleAddDays(oraclePeriodStart(startDate, index + 1), -1);
+          const draft = draftInvoice(contract, { index, start, end }, { rateBp, included });
           const expected = oracleInvoice(lines, packagePrice, setupFee, index, start, rateBp, included);
           expect(draft.subtotalCents).toBe(expected.subtotal);
           expect(draft.taxCents).toBe(expected.tax);
@@ -279,6 +286,9 @@ describe('invoice figures', () => {
           unitPriceCents: 100_00,
           discountCents: 10_00,
           seasonalPriceCents: 150_00,
+          priceMetric: 'monthly',
+          flightStart: '2026-09-30',
+          flightEnd: null,
         },
         {
           description: 'Banner',
@@ -287,6 +297,9 @@ describe('invoice figures', () => {
           unitPriceCents: 50_00,
           discountCents: 0,
           seasonalPriceCents: null,
+          priceMetric: 'monthly',
+          flightStart: '2026-09-30',
+          flightEnd: null,
         },
       ],
       packageName: 'Gold',
@@ -294,7 +307,7 @@ describe('invoice figures', () => {
       setupFeeCents: 75_00,
     };
     const tax = { rateBp: 825, included: false };
-    const september = draftInvoice(contract, { index: 0, start: '2026-09-30' }, tax);
+    const september = draftInvoice(contract, { index: 0, start: '2026-09-30', end: '2026-10-30' }, tax);
     expect(september.lines.map((l) => [l.kind, l.unitPriceCents, l.amountCents, l.seasonal])).toEqual([
       ['product', 100_00, 190_00, false],
       ['product', 50_00, 50_00, false],
@@ -303,7 +316,7 @@ describe('invoice figures', () => {
     ]);
     // 615.00 x 8.25% = 50.7375 -> 50.74
     expect([september.subtotalCents, september.taxCents, september.totalCents]).toEqual([615_00, 50_74, 665_74]);
-    const october = draftInvoice(contract, { index: 1, start: '2026-10-31' }, tax);
+    const october = draftInvoice(contract, { index: 1, start: '2026-10-31', end: '2026-11-29' }, tax);
     expect(october.lines.map((l) => [l.kind, l.unitPriceCents, l.amountCents, l.seasonal])).toEqual([
       ['product', 150_00, 290_00, true],
       ['product', 50_00, 50_00, false],
@@ -325,6 +338,9 @@ describe('invoice figures', () => {
           unitPriceCents: 100_00,
           discountCents: 0,
           seasonalPriceCents: 200_00,
+          priceMetric: 'monthly' as const,
+          flightStart: '2026-08-31',
+          flightEnd: null,
         },
       ],
       packageName: null,
@@ -353,5 +369,133 @@ describe('invoice figures', () => {
     });
     expect(open).toHaveLength(12);
     expect(open[0].start).toBe('2026-11-30');
+  });
+});
+
+describe('metrics and flights (product.md section 11)', () => {
+  const line = (over: Partial<BillableLine>): BillableLine => ({
+    description: 'Line',
+    productId: null,
+    priceMetric: 'monthly',
+    quantity: 1,
+    unitPriceCents: 300_00,
+    discountCents: 0,
+    seasonalPriceCents: null,
+    flightStart: '2026-01-15',
+    flightEnd: null,
+    ...over,
+  });
+  // A contract starting 2026-01-15: its first periods, written out by hand.
+  const P0 = { start: '2026-01-15', end: '2026-02-14' }; // 31 days
+  const P1 = { start: '2026-02-15', end: '2026-03-14' }; // 28 days
+  const P2 = { start: '2026-03-15', end: '2026-04-14' }; // 31 days
+  const P3 = { start: '2026-04-15', end: '2026-05-14' };
+  const billed = (l: BillableLine, period: { start: string; end: string }) => {
+    const result = billLine(l, period);
+    return result && [result.amountCents, result.coversStart, result.coversEnd, result.proratedDays, result.periodDays];
+  };
+
+  it('counts the days of a range, both ends included', () => {
+    expect(daysInRange('2026-01-15', '2026-02-14')).toBe(31);
+    expect(daysInRange('2026-02-15', '2026-03-14')).toBe(28);
+    expect(daysInRange('2024-02-01', '2024-02-29')).toBe(29);
+    expect(daysInRange('2026-03-01', '2026-03-01')).toBe(1);
+    expect(daysInRange('2026-03-02', '2026-03-01')).toBe(0);
+  });
+
+  it('prorates a monthly line by the days its flight covers, rounding half away from zero', () => {
+    const monthly = line({ flightStart: '2026-02-01', flightEnd: '2026-03-31' });
+    // 300.00 x 14/31 = 135.483... ; 300.00 x 17/31 = 164.516...
+    expect(billed(monthly, P0)).toEqual([135_48, '2026-02-01', '2026-02-14', 14, 31]);
+    expect(billed(monthly, P1)).toEqual([300_00, '2026-02-15', '2026-03-14', null, null]);
+    expect(billed(monthly, P2)).toEqual([164_52, '2026-03-15', '2026-03-31', 17, 31]);
+    expect(billed(monthly, P3)).toBeNull();
+    // 0.03 x 15/30 = 0.015 -> 0.02 ; 1.01 x 15/30 = 0.505 -> 0.51
+    const april = { start: '2026-04-01', end: '2026-04-30' };
+    expect(billed(line({ unitPriceCents: 3, flightStart: '2026-04-16' }), april)?.[0]).toBe(2);
+    expect(billed(line({ unitPriceCents: 1_01, flightStart: '2026-04-16' }), april)?.[0]).toBe(51);
+  });
+
+  it('prorates after the discount, at the in-season price in season', () => {
+    // (160.00 x 2 - 20.00) x 10/31 = 96.774... -> 96.77
+    const october = { start: '2026-10-01', end: '2026-10-31' };
+    const seasonal = line({
+      quantity: 2,
+      unitPriceCents: 100_00,
+      seasonalPriceCents: 160_00,
+      discountCents: 20_00,
+      flightStart: '2026-10-01',
+      flightEnd: '2026-10-10',
+    });
+    expect(billLine(seasonal, october)).toMatchObject({ unitPriceCents: 160_00, amountCents: 96_77, seasonal: true });
+  });
+
+  it('bills a flat line once, in full, in the period its flight starts', () => {
+    const flat = line({
+      priceMetric: 'flat',
+      unitPriceCents: 500_00,
+      flightStart: '2026-02-20',
+      flightEnd: '2026-03-05',
+    });
+    expect(billed(flat, P0)).toBeNull();
+    expect(billed(flat, P1)).toEqual([500_00, '2026-02-20', '2026-03-05', null, null]);
+    expect(billed(flat, P2)).toBeNull();
+    // On the period's last day still counts; the day after is the next period's.
+    expect(billed(line({ priceMetric: 'flat', flightStart: '2026-02-14' }), P0)?.[0]).toBe(300_00);
+    expect(billed(line({ priceMetric: 'flat', flightStart: '2026-02-15' }), P0)).toBeNull();
+  });
+
+  it('bills a CPM line at its booked volume every period: thousands x rate per 1,000', () => {
+    const cpm = line({ priceMetric: 'cpm', quantity: 100, unitPriceCents: 8_00 });
+    expect([P0, P1, P2, P3].map((p) => billLine(cpm, p)?.amountCents)).toEqual([800_00, 800_00, 800_00, 800_00]);
+  });
+
+  it('puts it together on an invoice (worked example)', () => {
+    const contract: BillableContract = {
+      lines: [
+        line({ description: 'Pre-roll', priceMetric: 'cpm', quantity: 50, unitPriceCents: 10_00 }),
+        line({
+          description: 'Holiday special',
+          priceMetric: 'flat',
+          unitPriceCents: 500_00,
+          flightStart: '2026-02-20',
+        }),
+        line({ description: 'Banner', unitPriceCents: 62_00, flightStart: '2026-03-01' }),
+      ],
+      packageName: null,
+      packagePriceCents: 0,
+      setupFeeCents: 40_00,
+    };
+    const tax = { rateBp: 1000, included: false };
+    const invoice = (index: number, period: { start: string; end: string }) => {
+      const draft = draftInvoice(contract, { index, ...period }, tax);
+      return [draft.lines.map((l) => [l.description, l.amountCents]), draft.subtotalCents, draft.totalCents];
+    };
+    expect(invoice(0, P0)).toEqual([
+      [
+        ['Pre-roll', 500_00],
+        ['Setup fee (one-time)', 40_00],
+      ],
+      540_00,
+      594_00,
+    ]);
+    // Banner: 62.00 x 14/28 = 31.00
+    expect(invoice(1, P1)).toEqual([
+      [
+        ['Pre-roll', 500_00],
+        ['Holiday special', 500_00],
+        ['Banner', 31_00],
+      ],
+      1_031_00,
+      1_134_10,
+    ]);
+    expect(invoice(2, P2)).toEqual([
+      [
+        ['Pre-roll', 500_00],
+        ['Banner', 62_00],
+      ],
+      562_00,
+      618_20,
+    ]);
   });
 });

@@ -1,16 +1,22 @@
 /**
- * The billing rules, in one place for the server (the billing run's SQL mirrors them and the tests hold
- * both to the same oracle), the 12-month schedule preview and the contract form's summary.
+ * The billing rules, in one place for the server (the billing run's SQL is built from the same constants
+ * and the tests hold both to the same oracle), the 12-month schedule preview and the contract form's summary.
  *
  * - Periods are calendar-month steps from the contract's start date, each computed from the start date
  *   (never from the previous period) and clamped to the month's last day: Jan 31 -> Feb 28/29 -> Mar 31.
  * - A period ends the day before the next one starts; its invoice is due 7 days after it starts.
- * - In season (a period starting October to December), a line whose product has a seasonal price is
- *   billed at that price; the package price is never seasonal. The setup fee is on the first invoice only.
+ * - A line bills by its price metric, within its flight (the days it runs):
+ *   - monthly and cpm (quantity = thousands of impressions booked a month, unit price = rate per 1,000):
+ *     every period the flight overlaps; a period the flight covers only in part is prorated by days
+ *     (days of the flight in the period / days in the period), rounded half away from zero;
+ *   - flat: once, in full, on the period in which its flight starts.
+ * - In season (a period starting October to December), a line with an in-season unit price is billed at
+ *   it. The package price is a monthly amount, never seasonal. The setup fee is on the first invoice only.
  * - Tax (basis points, snapshotted on the invoice): added = rate x subtotal on top; included = the tax
  *   part of the subtotal. Rounded half away from zero once per invoice (shared/money.ts).
  */
 import { addCalendarMonths } from './contracts/contract-lifecycle';
+import type { PriceMetric } from './contracts/product-vocabulary';
 import { type Cents, divideRound, lineTotalCents, sumCents } from './money';
 import { BASIS_POINTS } from './rates';
 
@@ -47,6 +53,12 @@ export function dueDate(periodStartDate: string): string {
 /** Whether a period starting on this day is billed at seasonal prices (October to December). */
 export function inSeason(periodStartDate: string): boolean {
   return SEASON_MONTHS.includes(Number(periodStartDate.slice(5, 7)));
+}
+
+/** The days from `from` to `to`, both counted (0 when `to` is before `from`). */
+export function daysInRange(from: string, to: string): number {
+  const days = (Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000;
+  return Math.max(0, Math.round(days) + 1);
 }
 
 /** The index of the period that contains `date`, or -1 when the date is before the start date. */
@@ -104,11 +116,16 @@ export function computeTax(subtotalCents: Cents, rule: Pick<TaxRule, 'rateBp' | 
 export type BillableLine = {
   description: string;
   productId: string | null;
+  priceMetric: PriceMetric;
   quantity: number;
   unitPriceCents: Cents;
   discountCents: Cents;
-  /** The product's seasonal price, when it has one. */
-  seasonalPriceCents?: Cents | null;
+  /** The line's in-season unit price (periods starting October to December), when it has one. */
+  seasonalPriceCents: Cents | null;
+  /** The first day the line runs. */
+  flightStart: string;
+  /** The last day the line runs; null: as long as the contract. */
+  flightEnd: string | null;
 };
 
 /** What a contract bills every period: its lines, its package (price stored on the contract), its setup fee. */
@@ -120,18 +137,26 @@ export type BillableContract = {
   setupFeeCents: Cents;
 };
 
-export type InvoiceLineKind = 'product' | 'package' | 'setup_fee';
+export type InvoiceLineKind = 'product' | 'package' | 'setup_fee' | 'adjustment';
 
 export type DraftInvoiceLine = {
   kind: InvoiceLineKind;
   description: string;
   productId: string | null;
+  /** A product line's metric; null for the package and the setup fee. */
+  priceMetric: PriceMetric | null;
   quantity: number;
-  /** The price used for this period: the seasonal price in season where the product has one. */
+  /** The price used for this period: the in-season price in season where the line has one. */
   unitPriceCents: Cents;
   discountCents: Cents;
   amountCents: Cents;
   seasonal: boolean;
+  /** The days a product line bills: the part of the period its flight covers (a flat line: its flight). */
+  coversStart: string | null;
+  coversEnd: string | null;
+  /** A prorated line: the days billed of the period's days; null when billed in full. */
+  proratedDays: number | null;
+  periodDays: number | null;
 };
 
 export type DraftInvoice = {
@@ -150,37 +175,123 @@ export const SETUP_FEE_DESCRIPTION = 'Setup fee (one-time)';
 export const PACKAGE_LINE_PREFIX = 'Package: ';
 export const packageLineDescription = (name: string) => `${PACKAGE_LINE_PREFIX}${name}`;
 
-/** The lines and figures of the invoice for one period of a contract. */
+/** Whether a metric bills once (flat) rather than every period its flight overlaps (monthly, cpm). */
+export const billsOnce = (metric: PriceMetric) => metric === 'flat';
+
+/** A product line on the invoice of one period, or null when the line bills nothing in that period. */
+export function billLine(
+  line: BillableLine,
+  period: { start: string; end: string },
+): Omit<DraftInvoiceLine, 'kind' | 'description' | 'productId'> | null {
+  const seasonal = inSeason(period.start) && line.seasonalPriceCents !== null;
+  const unitPriceCents = seasonal ? (line.seasonalPriceCents as Cents) : line.unitPriceCents;
+  const fullCents = lineTotalCents({ quantity: line.quantity, unitPriceCents, discountCents: line.discountCents });
+  const base = {
+    priceMetric: line.priceMetric,
+    quantity: line.quantity,
+    unitPriceCents,
+    discountCents: line.discountCents,
+    seasonal,
+  };
+  if (billsOnce(line.priceMetric)) {
+    if (line.flightStart < period.start || line.flightStart > period.end) return null;
+    const coversEnd = line.flightEnd;
+    return {
+      ...base,
+      amountCents: fullCents,
+      coversStart: line.flightStart,
+      coversEnd,
+      proratedDays: null,
+      periodDays: null,
+    };
+  }
+  // biome-ignore lint/complexity/useMathMinMax: calendar days as text, compared as text (Math.max would give NaN)
+  const coversStart = line.flightStart > period.start ? line.flightStart : period.start;
+  const coversEnd = line.flightEnd !== null && line.flightEnd < period.end ? line.flightEnd : period.end;
+  const days = daysInRange(coversStart, coversEnd);
+  if (days === 0) return null;
+  const periodDays = daysInRange(period.start, period.end);
+  const prorated = days < periodDays;
+  return {
+    ...base,
+    amountCents: prorated ? divideRound(fullCents * days, periodDays) : fullCents,
+    coversStart,
+    coversEnd,
+    proratedDays: prorated ? days : null,
+    periodDays: prorated ? periodDays : null,
+  };
+}
+
+/**
+ * What an amendment changes in a period already invoiced: a prorated charge (a line added) or credit (a line
+ * ended), for the days concerned, billed on the contract's next invoice (product.md section 11).
+ */
+export type Adjustment = {
+  description: string;
+  productId: string | null;
+  coversStart: string;
+  coversEnd: string;
+  /** Positive: a charge; negative: a credit. */
+  amountCents: Cents;
+};
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayName = (day: string) => `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
+
+/**
+ * The adjustments an amendment makes: for each period already invoiced, what the line bills now minus what it
+ * billed (`before` null for a line added). Nothing for a period the change does not touch; a flat line already
+ * billed is never credited (it bills the same once its flight has started).
+ */
+export function amendmentAdjustments(
+  before: BillableLine | null,
+  after: BillableLine,
+  invoiced: readonly { start: string; end: string }[],
+): Adjustment[] {
+  const adjustments: Adjustment[] = [];
+  for (const period of invoiced) {
+    const now = billLine(after, period);
+    const then = before ? billLine(before, period) : null;
+    const amountCents = (now?.amountCents ?? 0) - (then?.amountCents ?? 0);
+    if (amountCents === 0) continue;
+    // A charge covers the days the line now bills; a credit, the days it no longer bills.
+    const coversStart =
+      amountCents > 0 ? (now?.coversStart ?? period.start) : addDays(after.flightEnd ?? period.end, 1);
+    const coversEnd = amountCents > 0 ? (now?.coversEnd ?? period.end) : (then?.coversEnd ?? period.end);
+    const days = `${dayName(coversStart)}–${dayName(coversEnd)}, ${coversEnd.slice(0, 4)}`;
+    adjustments.push({
+      description: `${after.description}: ${amountCents > 0 ? 'added' : 'ended'}, ${days}`,
+      productId: after.productId,
+      coversStart,
+      coversEnd,
+      amountCents,
+    });
+  }
+  return adjustments;
+}
+
+/** The lines and figures of the invoice for one period of a contract (with the adjustments it carries). */
 export function draftInvoice(
   contract: BillableContract,
-  period: { index: number; start: string },
+  period: { index: number; start: string; end: string },
   tax: Pick<TaxRule, 'rateBp' | 'included'>,
+  adjustments: readonly Adjustment[] = [],
 ): DraftInvoice {
-  const season = inSeason(period.start);
-  const lines: DraftInvoiceLine[] = contract.lines.map((line) => {
-    const seasonal = season && line.seasonalPriceCents !== null && line.seasonalPriceCents !== undefined;
-    const unitPriceCents = seasonal ? (line.seasonalPriceCents as Cents) : line.unitPriceCents;
-    return {
-      kind: 'product',
-      description: line.description,
-      productId: line.productId,
-      quantity: line.quantity,
-      unitPriceCents,
-      discountCents: line.discountCents,
-      amountCents: lineTotalCents({ quantity: line.quantity, unitPriceCents, discountCents: line.discountCents }),
-      seasonal,
-    };
-  });
+  const lines: DraftInvoiceLine[] = [];
+  for (const line of contract.lines) {
+    const billed = billLine(line, period);
+    if (billed) lines.push({ kind: 'product', description: line.description, productId: line.productId, ...billed });
+  }
+  const fixed = { productId: null, priceMetric: null, quantity: 1, discountCents: 0, seasonal: false };
+  const whole = { coversStart: null, coversEnd: null, proratedDays: null, periodDays: null };
   if (contract.packageName !== null) {
     lines.push({
       kind: 'package',
       description: packageLineDescription(contract.packageName),
-      productId: null,
-      quantity: 1,
+      ...fixed,
       unitPriceCents: contract.packagePriceCents,
-      discountCents: 0,
       amountCents: contract.packagePriceCents,
-      seasonal: false,
+      ...whole,
     });
   }
   const setupFeeCents = period.index === 0 ? contract.setupFeeCents : 0;
@@ -188,12 +299,30 @@ export function draftInvoice(
     lines.push({
       kind: 'setup_fee',
       description: SETUP_FEE_DESCRIPTION,
-      productId: null,
-      quantity: 1,
+      ...fixed,
       unitPriceCents: setupFeeCents,
-      discountCents: 0,
       amountCents: setupFeeCents,
-      seasonal: false,
+      ...whole,
+    });
+  }
+  // Charges always; credits when the invoice can carry them all (an invoice is never below zero: larger
+  // credits wait for a later invoice).
+  const charges = adjustments.filter((a) => a.amountCents > 0);
+  const credits = adjustments.filter((a) => a.amountCents < 0);
+  const before = sumCents([...lines.map((line) => line.amountCents), ...charges.map((a) => a.amountCents)]);
+  const carried = before + sumCents(credits.map((a) => a.amountCents)) >= 0 ? [...charges, ...credits] : charges;
+  for (const adjustment of adjustments.filter((a) => carried.includes(a))) {
+    lines.push({
+      kind: 'adjustment',
+      description: adjustment.description,
+      ...fixed,
+      productId: adjustment.productId,
+      unitPriceCents: adjustment.amountCents,
+      amountCents: adjustment.amountCents,
+      coversStart: adjustment.coversStart,
+      coversEnd: adjustment.coversEnd,
+      proratedDays: null,
+      periodDays: null,
     });
   }
   const subtotalCents = sumCents(lines.map((line) => line.amountCents));
@@ -220,13 +349,21 @@ export type ScheduleEntry = BillingPeriod & {
  */
 export function billingSchedule(
   contract: BillableContract & { startDate: string },
-  options: { fromIndex: number; count: number; stopBefore: string | null; tax: Pick<TaxRule, 'rateBp' | 'included'> },
+  options: {
+    fromIndex: number;
+    count: number;
+    stopBefore: string | null;
+    tax: Pick<TaxRule, 'rateBp' | 'included'>;
+    /** Pending adjustments and the period whose invoice will carry them (the next one not yet issued). */
+    adjustments?: { items: readonly Adjustment[]; atIndex: number };
+  },
 ): ScheduleEntry[] {
   const entries: ScheduleEntry[] = [];
   for (let index = Math.max(0, options.fromIndex); entries.length < options.count; index++) {
     const period = billingPeriod(contract.startDate, index);
     if (options.stopBefore !== null && period.start >= options.stopBefore) break;
-    const draft = draftInvoice(contract, period, options.tax);
+    const carried = options.adjustments?.atIndex === index ? options.adjustments.items : [];
+    const draft = draftInvoice(contract, period, options.tax, carried);
     entries.push({
       ...period,
       subtotalCents: draft.subtotalCents,

@@ -4,19 +4,26 @@
  * add up to the totals.
  *
  * - line total = quantity x unit price - discount, never below zero
- * - monthly amount (subtotal) = line totals + package price
- * - total = monthly amount + setup fee (ui-spec.md's "contract total"); the first invoice charges the same
- * - in season (periods starting October to December), a line whose product has a seasonal price is
- *   billed at that price instead of its unit price (product.md section 5)
+ * - monthly amount = the totals of the monthly and CPM lines + package price; a flat line is a one-time
+ *   charge, beside the setup fee (product.md section 11)
+ * - total = all line totals + package + setup fee (ui-spec.md's "contract total", kept as it is)
+ * - first invoice = monthly amount + one-time charges (flat lines and setup fee)
+ * - in season (periods starting October to December), a line with an in-season price is billed at that
+ *   price instead of its unit price (product.md section 5)
+ * These are a contract's figures for a whole period; what each invoice bills (flights, proration) is
+ * shared/billing.ts's.
  */
+import type { PriceMetric } from './contracts/product-vocabulary';
 import { type Cents, lineAmountCents, lineTotalCents, sumCents } from './money';
 
 export type TotalsLineInput = {
   quantity: number;
   unitPriceCents: Cents;
   discountCents: Cents;
-  /** The product's seasonal price, when it has one. */
+  /** The line's in-season unit price, when it has one. */
   seasonalPriceCents?: Cents | null;
+  /** Default monthly. */
+  priceMetric?: PriceMetric;
 };
 
 export type ContractTotalsInput = {
@@ -33,13 +40,15 @@ export type ContractTotals = {
   seasonalLineTotals: Cents[];
   lineItemsTotal: Cents;
   packagePrice: Cents;
-  /** Lines + package: the monthly recurring amount. */
+  /** Monthly and CPM lines + package: the monthly recurring amount. */
   subtotal: Cents;
   monthlyAmount: Cents;
   setupFee: Cents;
+  /** The flat lines and the setup fee: charged once. */
+  oneTimeAmount: Cents;
   /** Lines + package + setup fee. */
   total: Cents;
-  /** The monthly amount plus the one-time setup fee. */
+  /** The monthly amount plus the one-time charges. */
   firstInvoiceAmount: Cents;
   /** The monthly amount for a billing period starting October to December. */
   seasonalMonthlyAmount: Cents;
@@ -57,11 +66,12 @@ export function computeContractTotals(input: ContractTotalsInput): ContractTotal
       ? lineTotalCents(line)
       : lineTotalCents({ ...line, unitPriceCents: line.seasonalPriceCents }),
   );
+  const recurring = input.lineItems.map((line) => line.priceMetric !== 'flat');
   const lineItemsTotal = sumCents(lineTotals);
   const packagePrice = sumCents([input.packagePriceCents]);
   const setupFee = sumCents([input.setupFeeCents]);
-  const monthlyAmount = lineItemsTotal + packagePrice;
-  const total = monthlyAmount + setupFee;
+  const monthlyAmount = sumCents(lineTotals.filter((_, i) => recurring[i])) + packagePrice;
+  const oneTimeAmount = sumCents(lineTotals.filter((_, i) => !recurring[i])) + setupFee;
   return {
     lineTotals,
     seasonalLineTotals,
@@ -70,8 +80,9 @@ export function computeContractTotals(input: ContractTotalsInput): ContractTotal
     subtotal: monthlyAmount,
     monthlyAmount,
     setupFee,
-    total,
-    firstInvoiceAmount: monthlyAmount + setupFee,
-    seasonalMonthlyAmount: sumCents(seasonalLineTotals) + packagePrice,
+    oneTimeAmount,
+    total: lineItemsTotal + packagePrice + setupFee,
+    firstInvoiceAmount: monthlyAmount + oneTimeAmount,
+    seasonalMonthlyAmount: sumCents(seasonalLineTotals.filter((_, i) => recurring[i])) + packagePrice,
   };
 }

@@ -107,11 +107,19 @@ export const invoiceLines = pgTable(
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     seasonal: boolean('seasonal').notNull().default(false),
+    /** A product line's price metric (null for the package and setup-fee lines). */
+    priceMetric: text('price_metric'),
+    /** The days this line bills: the part of the period its flight covers (a flat line: its flight). */
+    coversStart: date('covers_start', { mode: 'string' }),
+    coversEnd: date('covers_end', { mode: 'string' }),
+    /** A prorated line: the days billed of the period's days (null when billed in full). */
+    proratedDays: integer('prorated_days'),
+    periodDays: integer('period_days'),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('invoice_lines_product_idx').on(t.productId),
-    check('invoice_lines_kind_check', sql`${t.kind} in ('product','package','setup_fee')`),
+    check('invoice_lines_kind_check', sql`${t.kind} in ('product','package','setup_fee','adjustment')`),
   ],
 );
 

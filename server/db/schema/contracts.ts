@@ -81,10 +81,52 @@ export const contractLineItems = pgTable(
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
     position: integer('position').notNull().default(0),
+    /** The product's price metric when the line was sold: monthly, flat (once) or cpm (per 1,000 a month). */
+    priceMetric: text('price_metric').notNull().default('monthly'),
+    /** The unit price of periods starting October to December; null: the unit price all year. */
+    seasonalPriceCents: bigint('seasonal_price_cents', { mode: 'number' }),
+    /** The flight: the days the line runs (a flat line is billed in the period its flight starts). */
+    flightStart: date('flight_start', { mode: 'string' }).notNull(),
+    /** null: until the contract ends. */
+    flightEnd: date('flight_end', { mode: 'string' }),
   },
   (t) => [
     index('contract_line_items_contract_idx').on(t.contractId, t.position),
     index('contract_line_items_product_idx').on(t.productId),
     check('contract_line_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('contract_line_items_metric_check', sql`${t.priceMetric} in ('monthly','flat','cpm')`),
+    check('contract_line_items_seasonal_price_check', sql`coalesce(${t.seasonalPriceCents}, 0) >= 0`),
+    check('contract_line_items_flight_check', sql`${t.flightEnd} is null or ${t.flightEnd} >= ${t.flightStart}`),
+  ],
+);
+
+/**
+ * What an amendment changes in periods already invoiced (product.md section 11): a prorated charge (a line
+ * added) or credit (a line ended) for the days concerned, billed on the contract's next invoice. invoice_id
+ * is set when an invoice carries it; a credit larger than the next invoice waits for a later one.
+ */
+export const contractAdjustments = pgTable(
+  'contract_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    lineId: uuid('line_id').references(() => contractLineItems.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    /** The days of the invoiced period the charge or credit is for. */
+    coversStart: date('covers_start', { mode: 'string' }).notNull(),
+    coversEnd: date('covers_end', { mode: 'string' }).notNull(),
+    /** Positive: a charge; negative: a credit. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The invoice that carries it; null while pending. */
+    invoiceId: uuid('invoice_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contract_adjustments_pending_idx').on(t.contractId).where(sql`${t.invoiceId} is null`),
+    check('contract_adjustments_amount_check', sql`${t.amountCents} <> 0`),
   ],
 );

@@ -10,9 +10,10 @@ import { runBilling } from './billing-run';
 
 /**
  * One engine: what the product shows before billing (the pay link's first-payment figures and the contract's
- * 12-period schedule) is what the billing run then issues, on random contracts: lines with and without
- * seasonal prices, discounts, packages, setup fees, terms, month-end start dates, and tax added or included.
- * The preview and the quote are computed by shared/billing.ts, the invoices by the billing run's SQL.
+ * 12-period schedule) is what the billing run then issues, on random contracts: monthly, flat and CPM lines
+ * with flights, with and without in-season prices, discounts, packages, setup fees, terms, month-end start
+ * dates, and tax added or included. The preview and the quote are computed by shared/billing.ts, the
+ * invoices by the billing run's SQL, and both are held to an oracle written here, day by day.
  */
 const ORIGIN = 'https://billing.example.test';
 let ctx: TestContext;
@@ -37,10 +38,14 @@ const day = fc
 
 const line = fc
   .record({
-    quantity: fc.integer({ min: 1, max: 5 }),
+    priceMetric: fc.constantFrom('monthly' as const, 'flat' as const, 'cpm' as const),
+    quantity: fc.integer({ min: 1, max: 300 }),
     unitPriceCents: fc.integer({ min: 1, max: 500_00 }),
     seasonalPriceCents: fc.option(fc.integer({ min: 1, max: 700_00 }), { nil: null }),
     discountShare: fc.integer({ min: 0, max: 100 }),
+    // Days after the contract's start the flight starts, and how long it runs (null: open-ended).
+    flightOffset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 240 })),
+    flightDays: fc.option(fc.integer({ min: 1, max: 200 }), { nil: null }),
   })
   .map(({ discountShare, ...l }) => ({
     ...l,
@@ -61,6 +66,49 @@ const contractCase = fc.record({
 
 const amount = (cents: number | string) => Number(cents) / 100;
 
+// The oracle: calendar days as Date objects, counted one by one; proration in BigInt.
+const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) => iso(new Date(toDate(day).getTime() + n * 86_400_000));
+
+type LineCase = {
+  priceMetric: 'monthly' | 'flat' | 'cpm';
+  quantity: number;
+  unitPriceCents: number;
+  seasonalPriceCents: number | null;
+  discountCents: number;
+  flightStart: string;
+  flightEnd: string | null;
+};
+
+/** A period's subtotal as product.md section 11 words it. */
+function oracleSubtotal(
+  lines: LineCase[],
+  period: { index: number; start: string; end: string },
+  packagePriceCents: number,
+  setupFeeCents: number,
+): number {
+  const month = Number(period.start.slice(5, 7));
+  let subtotal = packagePriceCents + (period.index === 0 ? setupFeeCents : 0);
+  for (const l of lines) {
+    const price = month >= 10 && l.seasonalPriceCents !== null ? l.seasonalPriceCents : l.unitPriceCents;
+    const full = Math.max(0, l.quantity * price - l.discountCents);
+    if (l.priceMetric === 'flat') {
+      if (l.flightStart >= period.start && l.flightStart <= period.end) subtotal += full;
+      continue;
+    }
+    let days = 0;
+    let covered = 0;
+    for (let d = period.start; d <= period.end; d = plusDays(d, 1)) {
+      days++;
+      if (d >= l.flightStart && (l.flightEnd === null || d <= l.flightEnd)) covered++;
+    }
+    if (covered === days) subtotal += full;
+    else subtotal += Number((2n * BigInt(full) * BigInt(covered) + BigInt(days)) / (2n * BigInt(days)));
+  }
+  return subtotal;
+}
+
 function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number);
   const target = new Date(Date.UTC(y, m - 1 + months, 1));
@@ -77,11 +125,16 @@ describe('the schedule preview and the first-payment quote equal the invoices is
           taxIncluded: c.taxIncluded,
           taxLabel: 'Tax',
         });
+        const lines: LineCase[] = c.lines.map(({ flightOffset, flightDays, ...l }) => ({
+          ...l,
+          flightStart: plusDays(c.startDate, flightOffset),
+          flightEnd: flightDays === null ? null : plusDays(c.startDate, flightOffset + flightDays - 1),
+        }));
         const { contract, token } = await createPayLinkContract(ctx.db, {
           status: 'sent',
           startDate: c.startDate,
           termMonths: c.termMonths,
-          lines: c.lines,
+          lines,
           packagePriceCents: c.packagePriceCents,
           setupFeeCents: c.setupFeeCents,
         });
@@ -110,6 +163,16 @@ describe('the schedule preview and the first-payment quote equal the invoices is
         const dueShown = (schedule.items as { periodStart: string }[]).filter((item) => item.periodStart <= asOf);
         expect(issued.filter((i) => i.periodIndex < shown).length).toBe(dueShown.length);
         if (shown < 12) expect(issued.length).toBe(dueShown.length);
+        // And each invoice bills what the oracle says.
+        for (const invoice of issued) {
+          const expected = oracleSubtotal(
+            lines,
+            { index: invoice.periodIndex, start: invoice.periodStart, end: invoice.periodEnd },
+            c.packagePriceCents ?? 0,
+            c.setupFeeCents,
+          );
+          expect(Number(invoice.subtotalCents)).toBe(expected);
+        }
         for (const invoice of issued.filter((i) => i.periodIndex < shown)) {
           const item = schedule.items[invoice.periodIndex];
           expect({

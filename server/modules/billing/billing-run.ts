@@ -1,4 +1,5 @@
 import { INVOICE_DUE_DAYS, PACKAGE_LINE_PREFIX, SEASON_MONTHS, SETUP_FEE_DESCRIPTION, utcToday } from '@shared/billing';
+import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import {
   type ContractSettings,
   DEFAULT_CONTRACT_SETTINGS,
@@ -59,6 +60,8 @@ export type IssuedInvoice = {
 };
 
 const DEFAULT_CHUNK = 5_000;
+/** The metric billed once (shared/billing.ts billsOnce). */
+const ONCE_METRIC = 'flat' satisfies PriceMetric;
 const MIN_CHUNK = 1;
 const FALLBACK_BASE_URL = 'http://localhost:3000';
 
@@ -249,7 +252,8 @@ async function billChunk(
         where c.status = 'active' and c.start_date <= ${asOf}::date ${contractFilter} ${keyset} ${upTo}
       ),
       periods as (
-        select d.*, n as period_index, (d.start_date + make_interval(months => n))::date as period_start
+        select d.*, n as period_index, (d.start_date + make_interval(months => n))::date as period_start,
+               ((d.start_date + make_interval(months => n + 1))::date - 1) as period_end
         from due_contracts d
         cross join lateral generate_series(
           d.from_index,
@@ -267,33 +271,94 @@ async function billChunk(
               and (cp.resumed_on is null or p.period_start < cp.resumed_on)
           )
       ),
-      lines as (
+      first_billable as (
+        select b.id, min(b.period_index) as period_index from billable b group by b.id
+      ),
+      -- Amendments' pending charges and credits go on the first invoice this run issues for the contract.
+      pending as (
+        select a.id as adjustment_id, a.contract_id, f.period_index, a.description, a.product_id, a.amount_cents,
+               a.covers_start, a.covers_end, row_number() over (partition by a.contract_id
+                 order by a.covers_start, a.created_at, a.id) as sort_key
+        from contract_adjustments a
+        join first_billable f on f.id = a.contract_id
+        where a.invoice_id is null
+      ),
+      base_lines as (
+        -- shared/billing.ts billLine: a flat line once, in full, in the period its flight starts; a monthly
+        -- or CPM line in every period its flight overlaps, prorated by days where it covers only part.
         select b.id as contract_id, b.period_index, 0 as sort_group, li.position as sort_key, 'product' as kind,
                pr.name as description, li.product_id, li.quantity,
                s.unit_price_cents, li.discount_cents,
-               greatest(0, li.quantity * s.unit_price_cents - li.discount_cents) as amount_cents,
-               s.seasonal
+               case when cov.prorated
+                 then round(s.full_cents::numeric * cov.days / cov.period_days)::bigint
+                 else s.full_cents end as amount_cents,
+               s.seasonal, li.price_metric, cov.covers_start, cov.covers_end,
+               case when cov.prorated then cov.days end as prorated_days,
+               case when cov.prorated then cov.period_days end as period_days,
+               null::uuid as adjustment_id
         from billable b
         join contract_line_items li on li.contract_id = b.id
         join products pr on pr.id = li.product_id
         cross join lateral (
           select extract(month from b.period_start)::int = any(${sql.param([...SEASON_MONTHS])}::int[])
-                 and pr.seasonal_price_cents is not null as seasonal
+                 and li.seasonal_price_cents is not null as seasonal
         ) season
         cross join lateral (
           select season.seasonal,
-                 case when season.seasonal then pr.seasonal_price_cents else li.unit_price_cents end as unit_price_cents
+                 case when season.seasonal then li.seasonal_price_cents else li.unit_price_cents end as unit_price_cents,
+                 greatest(0, li.quantity * (case when season.seasonal then li.seasonal_price_cents
+                                                 else li.unit_price_cents end) - li.discount_cents) as full_cents
         ) s
+        cross join lateral (
+          select case when li.price_metric = ${ONCE_METRIC} then li.flight_start
+                      else greatest(li.flight_start, b.period_start) end as covers_start,
+                 case when li.price_metric = ${ONCE_METRIC} then li.flight_end
+                      else least(coalesce(li.flight_end, b.period_end), b.period_end) end as covers_end
+        ) span
+        cross join lateral (
+          select span.covers_start, span.covers_end,
+                 span.covers_end - span.covers_start + 1 as days,
+                 b.period_end - b.period_start + 1 as period_days,
+                 li.price_metric <> ${ONCE_METRIC}
+                   and span.covers_end - span.covers_start + 1 < b.period_end - b.period_start + 1 as prorated
+        ) cov
+        where case when li.price_metric = ${ONCE_METRIC}
+                then li.flight_start between b.period_start and b.period_end
+                else li.flight_start <= b.period_end and (li.flight_end is null or li.flight_end >= b.period_start) end
         union all
         select b.id, b.period_index, 1, 0, 'package', ${PACKAGE_LINE_PREFIX} || pk.name, null, 1,
-               b.package_price_cents, 0, b.package_price_cents, false
+               b.package_price_cents, 0, b.package_price_cents, false, null, null, null, null, null, null
         from billable b
         join packages pk on pk.id = b.package_id
         union all
         select b.id, b.period_index, 2, 0, 'setup_fee', ${SETUP_FEE_DESCRIPTION}, null, 1,
-               b.setup_fee_cents, 0, b.setup_fee_cents, false
+               b.setup_fee_cents, 0, b.setup_fee_cents, false, null, null, null, null, null, null
         from billable b
         where b.period_index = 0 and b.setup_fee_cents > 0
+        union all
+        select p.contract_id, p.period_index, 3, p.sort_key, 'adjustment', p.description, p.product_id, 1,
+               p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id
+        from pending p
+        where p.amount_cents > 0
+      ),
+      -- Credits go on the invoice when it can carry them all (an invoice is never below zero); otherwise
+      -- they wait for a later invoice (shared/billing.ts draftInvoice).
+      credits_carried as (
+        select f.id, f.period_index
+        from first_billable f
+        where (select coalesce(sum(l.amount_cents), 0) from base_lines l
+               where l.contract_id = f.id and l.period_index = f.period_index)
+            + (select coalesce(sum(p.amount_cents), 0) from pending p
+               where p.contract_id = f.id and p.amount_cents < 0) >= 0
+      ),
+      lines as (
+        select * from base_lines
+        union all
+        select p.contract_id, p.period_index, 3, p.sort_key, 'adjustment', p.description, p.product_id, 1,
+               p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id
+        from pending p
+        join credits_carried c on c.id = p.contract_id and c.period_index = p.period_index
+        where p.amount_cents < 0
       ),
       sums as (
         select b.id as contract_id, b.customer_id, b.start_date, b.period_index, b.period_start,
@@ -339,14 +404,22 @@ async function billChunk(
       ),
       ins_lines as (
         insert into invoice_lines (invoice_id, position, kind, description, product_id, quantity, unit_price_cents,
-                                   discount_cents, amount_cents, seasonal)
+                                   discount_cents, amount_cents, seasonal, price_metric, covers_start, covers_end,
+                                   prorated_days, period_days)
         select ins.id,
                (row_number() over (partition by ins.id order by l.sort_group, l.sort_key))::int - 1,
                l.kind, l.description, l.product_id, l.quantity, l.unit_price_cents, l.discount_cents,
-               l.amount_cents, l.seasonal
+               l.amount_cents, l.seasonal, l.price_metric, l.covers_start, l.covers_end, l.prorated_days, l.period_days
         from ins
         join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
         returning invoice_id
+      ),
+      ins_adjustments as (
+        update contract_adjustments a set invoice_id = ins.id
+        from ins
+        join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
+        where l.adjustment_id = a.id
+        returning a.id
       ),
       ins_audit as (
         insert into audit_events (actor_id, action, entity, entity_id, after)

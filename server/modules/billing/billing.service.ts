@@ -23,6 +23,8 @@ import {
   selectBillableContract,
   selectContract,
   selectContractInvoiceRefs,
+  selectInvoicedPeriods,
+  selectPendingAdjustments,
 } from './billing.repo';
 import { runBilling } from './billing-run';
 
@@ -106,24 +108,35 @@ export async function contractSchedule(db: Db, actor: SessionUser, contractId: s
   };
   const fromIndex = issued.length === 0 ? 0 : Math.max(0, periodIndexOn(contract.startDate, utcToday()));
   const byIndex = new Map(issued.map((i) => [i.periodIndex, i]));
-  const entries = billingSchedule(billable, { fromIndex, count: 12, stopBefore: stopsOn, tax });
+  // Amendments' pending charges and credits go on the next invoice not yet issued.
+  let atIndex = fromIndex;
+  while (byIndex.has(atIndex)) atIndex++;
+  const adjustments = { items: await selectPendingAdjustments(db, contractId), atIndex };
+  const entries = billingSchedule(billable, { fromIndex, count: 12, stopBefore: stopsOn, tax, adjustments });
   return {
     ...base,
     items: entries.map((e) => {
       const invoice = byIndex.get(e.index);
+      // A period already invoiced shows what its invoice says (an amendment since never changes it).
+      const figures = invoice ?? e;
       return {
         periodIndex: e.index,
         periodStart: e.start,
         periodEnd: e.end,
         dueDate: e.due,
-        subtotal: centsToAmount(e.subtotalCents),
-        setupFee: centsToAmount(e.setupFeeCents),
-        tax: centsToAmount(e.taxCents),
-        total: centsToAmount(e.totalCents),
+        subtotal: centsToAmount(figures.subtotalCents),
+        setupFee: centsToAmount(figures.setupFeeCents),
+        tax: centsToAmount(figures.taxCents),
+        total: centsToAmount(figures.totalCents),
         inSeason: e.inSeason,
-        seasonalPricing: e.seasonalPricing,
+        seasonalPricing: invoice ? invoice.inSeason : e.seasonalPricing,
         invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status as InvoiceStatus } : null,
       };
     }),
   };
+}
+
+/** The invoiced periods (not voided) of a contract that end on or after a day: those an amendment may touch. */
+export async function invoicedPeriodsFrom(tx: Db, contractId: string, from: string) {
+  return selectInvoicedPeriods(tx, contractId, from);
 }

@@ -30,6 +30,7 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   payment_failed: 'email_payment_notifications',
   contract_activated: 'email_contract_updates',
   contract_expiring: 'email_contract_updates',
+  contract_amended: 'email_contract_updates',
   payout_requested: 'email_commission_alerts',
   payout_approved: 'email_commission_alerts',
   payout_rejected: 'email_commission_alerts',

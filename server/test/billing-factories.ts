@@ -25,6 +25,10 @@ export async function createBillableContract(
       unitPriceCents: number;
       discountCents?: number;
       seasonalPriceCents?: number | null;
+      priceMetric?: 'monthly' | 'flat' | 'cpm';
+      /** Default: the contract's start date. */
+      flightStart?: string;
+      flightEnd?: string | null;
     }[];
     packagePriceCents?: number | null;
     title?: string | null;
@@ -43,6 +47,7 @@ export async function createBillableContract(
         await createTestProduct(db, {
           defaultPriceCents: line.unitPriceCents,
           seasonalPriceCents: line.seasonalPriceCents ?? null,
+          priceMetric: line.priceMetric ?? 'monthly',
         })
       ).id;
     const quantity = line.quantity ?? 1;
@@ -53,12 +58,17 @@ export async function createBillableContract(
       unitPriceCents: line.unitPriceCents,
       discountCents,
       lineTotalCents: Math.max(0, quantity * line.unitPriceCents - discountCents),
+      priceMetric: line.priceMetric ?? 'monthly',
+      seasonalPriceCents: line.seasonalPriceCents ?? null,
+      flightStart: line.flightStart ?? options.startDate,
+      flightEnd: line.flightEnd ?? null,
       position,
     });
   }
   const lineItemsTotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const packagePriceCents = pkg?.priceCents ?? 0;
-  const monthly = lineItemsTotalCents + packagePriceCents;
+  const monthly =
+    lines.filter((l) => l.priceMetric !== 'flat').reduce((sum, l) => sum + l.lineTotalCents, 0) + packagePriceCents;
   const setupFeeCents = options.setupFeeCents ?? 0;
   const termMonths = options.termMonths ?? null;
   const [contract] = await db
@@ -79,7 +89,7 @@ export async function createBillableContract(
       monthlyAmountCents: monthly,
       seasonalMonthlyAmountCents: monthly,
       setupFeeCents,
-      totalCents: monthly + setupFeeCents,
+      totalCents: lineItemsTotalCents + packagePriceCents + setupFeeCents,
       activatedAt: (options.status ?? 'active') === 'active' ? new Date() : null,
     })
     .returning();

@@ -95,6 +95,8 @@ const MATRIX: Row[] = [
   ['POST /api/contracts/:id/cancel',                    401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/resend-receipt',            401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/contracts/:id/schedule',                   401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['POST /api/contracts/:id/lines',                     401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/contracts/:id/lines/:lineId/end',         401,  ok,   ok,   ok,   ok,   403,  403],
 
   ['GET /api/invoices',                                 401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/client/invoices',                          401,  403,  403,  403,  403,  403,  ok],

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { lineTotalCents, MAX_CENTS } from '../money';
-import { isoDate, listQuerySchema, moneyCents, optionalText } from './common';
+import { isCalendarDate, isoDate, listQuerySchema, moneyCents, optionalText } from './common';
+import { computeAutoStopDate } from './contract-lifecycle';
 import {
   CONTRACT_MESSAGES,
   CONTRACT_STATUSES,
+  flightIssues,
   hasPackage,
   lineIssues,
   PAYMENT_MODES,
@@ -11,6 +13,15 @@ import {
   quantityIssue,
   termIssue,
 } from './contract-vocabulary';
+
+/** An optional calendar day: left out, null or '' is none. */
+function optionalDate(label: string) {
+  return z
+    .union([z.string(), z.null()], { message: `${label} must be a date (YYYY-MM-DD)` })
+    .optional()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim().slice(0, 10)))
+    .refine((v) => v === null || isCalendarDate(v), 'Enter a valid date (YYYY-MM-DD)');
+}
 
 /** The contracts API's requests: POST and PATCH /api/contracts (the same body), the list query, the cancel body. */
 
@@ -25,7 +36,7 @@ function requiredId(required: string, unknown: string) {
     });
 }
 
-const apiLineSchema = z
+export const apiLineSchema = z
   .object({
     productId: requiredId(CONTRACT_MESSAGES.productRequired, 'Product not found'),
     quantity: z
@@ -47,6 +58,21 @@ const apiLineSchema = z
     })
       .nullish()
       .transform((v) => v ?? 0),
+    /** Left out: the product's seasonal price; null or '': none for this line. */
+    seasonalPrice: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      moneyCents({
+        required: CONTRACT_MESSAGES.seasonalPriceInvalid,
+        negative: CONTRACT_MESSAGES.seasonalPriceNegative,
+        invalid: CONTRACT_MESSAGES.seasonalPriceInvalid,
+      })
+        .nullable()
+        .optional(),
+    ),
+    /** Left out: the contract's start date. */
+    flightStart: optionalDate('Flight start'),
+    /** Left out: open-ended (a flat line: its product's default duration). */
+    flightEnd: optionalDate('Flight end'),
   })
   .superRefine((line, ctx) => {
     const { quantity, unitPrice, discount } = line;
@@ -108,6 +134,14 @@ export const contractBodySchema = z
     if (body.packageId === null && body.lineItems.length === 0) {
       ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.packageOrLine, path: ['lineItems'] });
     }
+    if (typeof body.startDate === 'string' && (body.termMonths === null || Number.isInteger(body.termMonths))) {
+      const termEnd = computeAutoStopDate(body.startDate, body.termMonths);
+      body.lineItems.forEach((line, i) => {
+        for (const [field, message] of Object.entries(flightIssues(line, { startDate: body.startDate, termEnd }))) {
+          ctx.addIssue({ code: 'custom', message, path: ['lineItems', i, field] });
+        }
+      });
+    }
     // Lines whose own fields are invalid have their messages already; the rest are added up.
     const lineTotals = body.lineItems
       .filter((l) => [l.quantity, l.unitPrice, l.discount].every(Number.isSafeInteger))
@@ -145,3 +179,19 @@ export const cancelContractSchema = z.object({
     .max(1000, 'The reason cannot be longer than 1000 characters'),
 });
 export type CancelContractInput = z.input<typeof cancelContractSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Amendments of a running contract (product.md section 11)
+// ---------------------------------------------------------------------------------------------------------
+
+/** POST /api/contracts/{id}/lines: a line added from today (or a later day). */
+export const addContractLineSchema = apiLineSchema;
+export type AddContractLineInput = z.input<typeof addContractLineSchema>;
+export type AddContractLine = z.output<typeof addContractLineSchema>;
+
+/** POST /api/contracts/{id}/lines/{lineId}/end: the line's last day (default today). */
+export const endContractLineSchema = z
+  .object({ endDate: optionalDate('End date') })
+  .nullish()
+  .transform((body) => ({ endDate: body?.endDate ?? null }));
+export type EndContractLineInput = z.input<typeof endContractLineSchema>;

@@ -15,14 +15,23 @@ import {
 import type { ContractFormLine, ContractFormValues } from './contract-form';
 import type { Contract } from './contract-responses';
 import { hasPackage, NO_PACKAGE, type PaymentMode, parseWhole, quantityIssue } from './contract-vocabulary';
+import type { PriceMetric } from './product-vocabulary';
 
 /** A line counts once it has a product, a quantity and a unit price (ui-spec.md section 5). */
 export function isCompleteFormLine(line: Partial<ContractFormLine>): boolean {
   return Boolean(line.productId?.trim() && line.quantity?.trim() && line.unitPrice?.trim());
 }
 
-/** A new, empty line: quantity 1, unit price empty, discount 0. */
-export const emptyFormLine = (): ContractFormLine => ({ productId: '', quantity: '1', unitPrice: '', discount: '0' });
+/** A new, empty line: quantity 1, unit price empty, discount 0, no in-season price, the contract's flight. */
+export const emptyFormLine = (): ContractFormLine => ({
+  productId: '',
+  quantity: '1',
+  unitPrice: '',
+  discount: '0',
+  seasonalPrice: '',
+  flightStart: '',
+  flightEnd: '',
+});
 
 /** The create form's starting values (start date today, send to customer on, make active off). */
 export function newContractFormValues(today: string): ContractFormValues {
@@ -60,12 +69,27 @@ export function contractToFormValues(contract: Contract): ContractFormValues {
           quantity: String(line.quantity),
           unitPrice: plainAmount(line.unitPrice),
           discount: plainAmount(line.discount),
+          seasonalPrice: line.seasonalPrice === null ? '' : plainAmount(line.seasonalPrice),
+          // A flight from the contract's start follows the start date when it changes.
+          flightStart: line.flightStart === contract.startDate.slice(0, 10) ? '' : line.flightStart,
+          flightEnd: line.flightEnd ?? '',
         }))
       : [emptyFormLine()],
   };
 }
 
-export type ContractPayloadLine = { productId: string; quantity: number; unitPrice: number; discount: number };
+export type ContractPayloadLine = {
+  productId: string;
+  quantity: number;
+  unitPrice: number;
+  discount: number;
+  /** null: no in-season price for this line; left out (an API client): the product's seasonal price. */
+  seasonalPrice?: number | null;
+  /** null or left out: the contract's start date. */
+  flightStart?: string | null;
+  /** null or left out: until the contract ends (a flat line: its product's default duration). */
+  flightEnd?: string | null;
+};
 
 /** The body of POST and PATCH /api/contracts, as the form sends it (ui-spec.md section 7). */
 export type ContractPayload = {
@@ -102,16 +126,32 @@ export function toContractPayload(values: ContractFormValues): ContractPayload {
     packageId: hasPackage(values.packageId) ? values.packageId : null,
     sendToCustomer: values.sendToCustomer ?? true,
     makeActive: values.makeActive ?? false,
-    lineItems: (values.lineItems ?? []).filter(isCompleteFormLine).map((line) => ({
-      productId: line.productId!.trim(),
-      quantity: Number(line.quantity!.trim()),
-      unitPrice: amountOrZero(line.unitPrice),
-      discount: amountOrZero(line.discount),
-    })),
+    lineItems: (values.lineItems ?? []).filter(isCompleteFormLine).map(toPayloadLine),
   };
   if (values.title?.trim()) payload.title = values.title.trim();
   if (payload.makeActive) payload.status = 'active';
   return payload;
+}
+
+/** One complete form line as the API takes it. */
+export function toPayloadLine(line: Partial<ContractFormLine>): ContractPayloadLine {
+  return {
+    productId: line.productId!.trim(),
+    quantity: Number(line.quantity!.trim()),
+    unitPrice: amountOrZero(line.unitPrice),
+    discount: amountOrZero(line.discount),
+    // A value the form holds is sent ('' as null: none, or the contract's dates); one it lacks is left out.
+    ...(line.seasonalPrice !== undefined && {
+      seasonalPrice: line.seasonalPrice.trim() === '' ? null : amountOrZero(line.seasonalPrice),
+    }),
+    ...(line.flightStart !== undefined && { flightStart: dateOrNull(line.flightStart) }),
+    ...(line.flightEnd !== undefined && { flightEnd: dateOrNull(line.flightEnd) }),
+  };
+}
+
+function dateOrNull(text: string): string | null {
+  const day = text.trim();
+  return day === '' ? null : day.slice(0, 10);
 }
 
 function amountOrZero(text: string | undefined): number {
@@ -121,11 +161,12 @@ function amountOrZero(text: string | undefined): number {
 
 /**
  * The form summary's figures (ui-spec.md section 2): each row's line total (null while it cannot be
- * computed) and the contract totals over the complete lines, with the chosen package's price.
+ * computed) and the contract totals over the complete lines, with the chosen package's price, each line's
+ * in-season price and its product's price metric (a flat line is a one-time charge).
  */
 export function formTotals(
   values: Pick<ContractFormValues, 'lineItems' | 'setupFee'>,
-  options: { packagePriceCents?: Cents; seasonalPriceCentsByProductId?: Record<string, Cents | null | undefined> } = {},
+  options: { packagePriceCents?: Cents; priceMetricByProductId?: Record<string, PriceMetric | undefined> } = {},
 ) {
   const rows = (values.lineItems ?? []).map((line) => {
     const quantity = parseWhole(line.quantity ?? '');
@@ -134,15 +175,26 @@ export function formTotals(
     if (quantityIssue(quantity) || unitPriceCents === null || unitPriceCents < 0) return null;
     if (discountCents === null || discountCents < 0) return null;
     if (lineAmountCents({ quantity, unitPriceCents }) > MAX_CENTS || discountCents > MAX_CENTS) return null;
-    return { quantity, unitPriceCents, discountCents, productId: line.productId ?? '' };
+    const seasonalText = (line.seasonalPrice ?? '').trim();
+    const seasonalPriceCents = seasonalText === '' ? null : parseMoney(seasonalText);
+    const productId = line.productId ?? '';
+    return {
+      quantity,
+      unitPriceCents,
+      discountCents,
+      productId,
+      // An in-season price still being typed (or invalid) counts as none until it is an amount.
+      seasonalPriceCents:
+        seasonalPriceCents !== null && seasonalPriceCents >= 0 && seasonalPriceCents <= MAX_CENTS
+          ? seasonalPriceCents
+          : null,
+      priceMetric: options.priceMetricByProductId?.[productId] ?? 'monthly',
+    };
   });
   const setupFeeCents = (values.setupFee ?? '').trim() === '' ? 0 : (parseMoney(values.setupFee ?? '') ?? 0);
   const counted = rows.filter((row, i) => row !== null && isCompleteFormLine(values.lineItems![i]));
   const totals = computeContractTotals({
-    lineItems: counted.map((row) => ({
-      ...row!,
-      seasonalPriceCents: options.seasonalPriceCentsByProductId?.[row!.productId] ?? null,
-    })),
+    lineItems: counted.map((row) => row!),
     packagePriceCents: options.packagePriceCents ?? 0,
     setupFeeCents: setupFeeCents >= 0 && setupFeeCents <= MAX_CENTS ? setupFeeCents : 0,
   });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { MAX_CENTS, parseMoney } from '../money';
-import { isoDate } from './common';
+import { isCalendarDate, isoDate } from './common';
 import { isCompleteFormLine } from './contract-form-values';
+import { computeAutoStopDate } from './contract-lifecycle';
 import {
   CONTRACT_MESSAGES,
+  flightIssues,
   hasPackage,
   lineIssues,
   NO_PACKAGE,
@@ -25,10 +27,30 @@ const formLineSchema = z
     quantity: z.string().default('1'),
     unitPrice: z.string().default(''),
     discount: z.string().default('0'),
+    /** '' means no in-season price for this line. */
+    seasonalPrice: z.string().default(''),
+    /** '' means the contract's start date. */
+    flightStart: z.string().default(''),
+    /** '' means until the contract ends. */
+    flightEnd: z.string().default(''),
   })
   .superRefine((line, ctx) => {
     // Incomplete lines are dropped on submit, so only complete lines are checked.
     if (!isCompleteFormLine(line)) return;
+    if (line.seasonalPrice.trim() !== '') {
+      const seasonalCents = parseMoney(line.seasonalPrice);
+      if (seasonalCents === null) {
+        ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.seasonalPriceInvalid, path: ['seasonalPrice'] });
+      } else if (seasonalCents < 0) {
+        ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.seasonalPriceNegative, path: ['seasonalPrice'] });
+      }
+    }
+    for (const field of ['flightStart', 'flightEnd'] as const) {
+      const day = line[field].trim();
+      if (day !== '' && !isCalendarDate(day.slice(0, 10))) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)', path: [field] });
+      }
+    }
     const quantity = parseWhole(line.quantity);
     const qIssue = quantityIssue(quantity);
     if (qIssue) ctx.addIssue({ code: 'custom', message: qIssue, path: ['quantity'] });
@@ -88,11 +110,43 @@ export const contractFormSchema = z
     lineItems: z.array(formLineSchema).default([]),
   })
   .superRefine((values, ctx) => {
+    // Each line's flight against the contract's start and term (when those are valid themselves).
+    const term = values.termMonths.trim() === '' ? null : parseWhole(values.termMonths);
+    if (isCalendarDate(values.startDate) && (term === null || !termIssue(term))) {
+      const termEnd = computeAutoStopDate(values.startDate, term);
+      values.lineItems.forEach((line, i) => {
+        if (!isCompleteFormLine(line)) return;
+        const flight = {
+          flightStart: isCalendarDate(line.flightStart.trim()) ? line.flightStart.trim() : null,
+          flightEnd: isCalendarDate(line.flightEnd.trim()) ? line.flightEnd.trim() : null,
+        };
+        for (const [field, message] of Object.entries(flightIssues(flight, { startDate: values.startDate, termEnd }))) {
+          ctx.addIssue({ code: 'custom', message, path: ['lineItems', i, field] });
+        }
+      });
+    }
     if (hasPackage(values.packageId)) return;
     if (!values.lineItems.some(isCompleteFormLine)) {
       ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.packageOrLine, path: ['lineItems'] });
     }
   });
+
+/**
+ * The "Add Line" form of a running contract (POST /api/contracts/{id}/lines): one line, every field of the
+ * contract form's rows; product and unit price required. A blank flight start means today.
+ */
+export const addLineFormSchema = formLineSchema.superRefine((line, ctx) => {
+  if (line.productId.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.productRequired, path: ['productId'] });
+  }
+  if (line.unitPrice.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.unitPriceRequired, path: ['unitPrice'] });
+  }
+  if (line.quantity.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.quantityMin, path: ['quantity'] });
+  }
+});
+export type AddLineFormValues = z.input<typeof addLineFormSchema>;
 
 /** The form's values as react-hook-form holds them. */
 export type ContractFormValues = z.input<typeof contractFormSchema>;

@@ -45,6 +45,18 @@ export function editRefusalLabel(c: PaymentState): string | null {
   return `Cannot edit - contract ${statusWord(c.status)}`;
 }
 
+/**
+ * Why a contract's lines cannot be amended (a line added or ended from today), or null when they can: a
+ * running contract whose edit is locked. One that can still be edited changes through the edit form.
+ */
+export function amendmentRefusal(c: PaymentState): string | null {
+  if (editRefusal(c) === null) return 'This contract can still be edited: change its lines with Edit Contract.';
+  if (c.status !== 'sent' && c.status !== 'active' && c.status !== 'paused') {
+    return `This contract is ${statusWord(c.status)} and can no longer be amended.`;
+  }
+  return null;
+}
+
 /** Why a contract cannot be deleted, or null when it can. */
 export function deleteRefusal(c: PaymentState): string | null {
   if (c.status === 'draft' || c.status === 'canceled') return null;

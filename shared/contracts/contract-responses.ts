@@ -1,4 +1,5 @@
 import type { ContractStatus, PaymentMode } from './contract-vocabulary';
+import type { PriceMetric } from './product-vocabulary';
 
 /** The contracts API's answers (amounts in dollars). */
 
@@ -18,6 +19,15 @@ export type ContractLineItem = {
   unitPrice: number;
   discount: number;
   lineTotal: number;
+  /** As sold: the product's metric then (monthly, flat, cpm). */
+  priceMetric: PriceMetric;
+  /** The unit price for periods starting October to December; null: none for this line. */
+  seasonalPrice: number | null;
+  /** The line total in season (the line total when it has no in-season price). */
+  seasonalLineTotal: number;
+  flightStart: string;
+  /** null: until the contract ends. */
+  flightEnd: string | null;
   product: ContractProductRef;
 };
 
@@ -63,9 +73,11 @@ export type ContractSummary = {
   /** Lines + package + setup fee (ui-spec.md's contract total); totalAmount is the same figure. */
   total: number;
   totalAmount: number;
-  /** Lines + package: billed every month. */
+  /** Monthly and CPM lines + package: billed every month. */
   monthlyAmount: number;
-  /** The monthly amount plus the setup fee. */
+  /** Charged once: the flat lines and the setup fee. */
+  oneTimeAmount: number;
+  /** The monthly amount plus the one-time charges. */
   firstInvoiceAmount: number;
   /** The monthly amount for periods starting October to December. */
   seasonalMonthlyAmount: number;
@@ -84,6 +96,8 @@ export type ContractSummary = {
   /** Whether the caller may edit / delete it now (the rules below and the caller's rights). */
   canEdit: boolean;
   canDelete: boolean;
+  /** A line can be added or ended from today (a running contract whose edit is locked). */
+  canAmend: boolean;
 };
 
 /** A contract as GET /api/contracts/:id, create, update and every action answer it. */

@@ -50,6 +50,14 @@ export const CONTRACT_MESSAGES = {
   discountInvalid: 'Discount must be an amount in dollars, like 50.00',
   discountNegative: 'Discount cannot be negative',
   discountAboveLine: 'Discount cannot exceed the line amount',
+  seasonalPriceInvalid: 'In-season price must be an amount in dollars, like 1250.00',
+  seasonalPriceNegative: 'In-season price cannot be negative',
+  flightEndBeforeStart: 'Flight end cannot be before its start',
+  flightBeforeContract: "Flight cannot start before the contract's start date",
+  flightAfterTerm: "Flight must be within the contract's term",
+  amendmentInPast: 'An amendment cannot start in the past',
+  lineEndInPast: 'A line cannot end in the past',
+  lineEndBeforeFlight: 'A line cannot end before its flight starts',
   lineTooLarge: 'Line amount is too large',
   setupFeeInvalid: 'Setup fee must be an amount in dollars, like 250.00',
   setupFeeNegative: 'Setup fee cannot be negative',
@@ -92,6 +100,29 @@ export function lineIssues(line: { quantity: number; unitPriceCents: Cents; disc
   if (lineAmountCents(line) > MAX_CENTS) return CONTRACT_MESSAGES.lineTooLarge;
   if (discountExceedsLine(line)) return CONTRACT_MESSAGES.discountAboveLine;
   return null;
+}
+
+/**
+ * The messages for a line's flight against its contract (`termEnd` is the auto-stop date: the first day
+ * after the term, null when indefinite), keyed by the field they belong under.
+ */
+export function flightIssues(
+  flight: { flightStart: string | null; flightEnd: string | null },
+  contract: { startDate: string; termEnd: string | null },
+): { flightStart?: string; flightEnd?: string } {
+  const issues: { flightStart?: string; flightEnd?: string } = {};
+  const { flightStart, flightEnd } = flight;
+  if (flightStart !== null && flightStart < contract.startDate)
+    issues.flightStart = CONTRACT_MESSAGES.flightBeforeContract;
+  else if (flightStart !== null && contract.termEnd !== null && flightStart >= contract.termEnd) {
+    issues.flightStart = CONTRACT_MESSAGES.flightAfterTerm;
+  }
+  const start = flightStart ?? contract.startDate;
+  if (flightEnd !== null && flightEnd < start) issues.flightEnd = CONTRACT_MESSAGES.flightEndBeforeStart;
+  else if (flightEnd !== null && contract.termEnd !== null && flightEnd >= contract.termEnd) {
+    issues.flightEnd = CONTRACT_MESSAGES.flightAfterTerm;
+  }
+  return issues;
 }
 
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {

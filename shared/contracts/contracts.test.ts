@@ -385,12 +385,12 @@ describe('form summary', () => {
       {
         setupFee: '50',
         lineItems: [
-          { productId: PRODUCT, quantity: '2', unitPrice: '10.10', discount: '0.20' },
+          { productId: PRODUCT, quantity: '2', unitPrice: '10.10', discount: '0.20', seasonalPrice: '15' },
           { productId: '', quantity: '1', unitPrice: '5', discount: '0' },
           { productId: PRODUCT, quantity: '1', unitPrice: '', discount: '0' },
         ],
       },
-      { packagePriceCents: 100_00, seasonalPriceCentsByProductId: { [PRODUCT]: 15_00 } },
+      { packagePriceCents: 100_00 },
     );
     expect(totals.rowTotals).toEqual([2000, 500, null]);
     expect(totals).toMatchObject({
@@ -425,8 +425,30 @@ describe('an edit saved unchanged', () => {
     setupFee: 250,
     status: 'draft',
     lineItems: [
-      { id: 'l1', productId: PRODUCT, quantity: 2, unitPrice: 175, discount: 0.5, lineTotal: 349.5, product },
-      { id: 'l2', productId: PRODUCT, quantity: 1, unitPrice: 0.99, discount: 0, lineTotal: 0.99, product },
+      {
+        id: 'l1',
+        productId: PRODUCT,
+        quantity: 2,
+        unitPrice: 175,
+        discount: 0.5,
+        lineTotal: 349.5,
+        seasonalPrice: 199,
+        flightStart: '2026-01-15',
+        flightEnd: null,
+        product,
+      },
+      {
+        id: 'l2',
+        productId: PRODUCT,
+        quantity: 1,
+        unitPrice: 0.99,
+        discount: 0,
+        lineTotal: 0.99,
+        seasonalPrice: null,
+        flightStart: '2026-03-01',
+        flightEnd: '2026-05-31',
+        product,
+      },
     ],
   } as unknown as Contract;
 
@@ -445,8 +467,25 @@ describe('an edit saved unchanged', () => {
       sendToCustomer: false,
       makeActive: false,
       lineItems: [
-        { productId: PRODUCT, quantity: 2, unitPrice: 175, discount: 0.5 },
-        { productId: PRODUCT, quantity: 1, unitPrice: 0.99, discount: 0 },
+        // A flight from the contract's start follows it (null); another keeps its dates.
+        {
+          productId: PRODUCT,
+          quantity: 2,
+          unitPrice: 175,
+          discount: 0.5,
+          seasonalPrice: 199,
+          flightStart: null,
+          flightEnd: null,
+        },
+        {
+          productId: PRODUCT,
+          quantity: 1,
+          unitPrice: 0.99,
+          discount: 0,
+          seasonalPrice: null,
+          flightStart: '2026-03-01',
+          flightEnd: '2026-05-31',
+        },
       ],
     });
   });

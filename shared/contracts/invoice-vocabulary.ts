@@ -1,5 +1,6 @@
 /** invoices: the words and constants screens show (no zod here, so a screen can import them without the schemas). */
 import type { BadgeTone } from './contract-vocabulary';
+import { PRICE_METRIC_LABELS, type PriceMetric } from './product-vocabulary';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -56,3 +57,31 @@ export const INVOICE_MESSAGES = {
   isVoid: 'This invoice is void.',
   noReceipt: 'No payment to send a receipt for',
 } as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shortDate = (day: string) =>
+  `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+
+/**
+ * What an invoice line bills, in words, under its description: "CPM · Oct 16, 2026 – Nov 15, 2026",
+ * "Per Month · Oct 16, 2026 – Oct 31, 2026 · prorated 16 of 31 days", "Flat Rate, billed once · from Dec 1, 2026".
+ * null for the package and setup-fee lines.
+ */
+export function invoiceLineDetail(line: {
+  priceMetric: PriceMetric | null;
+  coversStart: string | null;
+  coversEnd: string | null;
+  proratedDays: number | null;
+  periodDays: number | null;
+}): string | null {
+  if (line.priceMetric === null || line.coversStart === null) return null;
+  const metric = line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_LABELS[line.priceMetric];
+  const span = line.coversEnd
+    ? `${shortDate(line.coversStart)} – ${shortDate(line.coversEnd)}`
+    : `from ${shortDate(line.coversStart)}`;
+  const prorated =
+    line.proratedDays !== null && line.periodDays !== null
+      ? ` · prorated ${line.proratedDays} of ${line.periodDays} days`
+      : '';
+  return `${metric} · ${span}${prorated}`;
+}

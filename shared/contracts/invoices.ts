@@ -9,6 +9,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
 } from './invoice-vocabulary';
+import type { PriceMetric } from './product-vocabulary';
 
 // ---------------------------------------------------------------------------------------------------------
 // Vocabulary
@@ -112,7 +113,7 @@ export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
 
 export type InvoiceLine = {
   id: string;
-  kind: 'product' | 'package' | 'setup_fee';
+  kind: 'product' | 'package' | 'setup_fee' | 'adjustment';
   description: string;
   productId: string | null;
   quantity: number;
@@ -120,6 +121,14 @@ export type InvoiceLine = {
   discount: number;
   amount: number;
   seasonal: boolean;
+  /** A product line's price metric; null for the package and the setup fee. */
+  priceMetric: PriceMetric | null;
+  /** The days the line bills (a flat line: its flight; coversEnd null when open-ended). */
+  coversStart: string | null;
+  coversEnd: string | null;
+  /** A prorated line: the days billed of the period's days. */
+  proratedDays: number | null;
+  periodDays: number | null;
 };
 
 export type Payment = {

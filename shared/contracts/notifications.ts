@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   'payment_failed',
   'contract_activated',
   'contract_expiring',
+  'contract_amended',
   'payout_requested',
   'payout_approved',
   'payout_rejected',

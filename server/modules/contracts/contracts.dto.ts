@@ -1,8 +1,9 @@
 import { canWriteContract } from '@shared/contracts/contract-access';
-import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
+import { amendmentRefusal, canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
 import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
-import { centsToAmount } from '@shared/money';
+import type { PriceMetric } from '@shared/contracts/product-vocabulary';
+import { centsToAmount, lineTotalCents } from '@shared/money';
 import { payLink } from '../../lib/capability-links';
 import type { SessionUser } from '../sessions/sessions';
 import type { ContractDetailRows, ContractListRow, ContractRow, ProductRow } from './contracts.repo';
@@ -34,7 +35,9 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
     total: amount(c.totalCents),
     totalAmount: amount(c.totalCents),
     monthlyAmount: amount(c.monthlyAmountCents),
-    firstInvoiceAmount: amount(c.monthlyAmountCents + c.setupFeeCents),
+    // total = every line + package + setup fee; the monthly amount = monthly and CPM lines + package.
+    oneTimeAmount: amount(c.totalCents - c.monthlyAmountCents),
+    firstInvoiceAmount: amount(c.totalCents),
     seasonalMonthlyAmount: amount(c.seasonalMonthlyAmountCents),
     setupFee: amount(c.setupFeeCents),
     packagePrice: amount(c.packagePriceCents),
@@ -50,6 +53,7 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
     updatedAt: c.updatedAt.toISOString(),
     canEdit: writable && canEditContract(c),
     canDelete: writable && canDeleteContract(c),
+    canAmend: writable && amendmentRefusal(c) === null,
   };
 }
 
@@ -95,6 +99,15 @@ export function toContract(actor: SessionUser, d: ContractDetailRows, baseUrl: s
       unitPrice: amount(line.unitPriceCents),
       discount: amount(line.discountCents),
       lineTotal: amount(line.lineTotalCents),
+      priceMetric: line.priceMetric as PriceMetric,
+      seasonalPrice: amountOrNull(line.seasonalPriceCents),
+      seasonalLineTotal: amount(
+        line.seasonalPriceCents === null
+          ? line.lineTotalCents
+          : lineTotalCents({ ...line, unitPriceCents: line.seasonalPriceCents }),
+      ),
+      flightStart: line.flightStart,
+      flightEnd: line.flightEnd,
       product: toProductRef(product),
     })),
   };

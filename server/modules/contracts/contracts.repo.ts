@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contractLineItems, contracts, customers, packageItems, packages, products, users } from '../../db/schema';
+import {
+  contractAdjustments,
+  contractLineItems,
+  contracts,
+  customers,
+  packageItems,
+  packages,
+  products,
+  users,
+} from '../../db/schema';
 import { likePattern } from '../../lib/http';
 import { prepared } from '../../lib/prepared';
 
@@ -212,6 +221,41 @@ export async function updateContractRow(tx: Db, id: string, values: Partial<Cont
 export async function replaceLineItems(tx: Db, contractId: string, lines: Omit<LineItemInsert, 'contractId'>[]) {
   await tx.delete(contractLineItems).where(eq(contractLineItems.contractId, contractId));
   if (lines.length) await tx.insert(contractLineItems).values(lines.map((line) => ({ ...line, contractId })));
+}
+
+// --- Amendments ---------------------------------------------------------------------------------------
+
+export async function insertLineItem(tx: Db, line: LineItemInsert) {
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${contractLineItems.position}) + 1, 0)::int` })
+    .from(contractLineItems)
+    .where(eq(contractLineItems.contractId, line.contractId));
+  const [row] = await tx
+    .insert(contractLineItems)
+    .values({ ...line, position: position?.next ?? 0 })
+    .returning();
+  return row;
+}
+
+/** Sets a line's flight end, only when it ran past that day: the row count decides. */
+export async function endLineFlight(tx: Db, contractId: string, lineId: string, endDate: string) {
+  const [row] = await tx
+    .update(contractLineItems)
+    .set({ flightEnd: endDate })
+    .where(
+      and(
+        eq(contractLineItems.id, lineId),
+        eq(contractLineItems.contractId, contractId),
+        sql`(${contractLineItems.flightEnd} is null or ${contractLineItems.flightEnd} > ${endDate}::date)`,
+        sql`${contractLineItems.flightStart} <= ${endDate}::date`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function insertAdjustments(tx: Db, rows: (typeof contractAdjustments.$inferInsert)[]) {
+  if (rows.length) await tx.insert(contractAdjustments).values(rows);
 }
 
 export async function deleteContractRow(tx: Db, id: string): Promise<void> {

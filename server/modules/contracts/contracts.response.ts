@@ -38,6 +38,7 @@ const summaryProperties = {
   total: number,
   totalAmount: number,
   monthlyAmount: number,
+  oneTimeAmount: number,
   firstInvoiceAmount: number,
   seasonalMonthlyAmount: number,
   setupFee: number,
@@ -54,6 +55,7 @@ const summaryProperties = {
   updatedAt: string,
   canEdit: boolean,
   canDelete: boolean,
+  canAmend: boolean,
 } satisfies Record<keyof ContractSummary, unknown>;
 
 export const contractSummaryResponse = object<ContractSummary>(summaryProperties);
@@ -99,6 +101,11 @@ export const contractResponse = object<Contract>({
       unitPrice: number,
       discount: number,
       lineTotal: number,
+      priceMetric: string,
+      seasonalPrice: nullableNumber,
+      seasonalLineTotal: number,
+      flightStart: string,
+      flightEnd: nullableString,
       product: productRef,
     }),
   ),

@@ -1,11 +1,19 @@
 import { idParamSchema } from '@shared/contracts/common';
-import { cancelContractSchema, contractBodySchema, contractListQuerySchema } from '@shared/contracts/contract-api';
+import {
+  addContractLineSchema,
+  cancelContractSchema,
+  contractBodySchema,
+  contractListQuerySchema,
+  endContractLineSchema,
+} from '@shared/contracts/contract-api';
 import type { ContractAction } from '@shared/contracts/contract-lifecycle';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { addContractLine, endContractLine } from './contract-amendments.service';
 import { contractListResponse, contractResponse, paymentLinkResponse } from './contracts.response';
 import {
   type ContractDeps,
@@ -134,4 +142,36 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: write }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
     async (request) => resendReceipt(deps(request), request.user!, request.params.id),
   );
+
+  // Amendments of a running contract: a line added or ended from today (product.md section 11).
+  r.post(
+    '/api/contracts/:id/lines',
+    {
+      config: { access: write },
+      schema: { params: idParamSchema, body: addContractLineSchema, response: contract },
+      ...answers,
+    },
+    async (request) => {
+      const amended = await addContractLine(deps(request), request.user!, request.params.id, request.body);
+      app.mailer.kick(app.db);
+      return amended;
+    },
+  );
+
+  r.post(
+    '/api/contracts/:id/lines/:lineId/end',
+    {
+      config: { access: write },
+      schema: { params: lineParamsSchema, body: endContractLineSchema, response: contract },
+      ...answers,
+    },
+    async (request) => {
+      const { id, lineId } = request.params;
+      const amended = await endContractLine(deps(request), request.user!, id, lineId, request.body);
+      app.mailer.kick(app.db);
+      return amended;
+    },
+  );
 }
+
+const lineParamsSchema = idParamSchema.extend({ lineId: z.string().uuid('Not a valid id') });

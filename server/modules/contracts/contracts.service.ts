@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, billsOnce } from '@shared/billing';
 import { computeContractTotals } from '@shared/contract-totals';
 import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
+import { PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -151,10 +153,10 @@ export async function updateContract(
   const refusal = editRefusal(existing);
   if (refusal) throw conflict(refusal);
   const salesRepId = await resolveSalesRep(deps.db, actor, body.salesRepId, existing.salesRepId);
-  // Products already on the contract stay allowed even if archived since.
-  const current = new Set((await selectLineItems(deps.db, id)).map((line) => line.productId));
-  const refs = await loadReferences(deps.db, body, current);
-  const figures = computeFigures(body, refs);
+  // Products already on the contract stay allowed even if archived since, and keep the metric they were sold with.
+  const currentLines = await selectLineItems(deps.db, id);
+  const refs = await loadReferences(deps.db, body, new Set(currentLines.map((line) => line.productId)));
+  const figures = computeFigures(body, refs, new Map(currentLines.map((line) => [line.productId, line.priceMetric])));
   const target = requestedStatus(body, existing.status);
   const delivery =
     target === 'sent' && existing.status !== 'sent'
@@ -313,14 +315,52 @@ async function loadReferences(db: Db, body: ContractBody, allowArchived: Set<str
   return { customer: customer!, productsById, pkg: pkg ?? null };
 }
 
-/** Every stored figure, recomputed from the products' and package's data and the submitted prices. */
-function computeFigures(body: ContractBody, refs: References) {
+/**
+ * What each line keeps from the moment it is sold (product.md section 11): the product's price metric, the
+ * in-season price (the product's seasonal price unless the body gives one, or null for none) and the flight
+ * (from the contract's start unless given; a flat line's end from its product's default duration, within
+ * the term).
+ */
+export function lineSnapshot(
+  line: ContractBody['lineItems'][number],
+  product: ProductRow,
+  contract: { startDate: string; termEnd: string | null },
+  soldAs?: string,
+) {
+  const metric = soldAs ?? product.priceMetric;
+  const priceMetric = (PRICE_METRICS as readonly string[]).includes(metric) ? (metric as PriceMetric) : 'monthly';
+  const flightStart = line.flightStart ?? contract.startDate;
+  let flightEnd = line.flightEnd;
+  if (flightEnd === null && billsOnce(priceMetric) && product.defaultDuration && product.defaultDuration > 0) {
+    flightEnd = addDays(flightStart, product.defaultDuration - 1);
+    if (contract.termEnd !== null && flightEnd >= contract.termEnd) flightEnd = addDays(contract.termEnd, -1);
+  }
+  return {
+    priceMetric,
+    seasonalPriceCents: line.seasonalPrice === undefined ? product.seasonalPriceCents : line.seasonalPrice,
+    flightStart,
+    flightEnd,
+  };
+}
+
+/** Every stored figure, recomputed from the package's data, the submitted prices and the lines' snapshots. */
+function computeFigures(body: ContractBody, refs: References, soldMetrics = new Map<string, string>()) {
+  const termEnd = computeAutoStopDate(body.startDate, body.termMonths);
+  const snapshots = body.lineItems.map((line) =>
+    lineSnapshot(
+      line,
+      refs.productsById.get(line.productId) as ProductRow,
+      { startDate: body.startDate, termEnd },
+      soldMetrics.get(line.productId),
+    ),
+  );
   const totals = computeContractTotals({
-    lineItems: body.lineItems.map((line) => ({
+    lineItems: body.lineItems.map((line, i) => ({
       quantity: line.quantity,
       unitPriceCents: line.unitPrice,
       discountCents: line.discount,
-      seasonalPriceCents: refs.productsById.get(line.productId)?.seasonalPriceCents ?? null,
+      seasonalPriceCents: snapshots[i].seasonalPriceCents,
+      priceMetric: snapshots[i].priceMetric,
     })),
     packagePriceCents: refs.pkg?.priceCents ?? 0,
     setupFeeCents: body.setupFee,
@@ -340,6 +380,7 @@ function computeFigures(body: ContractBody, refs: References) {
       unitPriceCents: line.unitPrice,
       discountCents: line.discount,
       lineTotalCents: totals.lineTotals[position],
+      ...snapshots[position],
       position,
     })),
   };
@@ -390,7 +431,7 @@ async function findWritable(db: Db, actor: Actor, id: string): Promise<ContractR
   return assertWritable(actor, row);
 }
 
-async function lockWritable(tx: Db, actor: Actor, id: string): Promise<ContractRow> {
+export async function lockWritable(tx: Db, actor: Actor, id: string): Promise<ContractRow> {
   return assertWritable(actor, await lockContract(tx, id));
 }
 

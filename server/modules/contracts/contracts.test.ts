@@ -120,6 +120,7 @@ describe('create', () => {
       setupFee: 25,
       total: 215,
       totalAmount: 215,
+      oneTimeAmount: 25,
       firstInvoiceAmount: 215,
       seasonalMonthlyAmount: 290,
       salesRepId: sales.id,
@@ -139,6 +140,12 @@ describe('create', () => {
         unitPrice: 100,
         discount: 10,
         lineTotal: 190,
+        // The line as sold: the product's metric and seasonal price, a flight from the contract's start.
+        priceMetric: 'monthly',
+        seasonalPrice: 150,
+        seasonalLineTotal: 290,
+        flightStart: '2026-01-31',
+        flightEnd: null,
         product: {
           id: banner.id,
           name: 'Homepage Banner',

@@ -64,6 +64,11 @@ export function toInvoiceLine(l: InvoiceLineRow): InvoiceLine {
     discount: amount(l.discountCents),
     amount: amount(l.amountCents),
     seasonal: l.seasonal,
+    priceMetric: l.priceMetric as InvoiceLine['priceMetric'],
+    coversStart: l.coversStart,
+    coversEnd: l.coversEnd,
+    proratedDays: l.proratedDays,
+    periodDays: l.periodDays,
   };
 }
 

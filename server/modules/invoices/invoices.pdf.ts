@@ -1,3 +1,4 @@
+import { invoiceLineDetail } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice } from '@shared/contracts/invoices';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
 import { formatAmount } from '@shared/money';
@@ -146,6 +147,13 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     const description = line.seasonal ? `${line.description} (seasonal price)` : line.description;
     doc.fillColor(INK).font('Helvetica').fontSize(10);
     doc.text(description, cols.description, y, { width: 250 });
+    const detail = invoiceLineDetail(line);
+    if (detail)
+      doc
+        .fillColor(MUTED)
+        .fontSize(8)
+        .text(detail, cols.description, doc.y + 1, { width: 250 });
+    doc.fillColor(INK).fontSize(10);
     const rowBottom = doc.y;
     doc.text(String(line.quantity), cols.quantity, y, { width: 35, align: 'right' });
     doc.text(formatAmount(line.unitPrice), cols.unit, y, { width: 75, align: 'right' });

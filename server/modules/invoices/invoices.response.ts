@@ -1,5 +1,14 @@
 import type { Invoice, InvoiceLine, InvoiceSummary, Payment } from '@shared/contracts/invoices';
-import { arrayOf, boolean, integer, nullableString, number, object, string } from '../../lib/response-schema';
+import {
+  arrayOf,
+  boolean,
+  integer,
+  nullableInteger,
+  nullableString,
+  number,
+  object,
+  string,
+} from '../../lib/response-schema';
 
 /** The answers of the invoice routes (lib/response-schema.ts): only these fields are ever sent. */
 const summaryProperties = {
@@ -46,6 +55,11 @@ const invoiceLineResponse = object<InvoiceLine>({
   discount: number,
   amount: number,
   seasonal: boolean,
+  priceMetric: nullableString,
+  coversStart: nullableString,
+  coversEnd: nullableString,
+  proratedDays: nullableInteger,
+  periodDays: nullableInteger,
 });
 
 const paymentResponse = object<Payment>({

@@ -349,6 +349,7 @@ describe('DELETE /api/products/:id', () => {
         productId: product.id,
         unitPriceCents: 1000,
         lineTotalCents: 1000,
+        flightStart: '2026-01-01',
         position,
       })),
     );

@@ -1,0 +1,215 @@
+import { amendmentAdjustments, type BillableLine, utcToday } from '@shared/billing';
+import { computeContractTotals } from '@shared/contract-totals';
+import type { AddContractLine } from '@shared/contracts/contract-api';
+import { amendmentRefusal, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
+import type { Contract } from '@shared/contracts/contract-responses';
+import { CONTRACT_MESSAGES, flightIssues, shortContractId } from '@shared/contracts/contract-vocabulary';
+import type { PriceMetric } from '@shared/contracts/product-vocabulary';
+import { formatCents, lineTotalCents } from '@shared/money';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import { invoicedPeriodsFrom } from '../billing/billing.service';
+import type { SessionUser } from '../sessions/sessions';
+import {
+  type ContractRow,
+  endLineFlight,
+  insertAdjustments,
+  insertLineItem,
+  selectLineItems,
+  selectProducts,
+  updateContractRow,
+} from './contracts.repo';
+import { type ContractDeps, getContract, lineSnapshot, lockWritable } from './contracts.service';
+
+/**
+ * Amendments of a running contract (product.md section 11): once its edit is locked (payment processing has
+ * started), staff allowed to act on it add a line from today or end a line from today. Nothing already
+ * invoiced changes: the part of an invoiced period an amendment adds or removes becomes a pending charge or
+ * credit (contract_adjustments, computed by shared/billing.ts amendmentAdjustments) that the next invoice
+ * carries. Each runs in one transaction under the contract's row lock, so amendments, edits, status changes
+ * and billing of one contract happen one after the other. Audited; the rep and finance are notified.
+ */
+
+type Actor = SessionUser;
+/** The caller sends the queued notice e-mails after the commit (the routes kick the mailer). */
+type AmendmentDeps = Pick<ContractDeps, 'db' | 'baseUrl'>;
+type LineRow = Awaited<ReturnType<typeof selectLineItems>>[number];
+
+export async function addContractLine(
+  deps: AmendmentDeps,
+  actor: Actor,
+  contractId: string,
+  body: AddContractLine,
+  today: string = utcToday(),
+): Promise<Contract> {
+  await deps.db.transaction(async (tx) => {
+    const contract = await lockAmendable(tx, actor, contractId);
+    const [product] = await selectProducts(tx, [body.productId]);
+    if (!product) throw badRequest('Product not found', { productId: ['Product not found'] });
+    if (!product.isActive) {
+      const message = `${product.name} is archived and cannot be added to a contract`;
+      throw badRequest(message, { productId: [message] });
+    }
+    const flightStart = body.flightStart ?? today;
+    if (flightStart < today) {
+      throw badRequest(CONTRACT_MESSAGES.amendmentInPast, { flightStart: [CONTRACT_MESSAGES.amendmentInPast] });
+    }
+    const termEnd = computeAutoStopDate(contract.startDate, contract.termMonths);
+    const issues = flightIssues({ flightStart, flightEnd: body.flightEnd }, { startDate: contract.startDate, termEnd });
+    if (Object.keys(issues).length) {
+      const fieldErrors = Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, [message]]));
+      throw badRequest(Object.values(issues).join('; '), fieldErrors);
+    }
+    const snapshot = lineSnapshot({ ...body, flightStart }, product, { startDate: contract.startDate, termEnd });
+    const line = await insertLineItem(tx, {
+      contractId,
+      productId: product.id,
+      quantity: body.quantity,
+      unitPriceCents: body.unitPrice,
+      discountCents: body.discount,
+      lineTotalCents: lineTotalCents({
+        quantity: body.quantity,
+        unitPriceCents: body.unitPrice,
+        discountCents: body.discount,
+      }),
+      ...snapshot,
+    });
+    const after = billable(line, product.name);
+    const adjustments = amendmentAdjustments(null, after, await invoicedPeriodsFrom(tx, contractId, flightStart));
+    await insertAdjustments(
+      tx,
+      adjustments.map((a) => ({ ...a, contractId, lineId: line.id, createdBy: actor.id })),
+    );
+    const row = await refreshFigures(tx, contract, today);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contract.line_added',
+      entity: 'contract',
+      entityId: contractId,
+      after: { line, adjustments, monthlyAmountCents: row.monthlyAmountCents },
+    });
+    await notifyAmended(tx, deps.baseUrl, row, `${product.name} added from ${flightStart}`, adjustments);
+  });
+  return getContract(deps.db, actor, contractId, deps.baseUrl);
+}
+
+export async function endContractLine(
+  deps: AmendmentDeps,
+  actor: Actor,
+  contractId: string,
+  lineId: string,
+  body: { endDate: string | null },
+  today: string = utcToday(),
+): Promise<Contract> {
+  const endDate = body.endDate ?? today;
+  if (endDate < today)
+    throw badRequest(CONTRACT_MESSAGES.lineEndInPast, { endDate: [CONTRACT_MESSAGES.lineEndInPast] });
+  await deps.db.transaction(async (tx) => {
+    const contract = await lockAmendable(tx, actor, contractId);
+    const lines = await selectLineItems(tx, contractId);
+    const before = lines.find((line) => line.id === lineId);
+    if (!before) throw notFound('Line');
+    if (endDate < before.flightStart) {
+      throw badRequest(CONTRACT_MESSAGES.lineEndBeforeFlight, { endDate: [CONTRACT_MESSAGES.lineEndBeforeFlight] });
+    }
+    const termEnd = computeAutoStopDate(contract.startDate, contract.termMonths);
+    if (termEnd !== null && endDate >= termEnd) {
+      throw badRequest(CONTRACT_MESSAGES.flightAfterTerm, { endDate: [CONTRACT_MESSAGES.flightAfterTerm] });
+    }
+    const ended = await endLineFlight(tx, contractId, lineId, endDate);
+    if (!ended) throw conflict(`This line already ends on ${before.flightEnd}`);
+    const [product] = await selectProducts(tx, [before.productId]);
+    const name = product?.name ?? 'Line';
+    const adjustments = amendmentAdjustments(
+      billable(before, name),
+      billable(ended, name),
+      await invoicedPeriodsFrom(tx, contractId, endDate),
+    );
+    await insertAdjustments(
+      tx,
+      adjustments.map((a) => ({ ...a, contractId, lineId, createdBy: actor.id })),
+    );
+    const row = await refreshFigures(tx, contract, today);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contract.line_ended',
+      entity: 'contract',
+      entityId: contractId,
+      before: { line: before },
+      after: { line: ended, adjustments, monthlyAmountCents: row.monthlyAmountCents },
+    });
+    await notifyAmended(tx, deps.baseUrl, row, `${name} ends on ${endDate}`, adjustments);
+  });
+  return getContract(deps.db, actor, contractId, deps.baseUrl);
+}
+
+async function lockAmendable(tx: Db, actor: Actor, contractId: string): Promise<ContractRow> {
+  const contract = await lockWritable(tx, actor, contractId);
+  const refusal = amendmentRefusal(contract);
+  if (refusal) throw conflict(refusal);
+  return contract;
+}
+
+function billable(line: LineRow, description: string): BillableLine {
+  return {
+    description,
+    productId: line.productId,
+    priceMetric: line.priceMetric as PriceMetric,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    discountCents: line.discountCents,
+    seasonalPriceCents: line.seasonalPriceCents,
+    flightStart: line.flightStart,
+    flightEnd: line.flightEnd,
+  };
+}
+
+/**
+ * The contract's stored figures from the lines running today or later (a line that has ended no longer
+ * counts in its monthly amount); the package and setup fee as they are.
+ */
+async function refreshFigures(tx: Db, contract: ContractRow, today: string): Promise<ContractRow> {
+  const running = (await selectLineItems(tx, contract.id)).filter((l) => l.flightEnd === null || l.flightEnd >= today);
+  const totals = computeContractTotals({
+    lineItems: running.map((l) => ({ ...l, priceMetric: l.priceMetric as PriceMetric })),
+    packagePriceCents: contract.packagePriceCents,
+    setupFeeCents: contract.setupFeeCents,
+  });
+  return updateContractRow(tx, contract.id, {
+    lineItemsTotalCents: totals.lineItemsTotal,
+    monthlyAmountCents: totals.monthlyAmount,
+    seasonalMonthlyAmountCents: totals.seasonalMonthlyAmount,
+    totalCents: totals.total,
+  });
+}
+
+/** "Contract amended", to its rep and to finance, with what changed and what the next invoice will carry. */
+async function notifyAmended(
+  tx: Db,
+  baseUrl: string,
+  contract: ContractRow,
+  change: string,
+  adjustments: { amountCents: number }[],
+): Promise<void> {
+  const name =
+    contract.title?.trim() ||
+    contract.description?.trim().slice(0, 60) ||
+    `Contract #${shortContractId(contract.id, 6)}`;
+  const net = adjustments.reduce((sum, a) => sum + a.amountCents, 0);
+  const carried =
+    net === 0 ? '' : ` The next invoice carries a ${net > 0 ? 'charge' : 'credit'} of ${formatCents(Math.abs(net))}.`;
+  const body = `${name}: ${change}.${carried}`;
+  const link = `/contracts/${contract.id}`;
+  await notify(tx, {
+    to: { userIds: contract.salesRepId ? [contract.salesRepId] : [], roles: ['finance'] },
+    type: 'contract_amended',
+    title: 'Contract amended',
+    body,
+    link,
+    entity: 'contract',
+    entityId: contract.id,
+    email: { subject: `Contract amended: ${name}`, text: `${body}\n\n${baseUrl}${link}` },
+  });
+}

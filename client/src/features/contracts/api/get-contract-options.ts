@@ -10,7 +10,7 @@ const OPTIONS_LIMIT = 500;
 export type CustomerOption = Pick<Customer, 'id' | 'name' | 'email' | 'company'>;
 export type ProductOption = Pick<
   Product,
-  'id' | 'name' | 'defaultPrice' | 'seasonalPrice' | 'adType' | 'priceMetric' | 'isActive'
+  'id' | 'name' | 'defaultPrice' | 'seasonalPrice' | 'adType' | 'priceMetric' | 'defaultDuration' | 'isActive'
 >;
 export type PackageOption = Package;
 

@@ -1,24 +1,37 @@
 import type { Contract } from '@shared/contracts/contract-responses';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
+import { Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmailText } from '@/components/ui/email-text';
 import { Fact } from '@/components/ui/fact';
+import { todayIso } from '@/lib/format';
 import { formatDate, formatMoney, paymentModeLabel, termLabel } from '../lib/format';
 import { PackageDetails } from './package-details';
 
 type LineItem = Contract['lineItems'][number];
+
+const AddLineDialog = lazy(() => import('./amend-line-dialogs').then((m) => ({ default: m.AddLineDialog })));
+const EndLineDialog = lazy(() => import('./amend-line-dialogs').then((m) => ({ default: m.EndLineDialog })));
 
 /** The contract's lines in their order, with the total under them. */
 const LINE_COLUMNS: Column<LineItem>[] = [
   {
     id: 'product',
     header: 'Product',
+    className: 'min-w-44',
     cell: (line) => (
       <>
         <span className="font-medium text-slate-900">{line.product.name}</span>
-        {line.product.seasonalPrice !== null && (
+        <span className="block text-xs text-muted-foreground">
+          {line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_LABELS[line.priceMetric]}
+          {line.priceMetric === 'cpm' && ' (thousands of impressions a month)'} · {flightText(line)}
+        </span>
+        {line.seasonalPrice !== null && (
           <span className="block text-xs text-muted-foreground">
-            {formatMoney(line.product.seasonalPrice)} in season (Oct–Dec)
+            {formatMoney(line.seasonalPrice)} in season (Oct–Dec)
           </span>
         )}
       </>
@@ -40,6 +53,82 @@ const LINE_COLUMNS: Column<LineItem>[] = [
     cell: (line) => formatMoney(line.lineTotal),
   },
 ];
+
+/** A line's flight in words: "Dec 1, 2026 – Dec 31, 2026", or "from Jan 1, 2026". */
+function flightText(line: LineItem): string {
+  return line.flightEnd
+    ? `${formatDate(line.flightStart)} – ${formatDate(line.flightEnd)}`
+    : `from ${formatDate(line.flightStart)}`;
+}
+
+/**
+ * The lines as sold. On a running contract whose edit is locked, staff who may act on it add a line or end
+ * one from today (the dialogs load when opened).
+ */
+function LineItemsCard({ contract }: { contract: Contract }) {
+  const [adding, setAdding] = useState(false);
+  const [ending, setEnding] = useState<LineItem | null>(null);
+  const today = todayIso();
+  const columns: Column<LineItem>[] = contract.canAmend
+    ? [
+        ...LINE_COLUMNS,
+        {
+          id: 'actions',
+          header: 'Actions',
+          hideHeader: true,
+          align: 'right',
+          // A line can be ended earlier while its last day is still ahead; one ending today has nothing left.
+          cell: (line) =>
+            line.flightEnd === null || line.flightEnd > today ? (
+              <Button variant="ghost" size="sm" aria-label={`End ${line.product.name}`} onClick={() => setEnding(line)}>
+                End
+              </Button>
+            ) : (
+              <span className="text-xs text-muted-foreground">{line.flightEnd === today ? 'Ends today' : 'Ended'}</span>
+            ),
+        },
+      ]
+    : LINE_COLUMNS;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle>Line Items</CardTitle>
+          {contract.canAmend && (
+            <CardDescription>
+              Running: add a line or end one from today. The next invoice settles the difference.
+            </CardDescription>
+          )}
+        </div>
+        {contract.canAmend && (
+          <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden /> Add Line
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {contract.lineItems.length > 0 ? (
+          <DataTable
+            caption="Line items"
+            columns={columns}
+            rows={contract.lineItems}
+            rowKey={(line) => line.id}
+            density="compact"
+            total={{ label: 'Line Items Total', value: formatMoney(contract.lineItemsTotal) }}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">No line items besides the package.</p>
+        )}
+      </CardContent>
+      {(adding || ending) && (
+        <Suspense fallback={null}>
+          <AddLineDialog contract={contract} open={adding} onOpenChange={setAdding} />
+          <EndLineDialog contract={contract} line={ending} onOpenChange={(open) => !open && setEnding(null)} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
 
 /** The detail page's information cards: customer, terms, package, line items and description. */
 export function ContractDetails({ contract }: { contract: Contract }) {
@@ -99,23 +188,7 @@ export function ContractDetails({ contract }: { contract: Contract }) {
         </Card>
       )}
 
-      {contract.lineItems.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>Line Items</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <DataTable
-              caption="Line items"
-              columns={LINE_COLUMNS}
-              rows={contract.lineItems}
-              rowKey={(line) => line.id}
-              density="compact"
-              total={{ label: 'Line Items Total', value: formatMoney(contract.lineItemsTotal) }}
-            />
-          </CardContent>
-        </Card>
-      )}
+      {(contract.lineItems.length > 0 || contract.canAmend) && <LineItemsCard contract={contract} />}
 
       <Card>
         <CardHeader>

@@ -7,7 +7,7 @@ import {
 } from '@shared/contracts/contract-form-values';
 import type { Contract } from '@shared/contracts/contract-responses';
 import { NO_PACKAGE, PAYMENT_MODE_LABELS, PAYMENT_MODES } from '@shared/contracts/contract-vocabulary';
-import { useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -29,7 +29,9 @@ import { useUpdateContract } from '../api/update-contract';
 import { formatMoney } from '../lib/format';
 import { ContractSummaryCard } from './contract-summary-card';
 import { LineItemsFields } from './line-items-fields';
-import { PackageDetails } from './package-details';
+
+// A chosen package's items (with their table) load when a package is chosen: most contracts have none.
+const PackageDetails = lazy(() => import('./package-details').then((module) => ({ default: module.PackageDetails })));
 
 type FormOutput = z.output<typeof contractFormSchema>;
 export type ContractForm = UseFormReturn<ContractFormValues, unknown, FormOutput>;
@@ -235,7 +237,9 @@ export function ContractForm({
             </CardHeader>
             <CardContent>
               {selectedPackage ? (
-                <PackageDetails pkg={selectedPackage} headingLevel="h4" />
+                <Suspense fallback={<p className="text-sm text-muted-foreground">Loading package...</p>}>
+                  <PackageDetails pkg={selectedPackage} headingLevel="h4" />
+                </Suspense>
               ) : (
                 <p className="text-sm text-muted-foreground">Loading package...</p>
               )}
@@ -449,7 +453,8 @@ function withContractProducts(active: ProductOption[], contract: Contract | null
       defaultPrice: line.product.defaultPrice,
       seasonalPrice: line.product.seasonalPrice,
       adType: line.product.adType as ProductOption['adType'],
-      priceMetric: line.product.priceMetric as ProductOption['priceMetric'],
+      priceMetric: line.priceMetric,
+      defaultDuration: null,
       isActive: false,
     });
   }

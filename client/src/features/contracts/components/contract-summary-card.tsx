@@ -1,6 +1,7 @@
 import { formTotals } from '@shared/contracts/contract-form-values';
 import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import { NO_PACKAGE, termIssue } from '@shared/contracts/contract-vocabulary';
+import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { type Cents, parseMoney } from '@shared/money';
 import { CalendarClock } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
@@ -27,17 +28,13 @@ export function ContractSummaryCard({
     name: ['lineItems', 'setupFee', 'packageId', 'termMonths', 'startDate'],
   });
   const hasPackage = Boolean(packageId) && packageId !== NO_PACKAGE;
-  const seasonal: Record<string, Cents | null> = {};
-  for (const product of products) {
-    seasonal[product.id] = product.seasonalPrice === null ? null : parseMoney(product.seasonalPrice);
-  }
+  const metrics: Record<string, PriceMetric> = {};
+  for (const product of products) metrics[product.id] = product.priceMetric;
   const totals = formTotals(
     { lineItems: countLines ? (lineItems ?? []) : [], setupFee: setupFee ?? '0' },
-    {
-      packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0,
-      seasonalPriceCentsByProductId: seasonal,
-    },
+    { packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0, priceMetricByProductId: metrics },
   );
+  const flatLines = totals.oneTimeAmount - totals.setupFee;
 
   const rows: [string, Cents, string?][] = [
     ['Line Items Total', totals.lineItemsTotal],
@@ -45,6 +42,7 @@ export function ContractSummaryCard({
     ['Subtotal', totals.subtotal, 'per month'],
     ['Setup Fee', totals.setupFee, 'one-time'],
   ];
+  if (flatLines > 0) rows.push(['Flat-rate lines', flatLines, 'one-time']);
 
   return (
     <Card aria-labelledby="contract-summary-heading">
@@ -66,13 +64,16 @@ export function ContractSummaryCard({
             <dt className="font-semibold text-slate-900">Total</dt>
             <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="summary-total">
               {formatCentsMoney(totals.total)}
-              {totals.setupFee === 0 && <span className="text-sm font-normal text-muted-foreground"> / month</span>}
+              {totals.oneTimeAmount === 0 && (
+                <span className="text-sm font-normal text-muted-foreground"> / month</span>
+              )}
             </dd>
           </div>
-          {totals.setupFee > 0 && (
-            <p className="text-xs text-muted-foreground">
-              The first invoice is {formatCentsMoney(totals.firstInvoiceAmount)} (with the one-time setup fee); after
-              that {formatCentsMoney(totals.monthlyAmount)} / month.
+          {totals.oneTimeAmount > 0 && (
+            <p className="text-xs text-muted-foreground" data-testid="summary-split">
+              {flatLines === 0
+                ? `The first invoice is ${formatCentsMoney(totals.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatCentsMoney(totals.monthlyAmount)} / month.`
+                : `Monthly recurring ${formatCentsMoney(totals.monthlyAmount)} / month. One-time ${formatCentsMoney(totals.oneTimeAmount)}: flat-rate lines are billed once, in the month their flight starts${totals.setupFee > 0 ? '; the setup fee on the first invoice' : ''}.`}
             </p>
           )}
           {totals.seasonalMonthlyAmount !== totals.monthlyAmount && (

@@ -1,7 +1,9 @@
+import type { ContractFormLine } from '@shared/contracts/contract-form';
 import { emptyFormLine, formTotals } from '@shared/contracts/contract-form-values';
-import { AD_TYPE_LABELS, type AdType } from '@shared/contracts/product-vocabulary';
+import { AD_TYPE_LABELS, type AdType, PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
 import { plainAmount } from '@shared/money';
-import { Plus, Trash2 } from 'lucide-react';
+import { CalendarRange, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ProductOption } from '../api/get-contract-options';
-import { formatCentsMoney, formatMoney } from '../lib/format';
+import { formatCentsMoney, formatDate, formatMoney } from '../lib/format';
 import type { ContractForm } from './contract-form';
 
 /**
@@ -39,8 +41,8 @@ export function LineItemsFields({
         <div className="grid gap-1.5">
           <CardTitle id="line-items-heading">Line Items</CardTitle>
           <CardDescription>
-            {besidePackage ? 'Products billed every month besides the package.' : 'Products billed every month.'} Rows
-            without a product are left out.
+            {besidePackage ? 'Products billed besides the package' : 'Products billed'} every month of their flight (a
+            flat-rate product once). Rows without a product are left out.
           </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => lines.append(emptyFormLine())}>
@@ -57,6 +59,9 @@ export function LineItemsFields({
           {lines.fields.map((row, index) => {
             const rowErrors = errors?.[index];
             const total = rowTotals[index];
+            const line = watched[index];
+            const product = products.find((p) => p.id === line?.productId);
+            const metric = product?.priceMetric;
             return (
               <fieldset
                 key={row.id}
@@ -64,34 +69,40 @@ export function LineItemsFields({
                 data-testid="line-item-row"
               >
                 <legend className="sr-only">Line item {index + 1}</legend>
-                <div className="grid items-start gap-3 sm:grid-cols-3 md:grid-cols-[minmax(0,1fr)_5.5rem_8rem_7rem]">
-                  <Controller
-                    control={form.control}
-                    name={`lineItems.${index}.productId`}
-                    render={({ field }) => (
-                      <div className="sm:col-span-3 md:col-span-1">
-                        <FormField label="Product" error={rowErrors?.productId?.message}>
-                          <ProductSelect
-                            value={field.value ?? ''}
-                            products={products}
-                            loading={productsLoading}
-                            onBlur={field.onBlur}
-                            onChange={(next) => {
-                              field.onChange(next);
-                              const product = products.find((p) => p.id === next);
-                              if (product) {
-                                form.setValue(`lineItems.${index}.unitPrice`, plainAmount(product.defaultPrice), {
-                                  shouldValidate: form.formState.isSubmitted,
-                                });
-                              }
-                              if (form.formState.isSubmitted) void form.trigger('lineItems');
-                            }}
-                          />
-                        </FormField>
-                      </div>
-                    )}
-                  />
-                  <FormField label="Quantity" error={rowErrors?.quantity?.message}>
+                <Controller
+                  control={form.control}
+                  name={`lineItems.${index}.productId`}
+                  render={({ field }) => (
+                    <FormField label="Product" error={rowErrors?.productId?.message}>
+                      <ProductSelect
+                        value={field.value ?? ''}
+                        products={products}
+                        loading={productsLoading}
+                        onBlur={field.onBlur}
+                        onChange={(next) => {
+                          field.onChange(next);
+                          const product = products.find((p) => p.id === next);
+                          if (product) {
+                            const validate = { shouldValidate: form.formState.isSubmitted };
+                            form.setValue(`lineItems.${index}.unitPrice`, plainAmount(product.defaultPrice), validate);
+                            form.setValue(
+                              `lineItems.${index}.seasonalPrice`,
+                              product.seasonalPrice === null ? '' : plainAmount(product.seasonalPrice),
+                              validate,
+                            );
+                          }
+                          if (form.formState.isSubmitted) void form.trigger('lineItems');
+                        }}
+                      />
+                    </FormField>
+                  )}
+                />
+                <div className="grid grid-cols-2 items-start gap-3">
+                  <FormField
+                    label="Quantity"
+                    error={rowErrors?.quantity?.message}
+                    hint={metric === 'cpm' ? 'Thousands of impressions a month.' : undefined}
+                  >
                     <Input
                       type="number"
                       inputMode="numeric"
@@ -100,13 +111,30 @@ export function LineItemsFields({
                       {...form.register(`lineItems.${index}.quantity`)}
                     />
                   </FormField>
-                  <FormField label="Unit Price ($)" error={rowErrors?.unitPrice?.message}>
+                  <FormField
+                    label="Unit Price ($)"
+                    error={rowErrors?.unitPrice?.message}
+                    hint={metric === 'cpm' ? 'Per 1,000 impressions.' : undefined}
+                  >
                     <Input
                       type="number"
                       inputMode="decimal"
                       min={0}
                       step={0.01}
                       {...form.register(`lineItems.${index}.unitPrice`)}
+                    />
+                  </FormField>
+                  <FormField
+                    label="In-Season Price ($)"
+                    error={rowErrors?.seasonalPrice?.message}
+                    hint="October to December; blank for none."
+                  >
+                    <Input
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      {...form.register(`lineItems.${index}.seasonalPrice`)}
                     />
                   </FormField>
                   <FormField label="Discount ($)" error={rowErrors?.discount?.message}>
@@ -119,8 +147,20 @@ export function LineItemsFields({
                     />
                   </FormField>
                 </div>
+                <FlightFields
+                  form={form}
+                  index={index}
+                  line={line}
+                  product={product}
+                  errors={{ start: rowErrors?.flightStart?.message, end: rowErrors?.flightEnd?.message }}
+                />
                 <div className="flex items-center justify-between gap-3 border-t pt-3">
                   <p className="text-sm text-muted-foreground">
+                    {metric && (
+                      <span className="mr-2 rounded bg-slate-200/70 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                        {metric === 'flat' ? 'Flat Rate · billed once' : PRICE_METRIC_LABELS[metric]}
+                      </span>
+                    )}
                     Line total:{' '}
                     <output
                       className="font-semibold tabular-nums text-slate-900"
@@ -150,7 +190,68 @@ export function LineItemsFields({
   );
 }
 
-function ProductSelect({
+/**
+ * A line's flight: collapsed to one sentence by default (the contract's dates), opened to two date fields.
+ * It opens by itself when the line has dates of its own or a date is refused.
+ */
+function FlightFields({
+  form,
+  index,
+  line,
+  product,
+  errors,
+}: {
+  form: ContractForm;
+  index: number;
+  line: ContractFormLine | undefined;
+  product: ProductOption | undefined;
+  errors: { start?: string; end?: string };
+}) {
+  const start = line?.flightStart?.trim() ?? '';
+  const end = line?.flightEnd?.trim() ?? '';
+  const [open, setOpen] = useState(start !== '' || end !== '');
+  const shown = open || Boolean(errors.start || errors.end);
+  const flat = product?.priceMetric === 'flat';
+  const defaultEnd =
+    flat && product?.defaultDuration ? `Blank: ${product.defaultDuration} days.` : 'Blank: until the contract ends.';
+  const summary = `Flight: ${start ? `from ${formatDate(start)}` : "from the contract's start"}${
+    end ? ` to ${formatDate(end)}` : flat && product?.defaultDuration ? `, ${product.defaultDuration} days` : ''
+  }.`;
+  const panelId = `line-${index}-flight`;
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span className="flex items-center gap-1.5">
+          <CalendarRange className="size-4 shrink-0" aria-hidden /> {summary}
+        </span>
+        {!shown && (
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            aria-controls={panelId}
+            aria-expanded={false}
+            onClick={() => setOpen(true)}
+          >
+            Set flight dates
+          </Button>
+        )}
+      </div>
+      {shown && (
+        <div id={panelId} className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
+          <FormField label="Flight Start" error={errors.start} hint="Blank: the contract's start date.">
+            <Input type="date" {...form.register(`lineItems.${index}.flightStart`)} />
+          </FormField>
+          <FormField label="Flight End" error={errors.end} hint={defaultEnd}>
+            <Input type="date" {...form.register(`lineItems.${index}.flightEnd`)} />
+          </FormField>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ProductSelect({
   value,
   products,
   loading,

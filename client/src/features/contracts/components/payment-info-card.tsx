@@ -24,21 +24,30 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-2 text-sm" data-testid="payment-figures">
-          {contract.setupFee > 0 && (
+          {contract.oneTimeAmount > 0 && (
             <>
               <Figure label="Monthly Amount" value={`${formatMoney(contract.monthlyAmount)} / month`} />
-              <Figure label="Setup Fee" value={`${formatMoney(contract.setupFee)} one-time`} />
+              {contract.setupFee > 0 && (
+                <Figure label="Setup Fee" value={`${formatMoney(contract.setupFee)} one-time`} />
+              )}
+              {contract.oneTimeAmount > contract.setupFee && (
+                <Figure
+                  label="Flat-rate lines"
+                  value={`${formatMoney(contract.oneTimeAmount - contract.setupFee)} one-time`}
+                />
+              )}
             </>
           )}
           <Figure
             label="Total"
-            value={contract.setupFee > 0 ? formatMoney(contract.total) : `${formatMoney(contract.total)} / month`}
+            value={contract.oneTimeAmount > 0 ? formatMoney(contract.total) : `${formatMoney(contract.total)} / month`}
             strong
           />
-          {contract.setupFee > 0 && (
+          {contract.oneTimeAmount > 0 && (
             <p className="text-xs text-muted-foreground">
-              The first invoice is {formatMoney(contract.firstInvoiceAmount)} (with the one-time setup fee); after that{' '}
-              {formatMoney(contract.monthlyAmount)} / month.
+              {contract.oneTimeAmount === contract.setupFee
+                ? `The first invoice is ${formatMoney(contract.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatMoney(contract.monthlyAmount)} / month.`
+                : `Flat-rate lines are billed once, in the month their flight starts${contract.setupFee > 0 ? '; the setup fee on the first invoice' : ''}. After that ${formatMoney(contract.monthlyAmount)} / month.`}
             </p>
           )}
           {contract.seasonalMonthlyAmount !== contract.monthlyAmount && (

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
+import { invoiceLineDetail, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice, Payment } from '@shared/contracts/invoices';
 import { Link } from 'wouter';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -21,6 +21,9 @@ const LINE_COLUMNS: Column<InvoiceLine>[] = [
       <>
         {line.description}
         {line.seasonal && <span className="ml-1 text-xs text-orange-700">(seasonal price)</span>}
+        {invoiceLineDetail(line) && (
+          <span className="block text-xs text-muted-foreground">{invoiceLineDetail(line)}</span>
+        )}
       </>
     ),
   },

@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AddLineFormValues, addLineFormSchema } from '@shared/contracts/contract-form';
+import { emptyFormLine, toPayloadLine } from '@shared/contracts/contract-form-values';
+import type { Contract } from '@shared/contracts/contract-responses';
+import { plainAmount } from '@shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { useAddContractLine, useEndContractLine } from '../api/amend-contract';
+import { productOptionsQueryOptions } from '../api/get-contract-options';
+import { formatDate } from '../lib/format';
+import { ProductSelect } from './line-items-fields';
+
+const SETTLED =
+  'Issued invoices stay as they are: the part of an invoiced month this changes is charged or credited, prorated by days, on the next invoice.';
+
+/** "Add Line" on a running contract: a product sold from today (or a later day). */
+export function AddLineDialog({
+  contract,
+  open,
+  onOpenChange,
+}: {
+  contract: Contract;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        {open && <AddLineForm contract={contract} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => void }) {
+  const products = useQuery(productOptionsQueryOptions);
+  const form = useForm<AddLineFormValues>({ resolver: zodResolver(addLineFormSchema), defaultValues: emptyFormLine() });
+  const add = useAddContractLine();
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    add.mutate(
+      { id: contract.id, line: toPayloadLine(values) },
+      { onSuccess: onDone, onError: (error) => showServerFieldErrors(form, error) },
+    ),
+  );
+  const list = products.data ?? [];
+  const chosen = list.find((p) => p.id === form.watch('productId'));
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Add a line</DialogTitle>
+        <DialogDescription>{SETTLED}</DialogDescription>
+      </DialogHeader>
+      <Controller
+        control={form.control}
+        name="productId"
+        render={({ field }) => (
+          <FormField label="Product" error={errors.productId?.message}>
+            <ProductSelect
+              value={field.value ?? ''}
+              products={list}
+              loading={products.isPending}
+              onBlur={field.onBlur}
+              onChange={(next) => {
+                field.onChange(next);
+                const product = list.find((p) => p.id === next);
+                if (!product) return;
+                form.setValue('unitPrice', plainAmount(product.defaultPrice));
+                form.setValue(
+                  'seasonalPrice',
+                  product.seasonalPrice === null ? '' : plainAmount(product.seasonalPrice),
+                );
+              }}
+            />
+          </FormField>
+        )}
+      />
+      <div className="grid grid-cols-2 items-start gap-3">
+        <FormField
+          label="Quantity"
+          error={errors.quantity?.message}
+          hint={chosen?.priceMetric === 'cpm' ? 'Thousands of impressions a month.' : undefined}
+        >
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('quantity')} />
+        </FormField>
+        <FormField label="Unit Price ($)" error={errors.unitPrice?.message}>
+          <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('unitPrice')} />
+        </FormField>
+        <FormField
+          label="In-Season Price ($)"
+          error={errors.seasonalPrice?.message}
+          hint="October to December; blank for none."
+        >
+          <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('seasonalPrice')} />
+        </FormField>
+        <FormField label="Discount ($)" error={errors.discount?.message}>
+          <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('discount')} />
+        </FormField>
+        <FormField label="Flight Start" error={errors.flightStart?.message} hint="Blank: today.">
+          <Input type="date" {...form.register('flightStart')} />
+        </FormField>
+        <FormField
+          label="Flight End"
+          error={errors.flightEnd?.message}
+          hint={
+            contract.autoStopDate
+              ? `Blank: until the contract stops (${formatDate(contract.autoStopDate)}).`
+              : 'Blank: until the contract ends.'
+          }
+        >
+          <Input type="date" {...form.register('flightEnd')} />
+        </FormField>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={add.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add Line'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type Line = Contract['lineItems'][number];
+
+/** "End" on a line of a running contract: its last day, today unless a later day is chosen. */
+export function EndLineDialog({
+  contract,
+  line,
+  onOpenChange,
+}: {
+  contract: Contract;
+  line: Line | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={line !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        {line && <EndLineForm contract={contract} line={line} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EndLineForm({ contract, line, onDone }: { contract: Contract; line: Line; onDone: () => void }) {
+  const form = useForm<{ endDate: string }>({ defaultValues: { endDate: '' } });
+  const end = useEndContractLine();
+  const submit = form.handleSubmit(({ endDate }) =>
+    end.mutate(
+      { id: contract.id, lineId: line.id, endDate: endDate.trim() === '' ? null : endDate },
+      { onSuccess: onDone, onError: (error) => showServerFieldErrors(form, error) },
+    ),
+  );
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit}>
+      <DialogHeader>
+        <DialogTitle>End {line.product.name}?</DialogTitle>
+        <DialogDescription>{SETTLED}</DialogDescription>
+      </DialogHeader>
+      <FormField
+        label="Last Day"
+        error={form.formState.errors.endDate?.message}
+        hint="Blank: today. The line bills through this day."
+      >
+        <Input type="date" {...form.register('endDate')} />
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={end.isPending}>
+          Keep Line
+        </Button>
+        <Button type="submit" variant="destructive" disabled={end.isPending}>
+          {end.isPending ? 'Ending...' : 'End Line'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

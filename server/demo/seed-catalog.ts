@@ -8,7 +8,7 @@ export type DemoCatalog = {
   clientCustomerIds: [string, string];
   /** Every demo customer, in the order below (the two client customers first). */
   customerIds: string[];
-  /** Product ids by key: the nine ad types (`pre_roll`, ..., `ctn_special`), all active, and `retired_banner` (archived). */
+  /** Product ids by key: the nine ad types (`pre_roll`, ..., `ctn_special`) and a CPM pre-roll, all active, and `retired_banner` (archived). */
   productIds: Record<string, string>;
   packageIds: string[];
 };
@@ -389,6 +389,15 @@ const PRODUCTS: DemoProduct[] = [
     defaultDuration: 45,
     seasonalPrice: '3500.00',
     inventoryRequired: true,
+  },
+  {
+    key: 'pre_roll_cpm',
+    name: 'Pre-roll Impressions (15s, CPM)',
+    description: 'Pre-roll video bought by the thousand impressions: the quantity is thousands a month.',
+    adType: 'pre_roll',
+    defaultPrice: '24.00',
+    priceMetric: 'cpm',
+    seasonalPrice: '32.00',
   },
   {
     key: 'retired_banner',

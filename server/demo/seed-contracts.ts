@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { addDays } from '@shared/billing';
 import { computeContractTotals } from '@shared/contract-totals';
 import { addCalendarMonths, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
@@ -6,6 +7,7 @@ import { amountToCents } from '@shared/money';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents, contractLineItems, contracts, packages, products } from '../db/schema';
+import { lineSnapshot } from '../modules/contracts/contracts.service';
 import type { DemoCatalog } from './seed-catalog';
 import type { DemoPeople } from './seed-users';
 
@@ -33,9 +35,36 @@ type Plan = {
   description: string;
   paid?: boolean;
   cancelReason?: string;
+  /**
+   * Flights by line index: from `fromMonth` months (and `fromDay` days) after the contract's start, for
+   * `months` months (open-ended without). Lines without one run from the start, as long as the contract.
+   */
+  flights?: Record<number, { fromMonth?: number; fromDay?: number; months?: number }>;
 };
 
 const PLANS: Plan[] = [
+  // North Pole Toys & Games: what a holiday campaign buys. Pre-roll by the thousand impressions all term, a
+  // banner from mid-month for three months (its first and last months prorated), and the CTN movie-night
+  // special, a flat fee billed once in the month its flight starts. A timed QR code is added while it runs
+  // (seed-amendments.ts).
+  {
+    customer: 4,
+    rep: 'sales',
+    status: 'active',
+    mode: 'portal',
+    start: -1,
+    day: 1,
+    term: 6,
+    lines: [
+      ['pre_roll_cpm', 150],
+      ['banner', 1],
+      ['ctn_special', 1, '250.00'],
+    ],
+    flights: { 1: { fromDay: 14, months: 3 }, 2: { fromMonth: 2 } },
+    title: 'North Pole: winter movie nights',
+    description: 'CPM pre-roll all season, a mid-month banner flight and the CTN movie-night special',
+    paid: true,
+  },
   // Holiday Lights Co. (client@demo.test)
   {
     customer: 0,
@@ -603,13 +632,35 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
           discountCents: discount ? amountToCents(discount) : 0,
         };
       });
+      const startDate = `${addCalendarMonths(thisMonth, plan.start).slice(0, 8)}${String(plan.day ?? 1).padStart(2, '0')}`;
+      // Each line keeps what it was sold with, as the contract API stores it.
+      const termEnd = computeAutoStopDate(startDate, plan.term);
+      const snapshots = lines.map((line, i) => {
+        const flight = plan.flights?.[i];
+        const flightStart = flight
+          ? addDays(addCalendarMonths(startDate, flight.fromMonth ?? 0), flight.fromDay ?? 0)
+          : null;
+        const flightEnd =
+          flight?.months && flightStart ? addDays(addCalendarMonths(flightStart, flight.months), -1) : null;
+        return lineSnapshot(
+          {
+            productId: line.product.id,
+            quantity: line.quantity,
+            unitPrice: line.unitPriceCents,
+            discount: line.discountCents,
+            flightStart,
+            flightEnd,
+          },
+          line.product,
+          { startDate, termEnd },
+        );
+      });
       const totals = computeContractTotals({
-        lineItems: lines.map((l) => ({ ...l, seasonalPriceCents: l.product.seasonalPriceCents })),
+        lineItems: lines.map((l, i) => ({ ...l, ...snapshots[i] })),
         packagePriceCents: packageId ? packagePrice.get(packageId)! : 0,
         setupFeeCents: plan.setupFee ? amountToCents(plan.setupFee) : 0,
       });
 
-      const startDate = `${addCalendarMonths(thisMonth, plan.start).slice(0, 8)}${String(plan.day ?? 1).padStart(2, '0')}`;
       const start = new Date(`${startDate}T09:00:00Z`);
       // Written ten days before the start, or in the last weeks for contracts starting later.
       const createdAt = new Date(
@@ -678,6 +729,7 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
             unitPriceCents: line.unitPriceCents,
             discountCents: line.discountCents,
             lineTotalCents: totals.lineTotals[position],
+            ...snapshots[position],
             position,
           })),
         );

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { seedAmendments } from './seed-amendments';
 import { seedBilling } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
@@ -15,6 +16,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const people = await seedUsers(db, { clientCustomerIds: catalog.clientCustomerIds });
   await seedContracts(db, { ...catalog, ...people });
   await seedBilling(db);
+  await seedAmendments(db);
   await seedCommissions(db);
   await seedPerformance(db);
 }

@@ -12,7 +12,10 @@ type Kind = {
   name: string;
   body: (refs: Refs) => Partial<ContractPayload> & { title?: string };
 };
-type Refs = { banner: string; preRoll: string; blockbuster: string };
+type Refs = { banner: string; preRoll: string; cpm: string; flat: string; blockbuster: string };
+
+/** A day from today, as yyyy-mm-dd (UTC, as the server counts days). */
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 const KINDS: Kind[] = [
   {
@@ -50,6 +53,25 @@ const KINDS: Kind[] = [
       lineItems: [{ productId: preRoll, quantity: 3, unitPrice: 275, discount: 10 }],
     }),
   },
+  {
+    name: 'CPM and flat-rate lines with flights and in-season prices',
+    body: ({ cpm, flat, banner }) => ({
+      paymentMode: 'pay_link',
+      termMonths: 6,
+      lineItems: [
+        { productId: cpm, quantity: 120, unitPrice: 22.5, discount: 0, seasonalPrice: 30 },
+        {
+          productId: flat,
+          quantity: 1,
+          unitPrice: 2500,
+          discount: 250,
+          flightStart: isoDay(10),
+          flightEnd: isoDay(40),
+        },
+        { productId: banner, quantity: 1, unitPrice: 450, discount: 0, seasonalPrice: null, flightStart: isoDay(3) },
+      ],
+    }),
+  },
 ];
 
 /** What must not change: the stored contract without its update time and its line rows' ids. */
@@ -65,6 +87,8 @@ async function references(api: Api): Promise<Refs> {
   return {
     banner: (await productNamed(api, 'Homepage Banner (728x90)')).id,
     preRoll: (await productNamed(api, 'Holiday Pre-roll Video (15s)')).id,
+    cpm: (await productNamed(api, 'Pre-roll Impressions (15s, CPM)')).id,
+    flat: (await productNamed(api, 'CTN Seasonal Movie Special')).id,
     blockbuster: packages.find((p) => p.name === 'Seasonal Blockbuster')!.id,
   };
 }

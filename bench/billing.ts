@@ -60,9 +60,14 @@ export async function seed(database: Database, contracts: number): Promise<void>
            0, 0, 0, case when g % 5 = 0 then 25000 else 0 end, 0
     from generate_series(1, ${contracts}) g`);
   await exec(`
-    insert into contract_line_items (contract_id, product_id, quantity, unit_price_cents, discount_cents, line_total_cents, position)
+    insert into contract_line_items (contract_id, product_id, quantity, unit_price_cents, discount_cents, line_total_cents,
+                                     position, price_metric, seasonal_price_cents, flight_start)
     select ${uid('contract', 'g')}, ${uid('product', `(1 + (g + l) % 9)`)}, 1 + l, 40000 + (g % 7) * 5000, (g % 3) * 1000,
-           (1 + l) * (40000 + (g % 7) * 5000) - (g % 3) * 1000, l
+           (1 + l) * (40000 + (g % 7) * 5000) - (g % 3) * 1000, l,
+           -- Mostly per-month lines, some CPM and flat-rate; one contract in six starts a line mid-period (prorated).
+           case when (g + l) % 10 = 0 then 'flat' when (g + l) % 5 = 0 then 'cpm' else 'monthly' end,
+           case when (1 + (g + l) % 9) % 3 = 0 then 60000 + (1 + (g + l) % 9) * 15000 end,
+           date '${AS_OF}' - (g % 28) + case when g % 6 = 0 and l = 1 then 9 else 0 end
     from generate_series(1, ${contracts}) g
     cross join lateral generate_series(0, g % 2) l`);
   await exec('analyze');

@@ -125,9 +125,11 @@ export async function seedContracts(exec: Exec, contracts: number, label: string
                            (select sum(50000 + (1 + (g + i) % 9) * 12500) from generate_series(1, 1 + g % 3) i)::bigint
                              as lines) t;
       insert into contract_line_items (contract_id, product_id, quantity, unit_price_cents, discount_cents,
-                                       line_total_cents, position)
+                                       line_total_cents, position, price_metric, seasonal_price_cents, flight_start)
       select ${uid('contract', 'g')}, ${uid('product', '(1 + (g + i) % 9)')}, 1, 50000 + (1 + (g + i) % 9) * 12500, 0,
-             50000 + (1 + (g + i) % 9) * 12500, i - 1
+             50000 + (1 + (g + i) % 9) * 12500, i - 1, 'monthly',
+             case when (1 + (g + i) % 9) % 3 = 0 then 60000 + (1 + (g + i) % 9) * 15000 end,
+             date '2025-01-01' + (g % 500)
       from generate_series(${from}, ${to}) g, generate_series(1, 1 + g % 3) i;`);
     bar.update(to);
   }

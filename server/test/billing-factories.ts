@@ -1,7 +1,8 @@
 import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import type { ContractSettings, TaxSettings } from '@shared/contracts/settings';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appSettings, contractLineItems, contracts } from '../db/schema';
+import { appSettings, contractLineItems, contracts, invoiceLines, invoices } from '../db/schema';
 import { createTestCustomer, createTestPackage, createTestProduct } from './catalog-factories';
 
 /**
@@ -109,4 +110,26 @@ export async function setContractSettings(db: Db, value: ContractSettings): Prom
     .insert(appSettings)
     .values({ key: 'contracts', value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+}
+
+/** A contract's invoices by period start: each one's subtotal and lines as [kind, description, amount in cents]. */
+export async function invoicesByPeriod(db: Db, contractId: string) {
+  const rows = await db
+    .select({
+      periodStart: invoices.periodStart,
+      subtotal: invoices.subtotalCents,
+      kind: invoiceLines.kind,
+      description: invoiceLines.description,
+      amount: invoiceLines.amountCents,
+    })
+    .from(invoices)
+    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+    .where(eq(invoices.contractId, contractId))
+    .orderBy(asc(invoices.periodStart), asc(invoiceLines.position));
+  const out: Record<string, { subtotal: number; lines: [string, string, number][] }> = {};
+  for (const row of rows) {
+    out[row.periodStart] ??= { subtotal: Number(row.subtotal), lines: [] };
+    if (row.kind) out[row.periodStart].lines.push([row.kind, row.description ?? '', Number(row.amount)]);
+  }
+  return out;
 }

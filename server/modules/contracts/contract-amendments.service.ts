@@ -1,4 +1,4 @@
-import { amendmentAdjustments, type BillableLine, utcToday } from '@shared/billing';
+import { type Adjustment, amendmentAdjustments, type BillableLine, utcToday } from '@shared/billing';
 import { computeContractTotals } from '@shared/contract-totals';
 import type { AddContractLine } from '@shared/contracts/contract-api';
 import { amendmentRefusal, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
@@ -78,19 +78,13 @@ export async function addContractLine(
     });
     const after = billable(line, product.name);
     const adjustments = amendmentAdjustments(null, after, await invoicedPeriodsFrom(tx, contractId, flightStart));
-    await insertAdjustments(
-      tx,
-      adjustments.map((a) => ({ ...a, contractId, lineId: line.id, createdBy: actor.id })),
-    );
-    const row = await refreshFigures(tx, contract, today);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await settle(tx, deps.baseUrl, actor, contract, today, {
+      lineId: line.id,
+      adjustments,
       action: 'contract.line_added',
-      entity: 'contract',
-      entityId: contractId,
-      after: { line, adjustments, monthlyAmountCents: row.monthlyAmountCents },
+      after: { line },
+      change: `${product.name} added from ${flightStart}`,
     });
-    await notifyAmended(tx, deps.baseUrl, row, `${product.name} added from ${flightStart}`, adjustments);
   });
   return getContract(deps.db, actor, contractId, deps.baseUrl);
 }
@@ -127,22 +121,52 @@ export async function endContractLine(
       billable(ended, name),
       await invoicedPeriodsFrom(tx, contractId, endDate),
     );
-    await insertAdjustments(
-      tx,
-      adjustments.map((a) => ({ ...a, contractId, lineId, createdBy: actor.id })),
-    );
-    const row = await refreshFigures(tx, contract, today);
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await settle(tx, deps.baseUrl, actor, contract, today, {
+      lineId,
+      adjustments,
       action: 'contract.line_ended',
-      entity: 'contract',
-      entityId: contractId,
       before: { line: before },
-      after: { line: ended, adjustments, monthlyAmountCents: row.monthlyAmountCents },
+      after: { line: ended },
+      change: `${name} ends on ${endDate}`,
     });
-    await notifyAmended(tx, deps.baseUrl, row, `${name} ends on ${endDate}`, adjustments);
   });
   return getContract(deps.db, actor, contractId, deps.baseUrl);
+}
+
+/**
+ * What every amendment does once its line is written: store the adjustments, refresh the contract's figures,
+ * write the audit event and tell the rep and finance.
+ */
+async function settle(
+  tx: Db,
+  baseUrl: string,
+  actor: Actor,
+  contract: ContractRow,
+  today: string,
+  amendment: {
+    lineId: string;
+    adjustments: Adjustment[];
+    action: 'contract.line_added' | 'contract.line_ended';
+    before?: Record<string, unknown>;
+    after: Record<string, unknown>;
+    change: string;
+  },
+): Promise<void> {
+  const { lineId, adjustments } = amendment;
+  await insertAdjustments(
+    tx,
+    adjustments.map((a) => ({ ...a, contractId: contract.id, lineId, createdBy: actor.id })),
+  );
+  const row = await refreshFigures(tx, contract, today);
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: amendment.action,
+    entity: 'contract',
+    entityId: contract.id,
+    before: amendment.before,
+    after: { ...amendment.after, adjustments, monthlyAmountCents: row.monthlyAmountCents },
+  });
+  await notifyAmended(tx, baseUrl, row, amendment.change, adjustments);
 }
 
 async function lockAmendable(tx: Db, actor: Actor, contractId: string): Promise<ContractRow> {

@@ -1,9 +1,9 @@
 import type { Contract } from '@shared/contracts/contract-responses';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, contractAdjustments, invoiceLines, invoices, notifications } from '../../db/schema';
+import { auditEvents, contractAdjustments, notifications } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
-import { setTaxSettings } from '../../test/billing-factories';
+import { invoicesByPeriod, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { runBilling } from '../billing/billing-run';
 
@@ -57,26 +57,7 @@ const endLine = (who: 'sales' | 'admin' | 'finance', id: string, lineId: string,
   });
 
 /** Each invoice of the contract: its period start, subtotal and lines as [kind, description, cents]. */
-async function invoicesOf(contractId: string) {
-  const rows = await ctx.db
-    .select({
-      periodStart: invoices.periodStart,
-      subtotal: invoices.subtotalCents,
-      kind: invoiceLines.kind,
-      description: invoiceLines.description,
-      amount: invoiceLines.amountCents,
-    })
-    .from(invoices)
-    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
-    .where(eq(invoices.contractId, contractId))
-    .orderBy(asc(invoices.periodStart), asc(invoiceLines.position));
-  const out: Record<string, { subtotal: number; lines: [string, string, number][] }> = {};
-  for (const row of rows) {
-    out[row.periodStart] ??= { subtotal: Number(row.subtotal), lines: [] };
-    if (row.kind) out[row.periodStart].lines.push([row.kind, row.description!, Number(row.amount)]);
-  }
-  return out;
-}
+const invoicesOf = (contractId: string) => invoicesByPeriod(ctx.db, contractId);
 
 describe('adding a line to a running contract', () => {
   it('bills the days of an invoiced period on the next invoice, and the line in full after', async () => {

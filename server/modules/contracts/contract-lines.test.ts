@@ -2,9 +2,9 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import type { Invoice } from '@shared/contracts/invoices';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractLineItems, contracts, invoiceLines, invoices } from '../../db/schema';
+import { contractLineItems, contracts, invoices } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
-import { setTaxSettings } from '../../test/billing-factories';
+import { invoicesByPeriod, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { runBilling } from '../billing/billing-run';
 
@@ -44,25 +44,18 @@ async function activateAndBill(id: string, asOf: string) {
 
 /** Each issued invoice: its period start and its product lines as [description, amount in cents]. */
 async function billed(contractId: string) {
-  const rows = await ctx.db
-    .select({
-      periodStart: invoices.periodStart,
-      subtotal: invoices.subtotalCents,
-      kind: invoiceLines.kind,
-      description: invoiceLines.description,
-      amount: invoiceLines.amountCents,
-    })
-    .from(invoices)
-    .leftJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
-    .where(eq(invoices.contractId, contractId))
-    .orderBy(asc(invoices.periodStart), asc(invoiceLines.position));
-  const byPeriod = new Map<string, { subtotal: number; lines: [string, number][] }>();
-  for (const row of rows) {
-    const entry = byPeriod.get(row.periodStart) ?? { subtotal: Number(row.subtotal), lines: [] };
-    if (row.kind === 'product') entry.lines.push([row.description!, Number(row.amount)]);
-    byPeriod.set(row.periodStart, entry);
-  }
-  return Object.fromEntries(byPeriod);
+  const byPeriod = Object.entries(await invoicesByPeriod(ctx.db, contractId));
+  return Object.fromEntries(
+    byPeriod.map(([start, invoice]) => [
+      start,
+      {
+        subtotal: invoice.subtotal,
+        lines: invoice.lines
+          .filter(([kind]) => kind === 'product')
+          .map(([, description, amount]) => [description, amount]),
+      },
+    ]),
+  );
 }
 
 describe('the in-season price belongs to the line', () => {

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -40,3 +41,51 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
+
+/** A dialog's heading: its title and the sentence under it (the dialog's accessible name and description). */
+export function DialogFormHeader({ title, description }: { title: ReactNode; description: ReactNode }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+}
+
+/**
+ * A form dialog's footer: the way out (outline) and the submit button, which shows its pending label and
+ * both are disabled while the request runs.
+ */
+export function DialogFormButtons({
+  label,
+  busyLabel,
+  busy,
+  onCancel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  disabled = false,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  destructive?: boolean;
+  /** The submit button only (e.g. an amount over the limit). */
+  disabled?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/** The submit labels of an add-or-edit dialog: "Save Changes" when editing, else its create label. */
+export const saveOrCreate = (editing: boolean, createLabel: string) =>
+  editing ? { label: 'Save Changes', busyLabel: 'Saving...' } : { label: createLabel, busyLabel: 'Creating...' };

@@ -9,14 +9,7 @@ import {
 import { centsToAmount, centsToPlain, formatCents, parseMoney } from '@shared/money';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { useApprovePayout } from '../api/approve-payout';
@@ -56,13 +49,15 @@ function ApproveForm({ payout, onDone }: { payout: Payout; onDone: () => void })
   );
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Approve payout?</DialogTitle>
-        <DialogDescription>
-          {rep(payout)} requested {formatMoney(payout.requestedAmount)} on {formatDate(payout.requestedAt)}. You may
-          approve less; the rest returns to their available commission.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title="Approve payout?"
+        description={
+          <>
+            {rep(payout)} requested {formatMoney(payout.requestedAmount)} on {formatDate(payout.requestedAt)}. You may
+            approve less; the rest returns to their available commission.
+          </>
+        }
+      />
       <FormField
         label="Approved amount ($)"
         error={form.formState.errors.approvedAmount?.message}
@@ -78,14 +73,7 @@ function ApproveForm({ payout, onDone }: { payout: Payout; onDone: () => void })
           {...form.register('approvedAmount')}
         />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={approve.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={approve.isPending}>
-          {approve.isPending ? 'Approving...' : 'Approve Payout'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons label="Approve Payout" busyLabel="Approving..." busy={approve.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -96,24 +84,25 @@ function RejectForm({ payout, onDone }: { payout: Payout; onDone: () => void }) 
   const submit = form.handleSubmit((input) => reject.mutate({ id: payout.id, input }, { onSuccess: onDone }));
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Reject payout?</DialogTitle>
-        <DialogDescription>
-          {formatMoney(payout.requestedAmount)} returns to {rep(payout)}'s available commission. The reason is sent to
-          them.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title="Reject payout?"
+        description={
+          <>
+            {formatMoney(payout.requestedAmount)} returns to {rep(payout)}'s available commission. The reason is sent to
+            them.
+          </>
+        }
+      />
       <FormField label="Reason" error={form.formState.errors.reason?.message}>
         <Textarea rows={3} placeholder="e.g. The invoice is under dispute" {...form.register('reason')} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={reject.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={reject.isPending}>
-          {reject.isPending ? 'Rejecting...' : 'Reject Payout'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons
+        label="Reject Payout"
+        busyLabel="Rejecting..."
+        busy={reject.isPending}
+        onCancel={onDone}
+        destructive
+      />
     </form>
   );
 }
@@ -122,12 +111,14 @@ function DisburseConfirm({ payout, onDone }: { payout: Payout; onDone: () => voi
   const disburse = useDisbursePayout();
   return (
     <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Mark payout disbursed?</DialogTitle>
-        <DialogDescription>
-          Confirm that {formatMoney(payout.approvedAmount)} has been paid to {rep(payout)}. This cannot be undone.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title="Mark payout disbursed?"
+        description={
+          <>
+            Confirm that {formatMoney(payout.approvedAmount)} has been paid to {rep(payout)}. This cannot be undone.
+          </>
+        }
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={disburse.isPending}>
           Cancel

@@ -4,7 +4,7 @@ import { exceedsAvailable, type PayoutRequestFormValues, payoutRequestFormSchema
 import { centsToAmount, centsToPlain, parseMoney } from '@shared/money';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
@@ -27,13 +27,15 @@ export function RequestForm({ available, onDone }: { available: number; onDone: 
   );
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Request Payout</DialogTitle>
-        <DialogDescription>
-          You have <span className="font-medium text-slate-900">{formatMoney(available)}</span> available. Finance
-          reviews the request; you are notified when it is approved and paid.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title="Request Payout"
+        description={
+          <>
+            You have <span className="font-medium text-slate-900">{formatMoney(available)}</span> available. Finance
+            reviews the request; you are notified when it is approved and paid.
+          </>
+        }
+      />
       <FormField label="Amount ($)" error={error} hint={`Up to ${formatMoney(available)}`}>
         <Input
           type="number"
@@ -55,14 +57,13 @@ export function RequestForm({ available, onDone }: { available: number; onDone: 
           Request all ({formatMoney(available)})
         </Button>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={request.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={request.isPending || tooMuch}>
-          {request.isPending ? 'Requesting...' : 'Request Payout'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons
+        label="Request Payout"
+        busyLabel="Requesting..."
+        busy={request.isPending}
+        onCancel={onDone}
+        disabled={tooMuch}
+      />
     </form>
   );
 }

@@ -5,15 +5,7 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import { plainAmount } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -59,10 +51,7 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
   const chosen = list.find((p) => p.id === form.watch('productId'));
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Add a line</DialogTitle>
-        <DialogDescription>{SETTLED}</DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader title="Add a line" description={SETTLED} />
       <Controller
         control={form.control}
         name="productId"
@@ -123,14 +112,7 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
           <Input type="date" {...form.register('flightEnd')} />
         </FormField>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={add.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add Line'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons label="Add Line" busyLabel="Adding..." busy={add.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -167,10 +149,7 @@ function EndLineForm({ contract, line, onDone }: { contract: Contract; line: Lin
   );
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
-      <DialogHeader>
-        <DialogTitle>End {line.product.name}?</DialogTitle>
-        <DialogDescription>{SETTLED}</DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader title={<>End {line.product.name}?</>} description={SETTLED} />
       <FormField
         label="Last Day"
         error={form.formState.errors.endDate?.message}
@@ -178,14 +157,7 @@ function EndLineForm({ contract, line, onDone }: { contract: Contract; line: Lin
       >
         <Input type="date" {...form.register('endDate')} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={end.isPending}>
-          Keep Line
-        </Button>
-        <Button type="submit" variant="destructive" disabled={end.isPending}>
-          {end.isPending ? 'Ending...' : 'End Line'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons label="End Line" busyLabel="Ending..." busy={end.isPending} onCancel={onDone} destructive />
     </form>
   );
 }

@@ -2,15 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CancelContractInput, cancelContractSchema } from '@shared/contracts/contract-api';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { useCancelContract } from '../api/cancel-contract';
@@ -41,23 +33,21 @@ function CancelForm({ contractId, onDone }: { contractId: string; onDone: () => 
   const submit = form.handleSubmit((input) => cancel.mutate({ id: contractId, input }, { onSuccess: onDone }));
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Cancel contract {shortContractId(contractId)}?</DialogTitle>
-        <DialogDescription>
-          Billing stops and no further invoices are issued. A canceled contract cannot be reopened.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title={<>Cancel contract {shortContractId(contractId)}?</>}
+        description="Billing stops and no further invoices are issued. A canceled contract cannot be reopened."
+      />
       <FormField label="Reason for canceling" error={form.formState.errors.reason?.message}>
         <Textarea rows={3} placeholder="e.g. The customer moved the budget elsewhere" {...form.register('reason')} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={cancel.isPending}>
-          Keep Contract
-        </Button>
-        <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Canceling...' : 'Cancel Contract'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons
+        label="Cancel Contract"
+        busyLabel="Canceling..."
+        busy={cancel.isPending}
+        onCancel={onDone}
+        cancelLabel="Keep Contract"
+        destructive
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormHeader } from '@/components/ui/dialog';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { useContract } from '../api/get-contract';
 import { ContractForm } from './contract-form';
@@ -14,10 +14,10 @@ export function ContractFormDialog({ contractId, onClose }: { contractId: string
       }}
     >
       <DialogContent className="max-w-3xl bg-slate-50">
-        <DialogHeader>
-          <DialogTitle>Edit Contract {contractId ? shortContractId(contractId) : ''}</DialogTitle>
-          <DialogDescription>Change the terms, package or line items. The totals update as you type.</DialogDescription>
-        </DialogHeader>
+        <DialogFormHeader
+          title={<>Edit Contract {contractId ? shortContractId(contractId) : ''}</>}
+          description="Change the terms, package or line items. The totals update as you type."
+        />
         {contractId && <EditBody id={contractId} onClose={onClose} />}
       </DialogContent>
     </Dialog>

@@ -69,13 +69,6 @@ export function ContractSummaryCard({
               )}
             </dd>
           </div>
-          {totals.oneTimeAmount > 0 && (
-            <p className="text-xs text-muted-foreground" data-testid="summary-split">
-              {flatLines === 0
-                ? `The first invoice is ${formatCentsMoney(totals.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatCentsMoney(totals.monthlyAmount)} / month.`
-                : `Monthly recurring ${formatCentsMoney(totals.monthlyAmount)} / month. One-time ${formatCentsMoney(totals.oneTimeAmount)}: flat-rate lines are billed once, in the month their flight starts${totals.setupFee > 0 ? '; the setup fee on the first invoice' : ''}.`}
-            </p>
-          )}
           {totals.seasonalMonthlyAmount !== totals.monthlyAmount && (
             <div className="flex flex-wrap items-baseline justify-between gap-x-2 rounded-md bg-orange-50 px-3 py-2 text-orange-900">
               <dt className="whitespace-nowrap">In season (Oct–Dec):</dt>
@@ -85,6 +78,13 @@ export function ContractSummaryCard({
             </div>
           )}
         </dl>
+        {totals.oneTimeAmount > 0 && (
+          <p className="text-xs text-muted-foreground" data-testid="summary-split">
+            {flatLines === 0
+              ? `The first invoice is ${formatCentsMoney(totals.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatCentsMoney(totals.monthlyAmount)} / month.`
+              : `Monthly recurring ${formatCentsMoney(totals.monthlyAmount)} / month. One-time ${formatCentsMoney(totals.oneTimeAmount)}: flat-rate lines are billed once, in the month their flight starts${totals.setupFee > 0 ? '; the setup fee on the first invoice' : ''}.`}
+          </p>
+        )}
         <p
           className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900"
           data-testid="term-notice"

@@ -44,11 +44,14 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
             strong
           />
           {contract.oneTimeAmount > 0 && (
-            <p className="text-xs text-muted-foreground">
-              {contract.oneTimeAmount === contract.setupFee
-                ? `The first invoice is ${formatMoney(contract.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatMoney(contract.monthlyAmount)} / month.`
-                : `Flat-rate lines are billed once, in the month their flight starts${contract.setupFee > 0 ? '; the setup fee on the first invoice' : ''}. After that ${formatMoney(contract.monthlyAmount)} / month.`}
-            </p>
+            <div>
+              <dt className="sr-only">How it is billed</dt>
+              <dd className="text-xs text-muted-foreground">
+                {contract.oneTimeAmount === contract.setupFee
+                  ? `The first invoice is ${formatMoney(contract.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatMoney(contract.monthlyAmount)} / month.`
+                  : `Flat-rate lines are billed once, in the month their flight starts${contract.setupFee > 0 ? '; the setup fee on the first invoice' : ''}. After that ${formatMoney(contract.monthlyAmount)} / month.`}
+              </dd>
+            </div>
           )}
           {contract.seasonalMonthlyAmount !== contract.monthlyAmount && (
             <Figure

@@ -6,15 +6,7 @@ import {
   createCustomerSchema,
 } from '@shared/contracts/customers';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -88,14 +80,14 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle>{customer ? 'Edit Customer' : 'Add Customer'}</DialogTitle>
-        <DialogDescription>
-          {customer
+      <DialogFormHeader
+        title={customer ? 'Edit Customer' : 'Add Customer'}
+        description={
+          customer
             ? `Update ${customer.name}'s contact details, address and notes.`
-            : 'Name and email are required; everything else can be filled in later.'}
-        </DialogDescription>
-      </DialogHeader>
+            : 'Name and email are required; everything else can be filled in later.'
+        }
+      />
 
       <fieldset className="grid gap-4">
         <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Contact</legend>
@@ -149,20 +141,7 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
         <Textarea rows={3} {...form.register('notes')} />
       </FormField>
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {customer
-            ? update.isPending
-              ? 'Saving...'
-              : 'Save Changes'
-            : create.isPending
-              ? 'Creating...'
-              : 'Create Customer'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons {...saveOrCreate(Boolean(customer), 'Create Customer')} busy={busy} onCancel={onDone} />
     </form>
   );
 }

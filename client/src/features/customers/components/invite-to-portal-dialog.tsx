@@ -1,14 +1,7 @@
 import type { Customer } from '@shared/contracts/customers';
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogFormHeader } from '@/components/ui/dialog';
 import { useInviteCustomer } from '../api/invite-customer';
 
 /** Confirms, then invites the customer to the client portal by e-mail (no password is ever sent). */
@@ -25,14 +18,16 @@ export function InviteToPortalDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Invite to Client Portal</DialogTitle>
-          <DialogDescription>
-            {customer.name} will get an e-mail at <strong>{customer.email}</strong>. A new client account is created
-            when the customer has none; the e-mail then carries a link to choose a password, which works once for{' '}
-            {PASSWORD_LINK_HOURS} hours. An account that already has a password gets a link to the portal.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogFormHeader
+          title="Invite to Client Portal"
+          description={
+            <>
+              {customer.name} will get an e-mail at <strong>{customer.email}</strong>. A new client account is created
+              when the customer has none; the e-mail then carries a link to choose a password, which works once for{' '}
+              {PASSWORD_LINK_HOURS} hours. An account that already has a password gets a link to the portal.
+            </>
+          }
+        />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -8,15 +8,7 @@ import {
 } from '@shared/contracts/invoices';
 import { centsToAmount, parseMoney } from '@shared/money';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -63,16 +55,18 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceSummary; onDone: () 
   const errors = form.formState.errors;
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Record payment for {invoice.number}</DialogTitle>
-        <DialogDescription>
-          {invoice.customerName ?? 'Unknown customer'} · {periodLabel(invoice.periodStart, invoice.periodEnd)}.{' '}
-          <span className="font-medium text-slate-900" data-testid="payment-amount-due">
-            {formatMoney(invoice.amountDue)} due
-          </span>
-          {invoice.amountPaid > 0 && <> of {formatMoney(invoice.total)}</>}.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title={<>Record payment for {invoice.number}</>}
+        description={
+          <>
+            {invoice.customerName ?? 'Unknown customer'} · {periodLabel(invoice.periodStart, invoice.periodEnd)}.{' '}
+            <span className="font-medium text-slate-900" data-testid="payment-amount-due">
+              {formatMoney(invoice.amountDue)} due
+            </span>
+            {invoice.amountPaid > 0 && <> of {formatMoney(invoice.total)}</>}.
+          </>
+        }
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Amount ($)" error={errors.amount?.message}>
           <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
@@ -104,14 +98,7 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceSummary; onDone: () 
           <Input type="date" max={today} {...form.register('paidAt')} />
         </FormField>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={record.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={record.isPending}>
-          {record.isPending ? 'Recording...' : 'Record Payment'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons label="Record Payment" busyLabel="Recording..." busy={record.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,15 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type InvoiceSummary, type VoidInvoiceInput, voidInvoiceSchema } from '@shared/contracts/invoices';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { useVoidInvoice } from '../api/void-invoice';
@@ -31,27 +23,29 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceSummary; onDone: () => 
   const submit = form.handleSubmit((input) => voiding.mutate({ id: invoice.id, input }, { onSuccess: onDone }));
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>
-          {refund ? 'Void and refund' : 'Void'} {invoice.number}?
-        </DialogTitle>
-        <DialogDescription>
-          {refund
+      <DialogFormHeader
+        title={
+          <>
+            {refund ? 'Void and refund' : 'Void'} {invoice.number}?
+          </>
+        }
+        description={
+          refund
             ? `The ${formatMoney(invoice.amountPaid)} received on it is refunded to the customer, and commission earned on it is reversed. This cannot be undone.`
-            : 'Nothing will be due on it any more and the customer is told by e-mail. This cannot be undone.'}
-        </DialogDescription>
-      </DialogHeader>
+            : 'Nothing will be due on it any more and the customer is told by e-mail. This cannot be undone.'
+        }
+      />
       <FormField label="Reason" error={form.formState.errors.reason?.message}>
         <Textarea rows={3} placeholder="e.g. Billed in error" {...form.register('reason')} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={voiding.isPending}>
-          Keep Invoice
-        </Button>
-        <Button type="submit" variant="destructive" disabled={voiding.isPending}>
-          {voiding.isPending ? 'Voiding...' : refund ? 'Void and Refund' : 'Void Invoice'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons
+        label={refund ? 'Void and Refund' : 'Void Invoice'}
+        busyLabel="Voiding..."
+        busy={voiding.isPending}
+        onCancel={onDone}
+        cancelLabel="Keep Invoice"
+        destructive
+      />
     </form>
   );
 }

@@ -3,14 +3,7 @@ import type { Product } from '@shared/contracts/products';
 import { ListPlus, Plus, Trash2 } from 'lucide-react';
 import { Controller, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -70,12 +63,10 @@ function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void 
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle>{pkg ? 'Edit Package' : 'Create Package'}</DialogTitle>
-        <DialogDescription>
-          A bundle of products and custom items sold for one monthly price. Item rows with nothing chosen are left out.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogFormHeader
+        title={pkg ? 'Edit Package' : 'Create Package'}
+        description="A bundle of products and custom items sold for one monthly price. Item rows with nothing chosen are left out."
+      />
 
       <div className="grid items-start gap-4 sm:grid-cols-[1fr_12rem]">
         <FormField label="Package Name" error={errors.name?.message}>
@@ -121,20 +112,7 @@ function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () => void 
         ))}
       </section>
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {pkg
-            ? update.isPending
-              ? 'Saving...'
-              : 'Save Changes'
-            : create.isPending
-              ? 'Creating...'
-              : 'Create Package'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons {...saveOrCreate(Boolean(pkg), 'Create Package')} busy={busy} onCancel={onDone} />
     </form>
   );
 }

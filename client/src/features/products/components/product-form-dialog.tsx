@@ -8,15 +8,7 @@ import {
 } from '@shared/contracts/products';
 import { useId } from 'react';
 import { Controller, type DefaultValues, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -90,14 +82,14 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle>{product ? 'Edit Product' : 'Add Product'}</DialogTitle>
-        <DialogDescription>
-          {product
+      <DialogFormHeader
+        title={product ? 'Edit Product' : 'Add Product'}
+        description={
+          product
             ? `Change how ${product.name} is described and priced. Existing contracts keep their own prices.`
-            : 'A placement you sell: its ad type, default price and how that price is charged.'}
-        </DialogDescription>
-      </DialogHeader>
+            : 'A placement you sell: its ad type, default price and how that price is charged.'
+        }
+      />
 
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
@@ -185,20 +177,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         />
       </div>
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {product
-            ? update.isPending
-              ? 'Saving...'
-              : 'Save Changes'
-            : create.isPending
-              ? 'Creating...'
-              : 'Create Product'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons {...saveOrCreate(Boolean(product), 'Create Product')} busy={busy} onCancel={onDone} />
     </form>
   );
 }

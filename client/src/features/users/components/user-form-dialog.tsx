@@ -5,15 +5,7 @@ import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -116,14 +108,14 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <DialogHeader>
-        <DialogTitle>{user ? 'Edit User' : 'Add User'}</DialogTitle>
-        <DialogDescription>
-          {user
+      <DialogFormHeader
+        title={user ? 'Edit User' : 'Add User'}
+        description={
+          user
             ? `Update ${user.firstName} ${user.lastName}'s details, role and commission.`
-            : 'Create an account for a colleague or client. They sign in with this email and password.'}
-        </DialogDescription>
-      </DialogHeader>
+            : 'Create an account for a colleague or client. They sign in with this email and password.'
+        }
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First Name" error={errors.firstName?.message}>
@@ -228,14 +220,7 @@ function UserForm({ user, currentUser, onDone }: { user: User | null; currentUse
         )}
       />
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {user ? (update.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Creating...' : 'Create User'}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons {...saveOrCreate(Boolean(user), 'Create User')} busy={busy} onCancel={onDone} />
     </form>
   );
 }

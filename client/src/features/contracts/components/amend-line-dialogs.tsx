@@ -97,6 +97,9 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
         <FormField label="Discount ($)" error={errors.discount?.message}>
           <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('discount')} />
         </FormField>
+      </div>
+      {/* Date inputs need their width: side by side from the small breakpoint, stacked on a phone. */}
+      <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
         <FormField label="Flight Start" error={errors.flightStart?.message} hint="Blank: today.">
           <Input type="date" {...form.register('flightStart')} />
         </FormField>

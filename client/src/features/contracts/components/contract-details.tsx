@@ -1,7 +1,7 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -16,43 +16,50 @@ type LineItem = Contract['lineItems'][number];
 const AddLineDialog = lazy(() => import('./amend-line-dialogs').then((m) => ({ default: m.AddLineDialog })));
 const EndLineDialog = lazy(() => import('./amend-line-dialogs').then((m) => ({ default: m.EndLineDialog })));
 
-/** The contract's lines in their order, with the total under them. */
-const LINE_COLUMNS: Column<LineItem>[] = [
-  {
-    id: 'product',
-    header: 'Product',
-    className: 'min-w-44',
-    cell: (line) => (
-      <>
-        <span className="font-medium text-slate-900">{line.product.name}</span>
-        <span className="block text-xs text-muted-foreground">
-          {line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_LABELS[line.priceMetric]}
-          {line.priceMetric === 'cpm' && ' (thousands of impressions a month)'} · {flightText(line)}
-        </span>
-        {line.seasonalPrice !== null && (
+/**
+ * The contract's lines in their order, with the total under them. A running contract's line carries its
+ * amendment action under the product (the table keeps five columns, so it fits beside the sidebar).
+ */
+function lineColumns(action?: (line: LineItem) => ReactNode): Column<LineItem>[] {
+  return [
+    {
+      id: 'product',
+      header: 'Product',
+      className: 'min-w-44',
+      cell: (line) => (
+        <>
+          <span className="font-medium text-slate-900">{line.product.name}</span>
           <span className="block text-xs text-muted-foreground">
-            {formatMoney(line.seasonalPrice)} in season (Oct–Dec)
+            {line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_LABELS[line.priceMetric]}
+            {line.priceMetric === 'cpm' && ' (thousands of impressions a month)'} · {flightText(line)}
           </span>
-        )}
-      </>
-    ),
-  },
-  { id: 'quantity', header: 'Quantity', align: 'right', cell: (line) => line.quantity },
-  { id: 'unit-price', header: 'Unit Price', align: 'right', cell: (line) => formatMoney(line.unitPrice) },
-  {
-    id: 'discount',
-    header: 'Discount',
-    align: 'right',
-    cell: (line) => (line.discount > 0 ? `-${formatMoney(line.discount)}` : formatMoney(0)),
-  },
-  {
-    id: 'line-total',
-    header: 'Line Total',
-    align: 'right',
-    cellClassName: 'font-medium',
-    cell: (line) => formatMoney(line.lineTotal),
-  },
-];
+          {line.seasonalPrice !== null && (
+            <span className="block text-xs text-muted-foreground">
+              {formatMoney(line.seasonalPrice)} in season (Oct–Dec)
+            </span>
+          )}
+          {action?.(line)}
+        </>
+      ),
+    },
+    { id: 'quantity', header: 'Quantity', align: 'right', cell: (line) => line.quantity },
+    { id: 'unit-price', header: 'Unit Price', align: 'right', cell: (line) => formatMoney(line.unitPrice) },
+    {
+      id: 'discount',
+      header: 'Discount',
+      align: 'right',
+      cell: (line) => (line.discount > 0 ? `-${formatMoney(line.discount)}` : formatMoney(0)),
+    },
+    {
+      id: 'line-total',
+      header: 'Line Total',
+      align: 'right',
+      cellClassName: 'font-medium',
+      cell: (line) => formatMoney(line.lineTotal),
+    },
+  ];
+}
+const LINE_COLUMNS = lineColumns();
 
 /** A line's flight in words: "Dec 1, 2026 – Dec 31, 2026", or "from Jan 1, 2026". */
 function flightText(line: LineItem): string {
@@ -69,25 +76,25 @@ function LineItemsCard({ contract }: { contract: Contract }) {
   const [adding, setAdding] = useState(false);
   const [ending, setEnding] = useState<LineItem | null>(null);
   const today = todayIso();
-  const columns: Column<LineItem>[] = contract.canAmend
-    ? [
-        ...LINE_COLUMNS,
-        {
-          id: 'actions',
-          header: 'Actions',
-          hideHeader: true,
-          align: 'right',
-          // A line can be ended earlier while its last day is still ahead; one ending today has nothing left.
-          cell: (line) =>
-            line.flightEnd === null || line.flightEnd > today ? (
-              <Button variant="ghost" size="sm" aria-label={`End ${line.product.name}`} onClick={() => setEnding(line)}>
-                End
-              </Button>
-            ) : (
-              <span className="text-xs text-muted-foreground">{line.flightEnd === today ? 'Ends today' : 'Ended'}</span>
-            ),
-        },
-      ]
+  // A line can be ended earlier while its last day is still ahead; one ending today has nothing left.
+  const columns = contract.canAmend
+    ? lineColumns((line) =>
+        line.flightEnd === null || line.flightEnd > today ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="block h-auto px-0 py-0.5 text-xs"
+            aria-label={`End ${line.product.name}`}
+            onClick={() => setEnding(line)}
+          >
+            End line
+          </Button>
+        ) : (
+          <span className="block text-xs font-medium text-slate-700">
+            {line.flightEnd === today ? 'Ends today' : 'Ended'}
+          </span>
+        ),
+      )
     : LINE_COLUMNS;
   return (
     <Card>

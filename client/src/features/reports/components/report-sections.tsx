@@ -87,11 +87,11 @@ export function TopProducts({ products }: { products: Report['topProducts'] }) {
   }
   const best = products[0].revenue || 1;
   return (
-    <ol className="grid gap-3" aria-label="Top products by billed revenue">
+    <ol className="grid grid-cols-1 gap-3" aria-label="Top products by billed revenue">
       {products.map((product, i) => (
-        <li key={product.productId} className="grid gap-1">
+        <li key={product.productId} className="grid min-w-0 grid-cols-1 gap-1">
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="min-w-0 truncate">
+            <span className="min-w-0 truncate" title={product.name}>
               <span className="mr-2 text-muted-foreground tabular-nums">{i + 1}.</span>
               {product.name}
             </span>

@@ -190,7 +190,7 @@ type IssuedRow = {
   customer_email: string;
 };
 
-type ChunkHead = { contracts_seen: string | number; last_contract_id: string | null };
+type ChunkHead = { contracts_seen: string | number; last_contract_id: string | null; ids: string | null };
 
 /**
  * One chunk of contracts (keyset by id), one transaction: which contracts, then one statement that
@@ -225,7 +225,7 @@ async function billChunk(
   // invoice issues it too), so billing waits for such a path instead of deadlocking with it.
   const head = rowsOf<ChunkHead>(
     await tx.execute(sql`
-      select count(*) as contracts_seen, max(id::text) as last_contract_id
+      select count(*) as contracts_seen, max(id::text) as last_contract_id, string_agg(id::text, ',') as ids
       from (
         select c.id from contracts c
         where c.status = 'active' ${contractFilter} ${keyset}
@@ -237,7 +237,10 @@ async function billChunk(
   const contractsSeen = Number(head?.contracts_seen ?? 0);
   const lastContractId = head?.last_contract_id ?? null;
   if (contractsSeen === 0 || lastContractId === null) return { issued: [], contractsSeen, lastContractId: null };
-  const upTo = chunk.contractId ? sql`` : sql`and c.id <= ${lastContractId}::uuid`;
+  // Only the contracts locked above. One activated since is visible to the next statement, but it is billed
+  // by its activation's own run or the next one, never here unlocked: updating its row (its pay link) while
+  // that run holds it and waits for one of ours would deadlock.
+  const locked = sql`and c.id = any(string_to_array(${head?.ids ?? ''}, ',')::uuid[])`;
 
   const issued = rowsOf<IssuedRow>(
     await tx.execute(sql`
@@ -249,7 +252,7 @@ async function billChunk(
                   order by i.period_start desc limit 1),
                  0) as from_index
         from contracts c
-        where c.status = 'active' and c.start_date <= ${asOf}::date ${contractFilter} ${keyset} ${upTo}
+        where c.status = 'active' and c.start_date <= ${asOf}::date ${locked}
       ),
       periods as (
         select d.*, n as period_index, (d.start_date + make_interval(months => n))::date as period_start,

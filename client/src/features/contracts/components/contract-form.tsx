@@ -143,7 +143,7 @@ export function ContractForm({
             <CardTitle>Contract Details</CardTitle>
             <CardDescription>Who it is for, how they pay, and for how long.</CardDescription>
           </CardHeader>
-          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
+          <CardContent className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
             <Controller
               control={form.control}
               name="customerId"
@@ -235,7 +235,8 @@ export function ContractForm({
                   : "The package's items are included; no separate line items are added."}
               </CardDescription>
             </CardHeader>
-            <CardContent>
+            {/* The package's table scrolls inside the card on a phone, also while it is still loading. */}
+            <CardContent className="min-w-0 overflow-x-auto">
               {selectedPackage ? (
                 <Suspense fallback={<p className="text-sm text-muted-foreground">Loading package...</p>}>
                   <PackageDetails pkg={selectedPackage} headingLevel="h4" />

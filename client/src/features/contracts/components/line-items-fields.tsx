@@ -65,7 +65,7 @@ export function LineItemsFields({
             return (
               <fieldset
                 key={row.id}
-                className="grid min-w-0 gap-3 rounded-lg border bg-slate-50/60 p-4"
+                className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border bg-slate-50/60 p-4"
                 data-testid="line-item-row"
               >
                 <legend className="sr-only">Line item {index + 1}</legend>
@@ -219,7 +219,7 @@ function FlightFields({
   }.`;
   const panelId = `line-${index}-flight`;
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <span className="flex items-center gap-1.5">
           <CalendarRange className="size-4 shrink-0" aria-hidden /> {summary}

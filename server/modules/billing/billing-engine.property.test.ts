@@ -424,8 +424,9 @@ describe('amendments and pauses: invoices issued never change, the next ones set
       }),
       { numRuns: 40 },
     );
-    // Most generated amendments are ones the service accepts: the property is not vacuous.
-    expect(amended).toBeGreaterThan(15);
+    // Many generated amendments are ones the service accepts (about half of the 40, binomially spread), so the
+    // property is not vacuous; a fifth is far enough below that to never fail by chance (p < 1e-4).
+    expect(amended).toBeGreaterThanOrEqual(8);
   });
 });
 

@@ -42,7 +42,7 @@ async function floor(pgUrl: string, contracts: number): Promise<{ invoices: numb
           insert into invoices (number, contract_id, customer_id, period_index, period_start, period_end, due_date,
                                 subtotal_cents, setup_fee_cents, tax_cents, tax_label, tax_rate_bp, tax_included,
                                 total_cents)
-          select 'INV-' || extract(year from c.start_date)::int || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0'),
+          select 'INV-' || extract(year from c.start_date)::int || '-' || lpad((row_number() over (order by c.id))::text, 6, '0'),
                  c.id, c.customer_id, 0, c.start_date, (c.start_date + interval '1 month' - interval '1 day')::date,
                  c.start_date + 7, l.total + c.package_price_cents + c.setup_fee_cents, c.setup_fee_cents, 0, 'Tax', 0,
                  false, l.total + c.package_price_cents + c.setup_fee_cents

@@ -7,8 +7,8 @@ import {
   date,
   index,
   integer,
-  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -19,8 +19,25 @@ import { contracts } from './contracts';
 import { customers } from './customers';
 import { users } from './users';
 
-/** Invoice numbers (INV-2026-000123) come from one sequence: sequential, never reused. */
-export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
+/**
+ * The last number issued in each gapless series (INV for invoices, CN for credit notes) and year.
+ * A document is numbered in the transaction that issues it, by an upsert of its series' row: the row stays
+ * locked until that transaction ends, so concurrent issuers (several instances, several runs) take
+ * consecutive numbers one after the other, and a rolled-back issue returns its numbers. See decision 023.
+ */
+export const numberSeries = pgTable(
+  'number_series',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.series, t.year] }),
+    check('number_series_series_check', sql`${t.series} in ('INV','CN')`),
+    check('number_series_last_value_check', sql`${t.lastValue} >= 0`),
+  ],
+);
 
 /**
  * One invoice per contract and billing period (the unique constraint decides, so concurrent or repeated

@@ -23,10 +23,12 @@ import { getSettings } from '../settings/settings.service';
  * that starts billing, all in the same statement), the e-mails in one INSERT ... SELECT FROM unnest per
  * batch, and one UPDATE for the contracts whose term has ended.
  *
- * Exactly one invoice per contract and period, whatever runs at once: the unique constraint
- * invoices_contract_period_key decides (ON CONFLICT DO NOTHING), and only rows actually inserted get
- * lines, audit events and e-mails. Each chunk is one transaction, so a run killed half way leaves whole
- * invoices only, and the next run issues the rest. See docs/decisions/011-billing.md.
+ * Exactly one invoice per contract and period, whatever runs at once: a chunk bills only the contracts it
+ * has locked, from the period after their last invoice, and the unique constraint invoices_contract_period_key
+ * backs that up (a duplicate would fail the chunk, never bill twice). Every invoice inserted takes the next
+ * number of its year's gapless INV series in the same statement (decision 023). Each chunk is one
+ * transaction, so a run killed half way leaves whole invoices only, numbers included, and the next run
+ * issues the rest. See docs/decisions/011-billing.md.
  */
 
 export type RunBillingOptions = {
@@ -380,15 +382,31 @@ async function billChunk(
                end as tax_cents
         from sums s
       ),
-      ordered as (
+      totals as (
         select f.*, case when ${taxIncluded} then f.subtotal_cents else f.subtotal_cents + f.tax_cents end as total_cents
         from figures f
-        order by f.period_start, f.contract_id
+      ),
+      -- Gapless numbers: the year's INV row of number_series takes this statement's count, and stays locked
+      -- until the chunk commits, so a concurrent issuer numbers after it (decision 023).
+      counter as (
+        insert into number_series (series, year, last_value)
+        select 'INV', extract(year from (${issuedAt}) at time zone 'utc')::int, count(*) from totals
+        having count(*) > 0
+        on conflict (series, year) do update set last_value = number_series.last_value + excluded.last_value
+        returning year, last_value
+      ),
+      sequenced as (
+        select t.*, k.year as number_year,
+               k.last_value - (select count(*) from totals) + row_number() over (order by t.period_start, t.contract_id)
+                 as number_value
+        from totals t
+        cross join counter k
       ),
       numbered as (
-        select o.*,
-               'INV-' || extract(year from o.period_start)::int || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0') as number
-        from ordered o
+        select q.*,
+               'INV-' || q.number_year || '-' || lpad(q.number_value::text, greatest(6, length(q.number_value::text)), '0')
+                 as number
+        from sequenced q
       ),
       ins as (
         insert into invoices (number, contract_id, customer_id, period_index, period_start, period_end, due_date, status,
@@ -401,7 +419,6 @@ async function billChunk(
                n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}, ${taxBp}, ${taxIncluded},
                n.total_cents, n.in_season, case when n.total_cents = 0 then ${issuedAt} end, ${issuedAt}
         from numbered n
-        on conflict (contract_id, period_start) do nothing
         returning id, number, contract_id, customer_id, period_index, period_start, period_end, due_date,
                   status, total_cents, amount_paid_cents, subtotal_cents, tax_cents
       ),

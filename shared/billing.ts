@@ -109,6 +109,14 @@ export function computeTax(subtotalCents: Cents, rule: Pick<TaxRule, 'rateBp' | 
   return { taxCents, totalCents: subtotalCents + taxCents };
 }
 
+/**
+ * The tax part of an amount stated tax included (a credit note credits an invoice's total in its own terms):
+ * amount x rate / (1 + rate), rounded half away from zero.
+ */
+export function taxPartOf(amountCents: Cents, rateBp: number): Cents {
+  return divideRound(amountCents * rateBp, BASIS_POINTS + rateBp);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Invoice figures
 // ---------------------------------------------------------------------------------------------------------

@@ -12,8 +12,16 @@ export function isPayable(status: string): boolean {
   return (PAYABLE_INVOICE_STATUSES as readonly string[]).includes(status);
 }
 
-/** Total minus what was paid on a payable invoice, never below zero; nothing on a paid or void one. */
-export function amountDueCents(invoice: { status: string; totalCents: Cents; amountPaidCents: Cents }): Cents {
+/**
+ * Total minus what was paid and what credit notes credited, on a payable invoice, never below zero; nothing
+ * on a paid or void one (product.md section 14).
+ */
+export function amountDueCents(invoice: {
+  status: string;
+  totalCents: Cents;
+  amountPaidCents: Cents;
+  creditedCents: Cents;
+}): Cents {
   if (!isPayable(invoice.status)) return 0;
-  return Math.max(0, invoice.totalCents - invoice.amountPaidCents);
+  return Math.max(0, invoice.totalCents - invoice.amountPaidCents - invoice.creditedCents);
 }

@@ -14,5 +14,5 @@ export function sqlPayable(alias: string): SQL {
 
 export function sqlAmountDue(alias: string): SQL {
   const column = (name: string) => sql.raw(`${alias}.${name}`);
-  return sql`(case when ${sqlPayable(alias)} then greatest(0, ${column('total_cents')} - ${column('amount_paid_cents')}) else 0 end)`;
+  return sql`(case when ${sqlPayable(alias)} then greatest(0, ${column('total_cents')} - ${column('amount_paid_cents')} - ${column('credited_cents')}) else 0 end)`;
 }

@@ -4,6 +4,7 @@ import { seedBilling } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
+import { seedCreditNotes } from './seed-credit-notes';
 import { seedPerformance } from './seed-performance';
 import { seedUsers } from './seed-users';
 
@@ -18,5 +19,6 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedBilling(db);
   await seedAmendments(db);
   await seedCommissions(db);
+  await seedCreditNotes(db);
   await seedPerformance(db);
 }

@@ -6,6 +6,7 @@ import { clientPortalRoutes } from './client-portal/client-portal.routes';
 import { commissionsRoutes } from './commissions/commissions.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { creativesRoutes } from './creatives/creatives.routes';
+import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthRoutes } from './health/health.routes';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoicesRoutes);
   await app.register(billingRoutes);
   await app.register(paymentsRoutes);
+  await app.register(creditNotesRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);
   await app.register(commissionsRoutes);

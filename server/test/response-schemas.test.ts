@@ -7,6 +7,7 @@ import { buildTestApp, type TestContext } from './app';
  */
 const NOT_JSON = [
   'GET /api/invoices/:id/pdf',
+  'GET /api/credit-notes/:id/pdf',
   'GET /api/commissions/export',
   'GET /api/reports/export',
   'GET /api/creatives/:id/download',

@@ -105,6 +105,12 @@ const MATRIX: Row[] = [
   ['POST /api/invoices/:id/payments',                   401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/void',                       401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/checkout',                   401,  403,  403,  403,  403,  403,  ok],
+  ['POST /api/invoices/:id/credit-notes',               401,  ok,   ok,   403,  403,  ok,   403],
+  ['GET /api/credit-notes',                             401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/credit-notes/:id',                         401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/credit-notes/:id/pdf',                     401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/customers/:id/credit',                     401,  ok,   ok,   ok,   403,  ok,   ok],
+  ['POST /api/customers/:id/credit-refunds',            401,  ok,   ok,   403,  403,  ok,   403],
 
   ['GET /api/pay/:token',                               ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/pay/:token/checkout',                     ok,   ok,   ok,   ok,   ok,   ok,   ok],

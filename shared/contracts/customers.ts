@@ -61,6 +61,8 @@ export type Customer = {
   notes: string | null;
   contractCount: number;
   activeContractCount: number;
+  /** Credit owed to the customer, applied to its next invoices (product.md section 14). */
+  creditBalance: number;
   createdAt: string;
   updatedAt: string;
 };

@@ -29,7 +29,7 @@ export function invoiceStatusBadge(status: string, overdue = false): { label: st
 }
 
 /** Every way money arrives. Card payments come from a payment provider; the others are recorded by staff. */
-export const PAYMENT_METHODS = ['card', 'check', 'wire', 'cash', 'other'] as const;
+export const PAYMENT_METHODS = ['card', 'check', 'wire', 'cash', 'other', 'credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MANUAL_PAYMENT_METHODS = ['check', 'wire', 'cash', 'other'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
@@ -40,9 +40,11 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   wire: 'Wire transfer',
   cash: 'Cash',
   other: 'Other',
+  credit: 'Credit applied',
 };
 
-export const PAYMENT_PROVIDERS = ['builtin', 'stripe', 'manual'] as const;
+/** `credit`: the customer's credit balance paid it (product.md section 14). */
+export const PAYMENT_PROVIDERS = ['builtin', 'stripe', 'manual', 'credit'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const INVOICE_MESSAGES = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
 import { isCalendarDate, listQuerySchema, optionalText } from './common';
+import type { CreditNote } from './credit-notes';
 import {
   INVOICE_MESSAGES,
   INVOICE_STATUSES,
@@ -171,8 +172,13 @@ export type Invoice = {
   /** The same as total: ui-spec.md's client screens read `amount`. */
   amount: number;
   amountPaid: number;
+  /** total - amountPaid - credited, never below zero; 0 on a paid or void invoice. */
   amountDue: number;
   refunded: number;
+  /** What its credit notes credited (a void's included). */
+  credited: number;
+  /** What a credit note may still credit: total - credited (0 on a void invoice). */
+  creditable: number;
   inSeason: boolean;
   paidAt: string | null;
   voidedAt: string | null;
@@ -182,10 +188,13 @@ export type Invoice = {
   overdue: boolean;
   lines: InvoiceLine[];
   payments: Payment[];
+  /** The part of amountPaid that came from the customer's credit balance ("Credit applied"). */
+  creditApplied: number;
+  creditNotes: CreditNote[];
 };
 
-/** A list row: the invoice without its lines and payments. */
-export type InvoiceSummary = Omit<Invoice, 'lines' | 'payments'>;
+/** A list row: the invoice without its lines, payments and credit notes. */
+export type InvoiceSummary = Omit<Invoice, 'lines' | 'payments' | 'creditApplied' | 'creditNotes'>;
 
 export type ScheduleItem = {
   periodIndex: number;

@@ -6,6 +6,7 @@ export const NOTIFICATION_TYPES = [
   'contract_activated',
   'contract_expiring',
   'contract_amended',
+  'credit_note_issued',
   'payout_requested',
   'payout_approved',
   'payout_rejected',

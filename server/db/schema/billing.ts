@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
@@ -72,6 +73,8 @@ export const invoices = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     amountPaidCents: bigint('amount_paid_cents', { mode: 'number' }).notNull().default(0),
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** What its credit notes credited (a void's included): amount due = total - paid - credited, never below 0. */
+    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
     /** True when any line was billed at its product's seasonal price. */
     inSeason: boolean('in_season').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -101,7 +104,7 @@ export const invoices = pgTable(
     check('invoices_status_check', sql`${t.status} in ('pending','paid','failed','void')`),
     check(
       'invoices_amounts_check',
-      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0 and ${t.amountPaidCents} >= 0 and ${t.amountPaidCents} <= ${t.totalCents} and ${t.refundedCents} >= 0`,
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0 and ${t.amountPaidCents} >= 0 and ${t.amountPaidCents} <= ${t.totalCents} and ${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountPaidCents} and ${t.creditedCents} >= 0 and ${t.creditedCents} <= ${t.totalCents}`,
     ),
   ],
 );
@@ -184,7 +187,7 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'succeeded'`),
     check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
     check('payments_status_check', sql`${t.status} in ('succeeded','failed')`),
-    check('payments_method_check', sql`${t.method} in ('card','check','wire','cash','other')`),
+    check('payments_method_check', sql`${t.method} in ('card','check','wire','cash','other','credit')`),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -249,5 +252,84 @@ export const billingRuns = pgTable(
   (t) => [
     index('billing_runs_started_idx').on(t.startedAt),
     check('billing_runs_status_check', sql`${t.status} in ('running','succeeded','failed')`),
+  ],
+);
+
+/**
+ * A correction of an issued invoice (product.md section 14): its own gapless series (CN-<year>-<6 digits>,
+ * decision 023), never changed once issued. `appliedCents` lowered the invoice's amount due; `toBalanceCents`,
+ * the part beyond it, went to the customer's credit balance. A void's note credits what remained uncredited.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    /** What is credited, in the invoice's terms (tax included). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Its tax part, at the invoice's rate; amount - tax is the credited amount before tax. */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    appliedCents: bigint('applied_cents', { mode: 'number' }).notNull(),
+    toBalanceCents: bigint('to_balance_cents', { mode: 'number' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.issuedAt),
+    index('credit_notes_customer_idx').on(t.customerId, t.issuedAt),
+    index('credit_notes_contract_idx').on(t.contractId, t.issuedAt),
+    index('credit_notes_issued_idx').on(t.issuedAt, t.id),
+    index('credit_notes_number_search_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
+    uniqueIndex('credit_notes_void_key').on(t.invoiceId).where(sql`${t.kind} = 'void'`),
+    check('credit_notes_kind_check', sql`${t.kind} in ('void','partial','delivery')`),
+    check(
+      'credit_notes_amounts_check',
+      sql`${t.amountCents} > 0 and ${t.taxCents} >= 0 and ${t.taxCents} <= ${t.amountCents} and ${t.appliedCents} >= 0 and ${t.toBalanceCents} >= 0 and ${t.appliedCents} + ${t.toBalanceCents} = ${t.amountCents}`,
+    ),
+  ],
+);
+
+/**
+ * The movements of a customer's credit balance (customers.credit_balance_cents is their sum, kept by the
+ * same transaction): `credit` (+, a credit note beyond the amount due), `applied` (-, paid an invoice:
+ * its payment of method `credit`), `unapplied` (+, that payment given back when its invoice was voided),
+ * `refunded` (-, paid back by finance).
+ */
+export const customerCreditEntries = pgTable(
+  'customer_credit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    method: text('method'),
+    reference: text('reference'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_credit_entries_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('customer_credit_entries_payment_key').on(t.paymentId, t.kind).where(sql`${t.paymentId} is not null`),
+    check('customer_credit_entries_kind_check', sql`${t.kind} in ('credit','applied','unapplied','refunded')`),
+    check(
+      'customer_credit_entries_amount_check',
+      sql`(${t.kind} in ('credit','unapplied') and ${t.amountCents} > 0) or (${t.kind} in ('applied','refunded') and ${t.amountCents} < 0)`,
+    ),
   ],
 );

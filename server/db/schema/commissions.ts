@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { invoices } from './billing';
+import { creditNotes, invoices } from './billing';
 import { contracts } from './contracts';
 import { users } from './users';
 
@@ -46,7 +46,10 @@ export const payouts = pgTable(
  * - kind `earned`: written once per paid invoice (status `available`). A payout that takes part of a
  *   row splits it: the taken part becomes a new row (`splitFrom` = the original) linked to the payout;
  *   the original keeps the rest. Amounts of one invoice's earned rows always add up to what was earned.
- * - kind `reversal`: the negative `adjusted` row written once when a paid invoice is voided or refunded.
+ * - kind `reversal`: the negative `adjusted` row written once when a paid invoice is voided or refunded
+ *   (what was earned on it, less what credit notes already took back).
+ * - kind `credit`: the negative `adjusted` row of a credit note on a paid invoice: the credited amount before
+ *   tax x the rate the commission was earned at, once per credit note.
  *
  * For every rep: sum(available) + sum(adjusted) + sum(requested) + sum(disbursed) = earned + adjustments;
  * the Available figure is sum(available) + sum(adjusted) (adjustments are offset against what is
@@ -74,6 +77,8 @@ export const commissions = pgTable(
     baseCents: bigint('base_cents', { mode: 'number' }).notNull(),
     payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
     splitFrom: uuid('split_from'),
+    /** The credit note a `credit` row adjusts for. */
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
     /** When the commission was earned (or adjusted); split parts keep the original's time. */
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,21 +88,22 @@ export const commissions = pgTable(
       .on(t.invoiceId)
       .where(sql`${t.kind} = 'earned' and ${t.splitFrom} is null`),
     uniqueIndex('commissions_invoice_reversal_key').on(t.invoiceId).where(sql`${t.kind} = 'reversal'`),
+    uniqueIndex('commissions_credit_note_key').on(t.creditNoteId).where(sql`${t.kind} = 'credit'`),
     index('commissions_rep_status_idx').on(t.repId, t.status, t.earnedAt, t.id),
     index('commissions_rep_earned_idx').on(t.repId, t.earnedAt, t.id),
     index('commissions_status_idx').on(t.status, t.earnedAt, t.id),
     index('commissions_earned_idx').on(t.earnedAt, t.id),
     index('commissions_invoice_idx').on(t.invoiceId),
     index('commissions_payout_idx').on(t.payoutId),
-    check('commissions_kind_check', sql`${t.kind} in ('earned','reversal')`),
+    check('commissions_kind_check', sql`${t.kind} in ('earned','reversal','credit')`),
     check('commissions_status_check', sql`${t.status} in ('available','requested','disbursed','adjusted')`),
     check(
       'commissions_kind_status_check',
-      sql`(${t.kind} = 'reversal') = (${t.status} = 'adjusted') and (${t.payoutId} is null) = (${t.status} in ('available','adjusted'))`,
+      sql`(${t.kind} in ('reversal','credit')) = (${t.status} = 'adjusted') and (${t.payoutId} is null) = (${t.status} in ('available','adjusted'))`,
     ),
     check(
       'commissions_amount_check',
-      sql`(${t.kind} = 'earned' and ${t.amountCents} > 0) or (${t.kind} = 'reversal' and ${t.amountCents} < 0)`,
+      sql`(${t.kind} = 'earned' and ${t.amountCents} > 0) or (${t.kind} in ('reversal','credit') and ${t.amountCents} < 0)`,
     ),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
   'customers',
@@ -18,6 +18,8 @@ export const customers = pgTable(
     website: text('website'),
     industry: text('industry'),
     notes: text('notes'),
+    /** Credit owed to the customer (the sum of customer_credit_entries), applied to its next invoices. */
+    creditBalanceCents: bigint('credit_balance_cents', { mode: 'number' }).notNull().default(0),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,5 +30,6 @@ export const customers = pgTable(
       sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
     ),
     index('customers_name_idx').on(t.name),
+    check('customers_credit_balance_check', sql`${t.creditBalanceCents} >= 0`),
   ],
 );

@@ -12,7 +12,9 @@ import type { Db } from '../../db/client';
 import { billingRuns, contracts } from '../../db/schema';
 import { payLink, portalLink } from '../../lib/capability-links';
 import { enqueueEmails } from '../../lib/mailer';
+import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
+import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
 import { contractDisplayName, invoiceIssuedEmail } from '../invoices/invoices.emails';
 import { getSettings } from '../settings/settings.service';
 
@@ -83,6 +85,7 @@ export async function runBilling(db: Db, options: RunBillingOptions = {}): Promi
       contractSettings,
       baseUrl: (options.baseUrl ?? FALLBACK_BASE_URL).replace(/\/+$/, ''),
       email: true,
+      applyCredit: true,
     };
     let afterId: string | null = null;
     let limit = options.chunkSize ?? DEFAULT_CHUNK;
@@ -151,6 +154,7 @@ export async function issueDueInvoices(
       contractSettings,
       baseUrl: (options.baseUrl ?? FALLBACK_BASE_URL).replace(/\/+$/, ''),
       email: options.email ?? true,
+      applyCredit: false,
     },
     { afterId: null, contractId: options.contractId, limit: 1 },
   );
@@ -168,6 +172,11 @@ type BillingContext = {
   baseUrl: string;
   /** Whether each issued invoice is e-mailed (a checkout paying it at once sends the receipt instead). */
   email: boolean;
+  /**
+   * Whether customers' credit balances pay the invoices issued (the billing run's); not for an invoice a
+   * checkout issues to charge the card at once: the balance waits for the next one.
+   */
+  applyCredit: boolean;
 };
 
 type ChunkResult = { issued: IssuedInvoice[]; contractsSeen: number; lastContractId: string | null };
@@ -502,6 +511,18 @@ async function billChunk(
       order by ins.period_start, ins.number`),
   );
 
+  // Customers' credit balances pay their new invoices ("Credit applied") before the invoices are e-mailed.
+  if (context.applyCredit && issued.length > 0) {
+    const applied = await applyCustomerCredit(
+      tx,
+      issued.map((row) => row.id),
+    );
+    for (const credit of applied) {
+      const row = issued.find((r) => r.id === credit.invoiceId);
+      if (row) Object.assign(row, { status: credit.status, amount_paid_cents: credit.amountPaidCents });
+      if (credit.status === 'paid') await earnCommissionForInvoice(tx, credit.invoiceId);
+    }
+  }
   if (context.email) await queueInvoiceEmails(tx, context.baseUrl, issued);
 
   return {
@@ -534,6 +555,7 @@ async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]):
           status: row.status,
           totalCents: Number(row.total_cents),
           amountPaidCents: Number(row.amount_paid_cents),
+          creditedCents: 0,
           contractName: contractDisplayName({
             id: row.contract_id,
             title: row.contract_title,

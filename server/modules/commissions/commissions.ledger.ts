@@ -16,10 +16,11 @@ type InsertedRow = { id: string; rep_id: string; amount_cents: string | number; 
  * Call when the invoice becomes paid (status `paid`), in the same transaction. The contract's sales rep
  * earns (subtotal - setup-fee line, before tax) x their commission rate at this moment, rounded half
  * away from zero (the same rule as shared/money.ts applyRate: PostgreSQL's round() of an exact numeric),
+ * less what credit notes credited before it was paid (before tax),
  * status `available`, dated when the invoice was paid (a manual payment may be back-dated). Before tax: with tax added on top the subtotal is already before tax; with tax
  * included in the prices, the tax part of that amount (rate / (1 + rate), rounded) is taken out.
  * Nothing is written when the contract has no rep, when the invoice is not paid, or when the amount is
- * 0 (a zero rate or a setup-fee-only invoice): a $0.00 row would only clutter the history, so call this
+ * 0 (a zero rate, a setup-fee-only invoice, or one credited in full): a $0.00 row would only clutter the history, so call this
  * on the transition to paid only. Exactly once per invoice (commissions_invoice_earned_key).
  */
 export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promise<void> {
@@ -31,10 +32,12 @@ export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promi
       from (
         select ct.sales_rep_id as rep_id, i.id as invoice_id, i.contract_id,
                coalesce(i.paid_at, now()) as paid_at, u.commission_rate_bp as rate_bp,
-               (i.subtotal_cents - i.setup_fee_cents)
+               greatest(0, (i.subtotal_cents - i.setup_fee_cents)
                  - case when i.tax_included
                      then round((i.subtotal_cents - i.setup_fee_cents)::numeric * i.tax_rate_bp / (${BASIS_POINTS}::int + i.tax_rate_bp))::bigint
-                     else 0 end as base_cents
+                     else 0 end
+                 - (select coalesce(sum(cn.amount_cents - cn.tax_cents), 0) from credit_notes cn
+                    where cn.invoice_id = i.id)) as base_cents
         from invoices i
         join contracts ct on ct.id = i.contract_id
         join users u on u.id = ct.sales_rep_id
@@ -58,16 +61,19 @@ export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promi
 
 /**
  * Call when a paid invoice is voided or refunded, in the same transaction: a negative `adjusted` row of
- * the amount earned on it (whatever part of it has been requested or paid out since), exactly once
+ * the amount earned on it, less what its credit notes already took back (whatever part of it has been
+ * requested or paid out since), exactly once
  * (commissions_invoice_reversal_key). Nothing when nothing was earned on the invoice.
  */
 export async function reverseCommissionForInvoice(tx: Db, invoiceId: string): Promise<void> {
   const result = await tx.execute<InsertedRow>(sql`
     insert into commissions (rep_id, invoice_id, contract_id, kind, status, amount_cents, rate_bp, base_cents)
-    select e.rep_id, e.invoice_id, e.contract_id, 'reversal', 'adjusted', -sum(e.amount_cents), min(e.rate_bp), min(e.base_cents)
+    select e.rep_id, e.invoice_id, e.contract_id, 'reversal', 'adjusted', -sum(e.amount_cents),
+           min(e.rate_bp) filter (where e.kind = 'earned'), min(e.base_cents) filter (where e.kind = 'earned')
     from commissions e
-    where e.invoice_id = ${invoiceId} and e.kind = 'earned'
+    where e.invoice_id = ${invoiceId} and e.kind in ('earned','credit')
     group by e.rep_id, e.invoice_id, e.contract_id
+    having sum(e.amount_cents) > 0
     on conflict (invoice_id) where kind = 'reversal' do nothing
     returning id, rep_id, amount_cents, rate_bp
   `);
@@ -79,6 +85,44 @@ export async function reverseCommissionForInvoice(tx: Db, invoiceId: string): Pr
     entity: 'commission',
     entityId: row.id,
     after: { repId: row.rep_id, invoiceId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
+  });
+}
+
+/**
+ * Call when a credit note is issued on an invoice whose commission was earned, in the same transaction: a
+ * negative `adjusted` row of the credited amount before tax x the rate the commission was earned at,
+ * rounded half away from zero, never more than what remains of it (earned less earlier credits), exactly
+ * once per credit note (commissions_credit_note_key). Nothing when nothing was earned (a credit before the
+ * payment lowers what the payment earns instead), or after a reversal.
+ */
+export async function adjustCommissionForCreditNote(tx: Db, creditNoteId: string): Promise<void> {
+  const result = await tx.execute<InsertedRow>(sql`
+    insert into commissions (rep_id, invoice_id, contract_id, kind, status, amount_cents, rate_bp, base_cents, credit_note_id)
+    select e.rep_id, e.invoice_id, e.contract_id, 'credit', 'adjusted',
+           -least(round((cn.amount_cents - cn.tax_cents)::numeric * e.rate_bp / ${BASIS_POINTS}::int)::bigint, e.remaining),
+           e.rate_bp, cn.amount_cents - cn.tax_cents, cn.id
+    from credit_notes cn
+    join lateral (
+      select c.rep_id, c.invoice_id, c.contract_id, min(c.rate_bp) filter (where c.kind = 'earned') as rate_bp,
+             sum(c.amount_cents) as remaining, bool_or(c.kind = 'reversal') as reversed
+      from commissions c
+      where c.invoice_id = cn.invoice_id and c.kind in ('earned','credit','reversal')
+      group by c.rep_id, c.invoice_id, c.contract_id
+      having bool_or(c.kind = 'earned')
+    ) e on true
+    where cn.id = ${creditNoteId} and not e.reversed and e.remaining > 0
+      and round((cn.amount_cents - cn.tax_cents)::numeric * e.rate_bp / ${BASIS_POINTS}::int) > 0
+    on conflict (credit_note_id) where kind = 'credit' do nothing
+    returning id, rep_id, amount_cents, rate_bp
+  `);
+  const row = rowsOf<InsertedRow>(result)[0];
+  if (!row) return;
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'commission.adjusted',
+    entity: 'commission',
+    entityId: row.id,
+    after: { repId: row.rep_id, creditNoteId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Customer } from '@shared/contracts/customers';
-import { arrayOf, integer, nullableString, object, string } from '../../lib/response-schema';
+import { arrayOf, integer, nullableString, number, object, string } from '../../lib/response-schema';
 
 /** A customer as the API answers it (lib/response-schema.ts): only these fields are ever sent. */
 export const customerResponse = object<Customer>({
@@ -19,6 +19,7 @@ export const customerResponse = object<Customer>({
   notes: nullableString,
   contractCount: integer,
   activeContractCount: integer,
+  creditBalance: number,
   createdAt: string,
   updatedAt: string,
 });

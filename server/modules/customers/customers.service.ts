@@ -1,5 +1,6 @@
 import type { ListQuery } from '@shared/contracts/common';
 import type { Customer, CustomerValues } from '@shared/contracts/customers';
+import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -48,6 +49,7 @@ export function toCustomer(row: CustomerRow, counts: ContractCounts, actor?: Act
     notes: staff ? row.notes : null,
     contractCount: counts.contractCount,
     activeContractCount: counts.activeContractCount,
+    creditBalance: centsToAmount(row.creditBalanceCents),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

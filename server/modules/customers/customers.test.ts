@@ -66,6 +66,7 @@ describe('POST /api/customers', () => {
       id: expect.any(String),
       contractCount: 0,
       activeContractCount: 0,
+      creditBalance: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

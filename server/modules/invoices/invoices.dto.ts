@@ -1,3 +1,4 @@
+import type { CreditNote, CreditNoteKind } from '@shared/contracts/credit-notes';
 import type {
   Invoice,
   InvoiceLine,
@@ -10,7 +11,7 @@ import type {
 import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount } from '@shared/money';
 import { basisPointsToPercent } from '@shared/rates';
-import type { InvoiceLineRow, InvoiceListRow, PaymentRow } from './invoices.repo';
+import type { CreditNoteListRow, InvoiceLineRow, InvoiceListRow, PaymentRow } from './invoices.repo';
 
 const amount = (cents: number) => centsToAmount(cents);
 
@@ -44,6 +45,8 @@ export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSum
     amountPaid: amount(i.amountPaidCents),
     amountDue: amount(amountDueCents(i)),
     refunded: amount(i.refundedCents),
+    credited: amount(i.creditedCents),
+    creditable: amount(i.status === 'void' ? 0 : i.totalCents - i.creditedCents),
     inSeason: i.inSeason,
     paidAt: i.paidAt?.toISOString() ?? null,
     voidedAt: i.voidedAt?.toISOString() ?? null,
@@ -91,11 +94,42 @@ export function toPayment(p: PaymentRow): Payment {
   };
 }
 
+/** A credit note as the API shows it (amounts in dollars). */
+export function toCreditNote(row: CreditNoteListRow): CreditNote {
+  const n = row.note;
+  return {
+    id: n.id,
+    number: n.number,
+    kind: n.kind as CreditNoteKind,
+    reason: n.reason,
+    invoiceId: n.invoiceId,
+    invoiceNumber: row.invoiceNumber,
+    contractId: n.contractId,
+    customerId: n.customerId,
+    customerName: row.customerName,
+    amount: amount(n.amountCents),
+    tax: amount(n.taxCents),
+    appliedToInvoice: amount(n.appliedCents),
+    toCreditBalance: amount(n.toBalanceCents),
+    issuedAt: n.issuedAt.toISOString(),
+  };
+}
+
 export function toInvoice(
   row: InvoiceListRow,
   lines: InvoiceLineRow[],
   payments: PaymentRow[],
+  creditNotes: CreditNoteListRow[],
   today: string,
 ): Invoice {
-  return { ...toInvoiceSummary(row, today), lines: lines.map(toInvoiceLine), payments: payments.map(toPayment) };
+  const creditAppliedCents = payments
+    .filter((p) => p.method === 'credit' && p.status === 'succeeded')
+    .reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountCents : p.amountCents), 0);
+  return {
+    ...toInvoiceSummary(row, today),
+    lines: lines.map(toInvoiceLine),
+    payments: payments.map(toPayment),
+    creditApplied: amount(creditAppliedCents),
+    creditNotes: creditNotes.map(toCreditNote),
+  };
 }

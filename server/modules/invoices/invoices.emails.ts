@@ -25,6 +25,7 @@ export type InvoiceEmailFacts = {
   status: string;
   totalCents: number;
   amountPaidCents: number;
+  creditedCents: number;
   contractName: string;
 };
 
@@ -58,6 +59,7 @@ export function invoiceEmailFacts(
     status: invoice.status,
     totalCents: invoice.totalCents,
     amountPaidCents: invoice.amountPaidCents,
+    creditedCents: invoice.creditedCents,
     contractName: contractDisplayName(contract),
   };
 }

@@ -175,6 +175,14 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     [taxName, formatAmount(invoice.tax), false],
     ['Total', formatAmount(invoice.total), true],
     ['Amount paid', formatAmount(invoice.amountPaid), false],
+    ...(invoice.creditApplied > 0
+      ? [['  of which credit applied', formatAmount(invoice.creditApplied), false] as [string, string, boolean]]
+      : []),
+    ...invoice.creditNotes.map((note): [string, string, boolean] => [
+      `Credit note ${note.number}`,
+      `-${formatAmount(note.amount)}`,
+      false,
+    ]),
     ['Amount due', formatAmount(invoice.amountDue), true],
   ];
   if (invoice.refunded > 0) totals.push(['Refunded', formatAmount(invoice.refunded), false]);

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contracts, customers, invoiceLines, invoices, payments } from '../../db/schema';
+import { contracts, creditNotes, customers, invoiceLines, invoices, payments } from '../../db/schema';
 import { likePattern } from '../../lib/http';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+/** A credit note with the names shown beside it. */
+export type CreditNoteListRow = { note: CreditNoteRow; invoiceNumber: string; customerName: string | null };
 
 /** An invoice with the names shown beside it. */
 export type InvoiceListRow = { invoice: InvoiceRow; customerName: string | null; contractTitle: string | null };
@@ -136,4 +139,86 @@ export async function selectInvoiceFacts(db: Db, invoiceId: string) {
     .where(eq(invoices.id, invoiceId))
     .limit(1);
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Credit notes: records of the invoices they correct (issued by the credit-notes module)
+// ---------------------------------------------------------------------------------------------------------
+
+const creditNoteColumns = { note: creditNotes, invoiceNumber: invoices.number, customerName: customers.name };
+
+export type CreditNoteFilter = {
+  scope: InvoiceScope;
+  customerId?: string;
+  invoiceId?: string;
+  contractId?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+};
+
+/** A page of credit notes, newest first, and the total; the caller's scope is part of the WHERE clause. */
+export async function selectCreditNotePage(
+  db: Db,
+  filter: CreditNoteFilter,
+): Promise<{ rows: CreditNoteListRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [scopeCondition(filter.scope)];
+  if (filter.customerId) conditions.push(eq(creditNotes.customerId, filter.customerId));
+  if (filter.invoiceId) conditions.push(eq(creditNotes.invoiceId, filter.invoiceId));
+  if (filter.contractId) conditions.push(eq(creditNotes.contractId, filter.contractId));
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(
+      or(
+        sql`lower(${creditNotes.number}) like ${pattern}`,
+        sql`lower(${invoices.number}) like ${pattern}`,
+        sql`lower(${customers.name}) like ${pattern}`,
+      ),
+    );
+  }
+  const where = and(...conditions.filter(Boolean));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(creditNoteColumns)
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .innerJoin(contracts, eq(contracts.id, creditNotes.contractId))
+      .innerJoin(customers, eq(customers.id, creditNotes.customerId))
+      .where(where)
+      .orderBy(desc(creditNotes.issuedAt), desc(creditNotes.number))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: count() })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .innerJoin(contracts, eq(contracts.id, creditNotes.contractId))
+      .innerJoin(customers, eq(customers.id, creditNotes.customerId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** One credit note with its names and its contract's sales rep (for scope checks), or undefined. */
+export async function selectCreditNote(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...creditNoteColumns, salesRepId: contracts.salesRepId })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(contracts, eq(contracts.id, creditNotes.contractId))
+    .innerJoin(customers, eq(customers.id, creditNotes.customerId))
+    .where(eq(creditNotes.id, id))
+    .limit(1);
+  return row;
+}
+
+/** An invoice's credit notes, oldest first. */
+export async function selectInvoiceCreditNotes(db: Db, invoiceId: string): Promise<CreditNoteListRow[]> {
+  return db
+    .select(creditNoteColumns)
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(customers, eq(customers.id, creditNotes.customerId))
+    .where(eq(creditNotes.invoiceId, invoiceId))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
 }

@@ -1,3 +1,4 @@
+import type { CreditNote, CustomerCredit, CustomerCreditEntry } from '@shared/contracts/credit-notes';
 import type { Invoice, InvoiceLine, InvoiceSummary, Payment } from '@shared/contracts/invoices';
 import {
   arrayOf,
@@ -34,6 +35,8 @@ const summaryProperties = {
   amountPaid: number,
   amountDue: number,
   refunded: number,
+  credited: number,
+  creditable: number,
   inSeason: boolean,
   paidAt: nullableString,
   voidedAt: nullableString,
@@ -78,8 +81,47 @@ const paymentResponse = object<Payment>({
   createdAt: string,
 });
 
+export const creditNoteResponse = object<CreditNote>({
+  id: string,
+  number: string,
+  kind: string,
+  reason: string,
+  invoiceId: string,
+  invoiceNumber: string,
+  contractId: string,
+  customerId: string,
+  customerName: nullableString,
+  amount: number,
+  tax: number,
+  appliedToInvoice: number,
+  toCreditBalance: number,
+  issuedAt: string,
+});
+export const creditNoteListResponse = arrayOf(creditNoteResponse);
+
+export const customerCreditResponse = object<CustomerCredit>({
+  customerId: string,
+  balance: number,
+  entries: arrayOf(
+    object<CustomerCreditEntry>({
+      id: string,
+      kind: string,
+      amount: number,
+      creditNoteId: nullableString,
+      creditNoteNumber: nullableString,
+      invoiceId: nullableString,
+      invoiceNumber: nullableString,
+      method: nullableString,
+      reference: nullableString,
+      createdAt: string,
+    }),
+  ),
+});
+
 export const invoiceResponse = object<Invoice>({
   ...summaryProperties,
   lines: arrayOf(invoiceLineResponse),
   payments: arrayOf(paymentResponse),
+  creditApplied: number,
+  creditNotes: arrayOf(creditNoteResponse),
 });

@@ -1,14 +1,18 @@
 import { utcToday } from '@shared/billing';
+import type { CreditNote, CreditNoteListQuery } from '@shared/contracts/credit-notes';
 import type { Invoice, InvoiceListQuery, InvoiceSummary } from '@shared/contracts/invoices';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
-import { toInvoice, toInvoiceSummary } from './invoices.dto';
+import { toCreditNote, toInvoice, toInvoiceSummary } from './invoices.dto';
 import {
   type InvoiceListRow,
   type InvoiceScope,
+  selectCreditNote,
+  selectCreditNotePage,
   selectInvoice,
+  selectInvoiceCreditNotes,
   selectInvoiceFacts,
   selectInvoiceLines,
   selectInvoicePage,
@@ -75,8 +79,42 @@ export async function findVisibleInvoice(db: Db, actor: Actor, id: string): Prom
 
 export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invoice> {
   const row = await findVisibleInvoice(db, actor, id);
-  const [lines, paymentRows] = await Promise.all([selectInvoiceLines(db, id), selectInvoicePayments(db, id)]);
-  return toInvoice(row, lines, paymentRows, utcToday());
+  const [lines, paymentRows, notes] = await Promise.all([
+    selectInvoiceLines(db, id),
+    selectInvoicePayments(db, id),
+    selectInvoiceCreditNotes(db, id),
+  ]);
+  return toInvoice(row, lines, paymentRows, notes, utcToday());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Credit notes (records of the invoices they correct; the credit-notes module issues them)
+// ---------------------------------------------------------------------------------------------------------
+
+export async function listCreditNotes(
+  db: Db,
+  actor: Actor,
+  query: CreditNoteListQuery,
+): Promise<{ rows: CreditNote[]; total: number }> {
+  const scope = invoiceScope(actor);
+  if (!scope) return { rows: [], total: 0 };
+  const page = await selectCreditNotePage(db, {
+    scope,
+    customerId: query.customerId,
+    invoiceId: query.invoiceId,
+    contractId: query.contractId,
+    q: query.q || undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { total: page.total, rows: page.rows.map(toCreditNote) };
+}
+
+/** The credit note (for the caller's eyes only: others' answer 404). */
+export async function getCreditNote(db: Db, actor: Actor, id: string): Promise<CreditNote> {
+  const row = await selectCreditNote(db, id);
+  if (!row || !canSee(actor, row.note, row.salesRepId)) throw notFound('Credit note');
+  return toCreditNote(row);
 }
 
 // ---------------------------------------------------------------------------------------------------------

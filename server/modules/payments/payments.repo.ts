@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 
@@ -50,8 +50,8 @@ export async function selectPaymentByProviderId(
 }
 
 /**
- * ONE conditional UPDATE adds a payment to a payable invoice and never lets amount_paid pass the total;
- * the invoice becomes paid when it reaches it. Undefined when nothing matched (paid, void, or too much).
+ * ONE conditional UPDATE adds a payment to a payable invoice and never lets amount_paid + credited pass
+ * the total; the invoice becomes paid when it reaches it. Undefined when nothing matched (paid, void, or too much).
  */
 export async function addPaymentToInvoice(
   tx: Db,
@@ -60,16 +60,18 @@ export async function addPaymentToInvoice(
   paidAt: Date,
 ): Promise<InvoiceRow | undefined> {
   const newPaid = sql`${invoices.amountPaidCents} + ${amountCents}`;
+  // What credit notes credited counts towards the total too (amount due = total - paid - credited).
+  const settled = sql`${newPaid} + ${invoices.creditedCents}`;
   const [invoice] = await tx
     .update(invoices)
     .set({
       amountPaidCents: newPaid,
-      status: sql`case when ${newPaid} = ${invoices.totalCents} then 'paid' else 'pending' end`,
-      paidAt: sql`case when ${newPaid} = ${invoices.totalCents} then ${paidAt.toISOString()}::timestamptz else ${invoices.paidAt} end`,
+      status: sql`case when ${settled} = ${invoices.totalCents} then 'paid' else 'pending' end`,
+      paidAt: sql`case when ${settled} = ${invoices.totalCents} then ${paidAt.toISOString()}::timestamptz else ${invoices.paidAt} end`,
       updatedAt: new Date(),
     })
     .where(
-      and(eq(invoices.id, invoiceId), inArray(invoices.status, PAYABLE), sql`${newPaid} <= ${invoices.totalCents}`),
+      and(eq(invoices.id, invoiceId), inArray(invoices.status, PAYABLE), sql`${settled} <= ${invoices.totalCents}`),
     )
     .returning();
   return invoice;
@@ -83,7 +85,10 @@ export async function markInvoiceFailed(tx: Db, invoiceId: string): Promise<void
     .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')));
 }
 
-/** ONE conditional UPDATE voids an invoice that is not void yet; what was paid on it is what is refunded. */
+/**
+ * ONE conditional UPDATE voids an invoice that is not void yet. What is refunded is what was paid on it and
+ * not already credited: money credited beyond the amount due went to the customer's credit balance before.
+ */
 export async function voidInvoiceRow(tx: Db, invoiceId: string, reason: string): Promise<InvoiceRow | undefined> {
   const [voided] = await tx
     .update(invoices)
@@ -91,7 +96,7 @@ export async function voidInvoiceRow(tx: Db, invoiceId: string, reason: string):
       status: 'void',
       voidedAt: new Date(),
       voidReason: reason,
-      refundedCents: invoices.amountPaidCents,
+      refundedCents: sql`least(${invoices.amountPaidCents}, ${invoices.totalCents} - ${invoices.creditedCents})`,
       updatedAt: new Date(),
     })
     .where(and(eq(invoices.id, invoiceId), inArray(invoices.status, [...PAYABLE, 'paid'])))
@@ -99,12 +104,13 @@ export async function voidInvoiceRow(tx: Db, invoiceId: string, reason: string):
   return voided;
 }
 
-/** The money received on an invoice: its succeeded payments. */
+/** The money received on an invoice: its succeeded payments, oldest first. */
 export async function selectReceivedPayments(tx: Db, invoiceId: string): Promise<PaymentRow[]> {
   return tx
     .select()
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')));
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
 }
 
 /** The latest successful payment on a contract's invoices (what "Resend Receipt" sends again). */

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mailer';
 import { reverseCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
+import { issueCreditNoteRow, returnAppliedCredit } from '../credit-notes/credit-notes.ledger';
 import { invoiceEmailFacts, invoiceVoidedEmail } from '../invoices/invoices.emails';
 import { findVisibleInvoice, getInvoice, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -25,9 +26,10 @@ export function refundHandlerFor(provider: string): RefundHandler | undefined {
 }
 
 /**
- * Voids an invoice with a reason: an unpaid one is simply void; money received on it (paid, or partly
- * paid) is refunded: one refund row per payment received, through the provider's refund handler where
- * one is registered (Stripe). Commission earned on it is reversed. One conditional UPDATE decides, after
+ * Voids an invoice with a reason: a credit note credits what remained uncredited; money received on it
+ * (paid, or partly paid) and not already credited is refunded: one refund row per payment received, through
+ * the provider's refund handler where one is registered (Stripe), a credit-balance payment back to the
+ * balance. Commission earned on it (less what credit notes took back) is reversed. One conditional UPDATE decides, after
  * the contract's lock (the first lock of every money path).
  */
 export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: string, reason: string): Promise<Invoice> {
@@ -36,8 +38,19 @@ export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: str
     if (!(await lockContractOfInvoice(tx, id))) throw notFound('Invoice');
     const voided = await voidInvoiceRow(tx, id, reason);
     if (!voided) throw conflict(`${INVOICE_MESSAGES.isVoid} It cannot be voided again.`);
+    // The credit note of what remained uncredited: the void corrects the invoice, it does not rewrite it.
+    const uncredited = voided.totalCents - voided.creditedCents;
+    if (uncredited > 0) {
+      await issueCreditNoteRow(tx, { invoiceId: id, kind: 'void', reason, amountCents: uncredited, actorId: actor.id });
+    }
 
-    for (const payment of await selectReceivedPayments(tx, id)) {
+    // Refunds, oldest payment first, up to what is refunded; a payment the credit balance made returns to it.
+    let toRefund = voided.refundedCents;
+    for (const received of await selectReceivedPayments(tx, id)) {
+      if (toRefund <= 0) break;
+      const payment = { ...received, amountCents: Math.min(received.amountCents, toRefund) };
+      toRefund -= payment.amountCents;
+      if (payment.method === 'credit') await returnAppliedCredit(tx, payment, payment.amountCents, actor.id);
       const handler = refundHandlerFor(payment.provider);
       if (handler) await handler(tx, payment);
       const refund = await insertPaymentRow(tx, {

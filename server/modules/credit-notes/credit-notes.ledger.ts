@@ -1,0 +1,300 @@
+import { taxPartOf } from '@shared/billing';
+import type { CreditEntryKind, CreditNoteKind } from '@shared/contracts/credit-notes';
+import { amountDueCents, isPayable } from '@shared/invoice-amounts';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { takeNextNumber } from '../../db/number-series';
+import { creditNotes, customerCreditEntries, customers, invoices, type payments } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+
+/**
+ * The credit ledger, inside the caller's transaction (after the contract's lock, the first lock of every
+ * money path; then the CN series' row; then the customer's row):
+ * - issueCreditNoteRow: the credit note, the invoice's credited amount, and the customer's credit balance
+ *   for what goes beyond the amount due;
+ * - applyCustomerCredit: a customer's balance pays its newly issued invoices (payments of method `credit`);
+ * - returnAppliedCredit: such a payment given back to the balance when its invoice is voided;
+ * - refundCustomerCreditRow: finance pays the balance back.
+ * Each change is one conditional UPDATE whose row count decides. See docs/decisions/024-credit-notes.md.
+ */
+
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+type CustomerCreditEntryRow = typeof customerCreditEntries.$inferSelect;
+
+export type CreditNoteIssue = {
+  invoiceId: string;
+  kind: CreditNoteKind;
+  reason: string;
+  amountCents: number;
+  actorId: string | null;
+};
+
+export type IssuedCreditNote = {
+  note: CreditNoteRow;
+  invoice: InvoiceRow;
+  /** The invoice was unpaid and the credit settled what remained due (it is paid now). */
+  settled: boolean;
+};
+
+/**
+ * Credits an invoice: ONE conditional UPDATE adds the amount to what is credited, never past the total and
+ * never on a void invoice (a void's own note: only on the invoice being voided), and only from the state it
+ * was read in (the credited amount and status are part of the WHERE: a concurrent change makes it match
+ * nothing). An unpaid invoice whose amount due reaches zero is settled (paid). The part of the credit the
+ * amount due absorbed is `applied`; the rest goes to the customer's credit balance. Undefined when the
+ * invoice is unknown or the UPDATE matched nothing.
+ */
+export async function issueCreditNoteRow(tx: Db, input: CreditNoteIssue): Promise<IssuedCreditNote | undefined> {
+  const [before] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).limit(1);
+  if (!before) return undefined;
+  const allowed = input.kind === 'void' ? before.status === 'void' : before.status !== 'void';
+  if (!allowed) return undefined;
+  const dueBefore = input.kind === 'void' ? input.amountCents : amountDueCents(before);
+  const appliedCents = Math.min(input.amountCents, dueBefore);
+  const toBalanceCents = input.amountCents - appliedCents;
+  const settles = input.kind !== 'void' && isPayable(before.status) && appliedCents === dueBefore && dueBefore > 0;
+
+  const [invoice] = await tx
+    .update(invoices)
+    .set({
+      creditedCents: sql`${invoices.creditedCents} + ${input.amountCents}`,
+      ...(settles ? { status: 'paid', paidAt: new Date() } : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(invoices.id, input.invoiceId),
+        eq(invoices.status, before.status),
+        eq(invoices.creditedCents, before.creditedCents),
+        eq(invoices.amountPaidCents, before.amountPaidCents),
+        sql`${invoices.creditedCents} + ${input.amountCents} <= ${invoices.totalCents}`,
+      ),
+    )
+    .returning();
+  if (!invoice) return undefined;
+
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      number: await takeNextNumber(tx, 'CN'),
+      invoiceId: invoice.id,
+      contractId: invoice.contractId,
+      customerId: invoice.customerId,
+      kind: input.kind,
+      reason: input.reason,
+      amountCents: input.amountCents,
+      taxCents: taxPartOf(input.amountCents, invoice.taxRateBp),
+      appliedCents,
+      toBalanceCents,
+      createdBy: input.actorId,
+    })
+    .returning();
+  if (toBalanceCents > 0) {
+    await moveBalance(tx, invoice.customerId, {
+      kind: 'credit',
+      amountCents: toBalanceCents,
+      creditNoteId: note.id,
+      invoiceId: invoice.id,
+      createdBy: input.actorId,
+    });
+  }
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'credit_note.issued',
+    entity: 'credit_note',
+    entityId: note.id,
+    before: { invoiceStatus: before.status, creditedCents: before.creditedCents },
+    after: {
+      number: note.number,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      kind: note.kind,
+      reason: note.reason,
+      amountCents: note.amountCents,
+      appliedCents,
+      toBalanceCents,
+      invoiceStatus: invoice.status,
+      creditedCents: invoice.creditedCents,
+    },
+  });
+  return { note, invoice, settled: settles };
+}
+
+/**
+ * Applies the customers' credit balances to invoices just issued (the billing run's, in its transaction):
+ * each customer's balance pays its invoices in period order as far as it goes, as payments of method
+ * `credit` ("Credit applied"), with an `applied` entry each and the balance lowered by the same amount.
+ * Set-based: one statement for all of them. Answers what was applied per invoice.
+ */
+export async function applyCustomerCredit(
+  tx: Db,
+  invoiceIds: readonly string[],
+): Promise<{ invoiceId: string; customerId: string; appliedCents: number; status: string; amountPaidCents: number }[]> {
+  if (invoiceIds.length === 0) return [];
+  const ids = invoiceIds.join(',');
+  const result = await tx.execute(sql`
+    with fresh as (
+      select i.id, i.customer_id, i.contract_id, i.period_start, i.number,
+             greatest(0, i.total_cents - i.amount_paid_cents - i.credited_cents) as due
+      from invoices i
+      where i.id = any(string_to_array(${ids}, ',')::uuid[]) and i.status in ('pending','failed')
+    ),
+    balances as (
+      select c.id, c.credit_balance_cents as balance
+      from customers c
+      where c.id in (select customer_id from fresh) and c.credit_balance_cents > 0
+      order by c.id
+      for no key update
+    ),
+    running as (
+      select f.*, b.balance,
+             sum(f.due) over (partition by f.customer_id order by f.period_start, f.number
+                              rows between unbounded preceding and current row) - f.due as before
+      from fresh f
+      join balances b on b.id = f.customer_id
+      where f.due > 0
+    ),
+    allocated as (
+      select r.id, r.customer_id, r.contract_id, least(r.due, r.balance - r.before) as applied
+      from running r
+      where r.balance > r.before
+    ),
+    paid as (
+      insert into payments (invoice_id, contract_id, customer_id, kind, status, amount_cents, method, provider, reference)
+      select a.id, a.contract_id, a.customer_id, 'payment', 'succeeded', a.applied, 'credit', 'credit', 'Credit balance'
+      from allocated a
+      returning id, invoice_id, customer_id, amount_cents
+    ),
+    entries as (
+      insert into customer_credit_entries (customer_id, kind, amount_cents, invoice_id, payment_id)
+      select p.customer_id, 'applied', -p.amount_cents, p.invoice_id, p.id from paid p
+      returning customer_id
+    ),
+    lowered as (
+      update customers c set credit_balance_cents = c.credit_balance_cents - t.applied, updated_at = now()
+      from (select customer_id, sum(applied) as applied from allocated group by customer_id) t
+      where c.id = t.customer_id
+      returning c.id
+    ),
+    updated as (
+      update invoices i
+      set amount_paid_cents = i.amount_paid_cents + a.applied,
+          status = case when i.amount_paid_cents + a.applied + i.credited_cents >= i.total_cents then 'paid' else i.status end,
+          paid_at = case when i.amount_paid_cents + a.applied + i.credited_cents >= i.total_cents then now() else i.paid_at end,
+          updated_at = now()
+      from allocated a
+      where i.id = a.id
+      returning i.id, i.customer_id, a.applied, i.status, i.amount_paid_cents
+    ),
+    audit as (
+      insert into audit_events (actor_id, action, entity, entity_id, after)
+      select null, 'payment.recorded', 'payment', p.id::text,
+             jsonb_build_object('invoiceId', p.invoice_id, 'amountCents', p.amount_cents, 'method', 'credit',
+                                'provider', 'credit')
+      from paid p
+      returning id
+    )
+    select u.id as invoice_id, u.customer_id, u.applied, u.status, u.amount_paid_cents from updated u`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        invoice_id: string;
+        customer_id: string;
+        applied: string | number;
+        status: string;
+        amount_paid_cents: string | number;
+      }[];
+    }
+  ).rows;
+  return rows.map((r) => ({
+    invoiceId: r.invoice_id,
+    customerId: r.customer_id,
+    appliedCents: Number(r.applied),
+    status: r.status,
+    amountPaidCents: Number(r.amount_paid_cents),
+  }));
+}
+
+/** A voided invoice's credit payment (or part of it) goes back to the customer's balance, once per payment. */
+export async function returnAppliedCredit(
+  tx: Db,
+  payment: typeof payments.$inferSelect,
+  amountCents: number,
+  actorId: string | null,
+): Promise<void> {
+  if (amountCents <= 0) return;
+  await moveBalance(tx, payment.customerId, {
+    kind: 'unapplied',
+    amountCents,
+    invoiceId: payment.invoiceId,
+    paymentId: payment.id,
+    createdBy: actorId,
+  });
+}
+
+/**
+ * Finance pays back part or all of a customer's credit balance: ONE conditional UPDATE that never takes the
+ * balance below zero decides. Undefined when the balance is smaller than the amount.
+ */
+export async function refundCustomerCreditRow(
+  tx: Db,
+  input: {
+    customerId: string;
+    amountCents: number;
+    method: string;
+    reference: string | null;
+    actorId: string | null;
+  },
+): Promise<CustomerCreditEntryRow | undefined> {
+  const [lowered] = await tx
+    .update(customers)
+    .set({ creditBalanceCents: sql`${customers.creditBalanceCents} - ${input.amountCents}`, updatedAt: new Date() })
+    .where(and(eq(customers.id, input.customerId), gte(customers.creditBalanceCents, input.amountCents)))
+    .returning({ id: customers.id, balance: customers.creditBalanceCents });
+  if (!lowered) return undefined;
+  const [entry] = await tx
+    .insert(customerCreditEntries)
+    .values({
+      customerId: input.customerId,
+      kind: 'refunded',
+      amountCents: -input.amountCents,
+      method: input.method,
+      reference: input.reference,
+      createdBy: input.actorId,
+    })
+    .returning();
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'customer.credit_refunded',
+    entity: 'customer',
+    entityId: input.customerId,
+    after: {
+      amountCents: input.amountCents,
+      method: input.method,
+      reference: input.reference,
+      balanceCents: lowered.balance,
+    },
+  });
+  return entry;
+}
+
+/** One movement of a balance upwards: the entry and the customer's balance, in the caller's transaction. */
+async function moveBalance(
+  tx: Db,
+  customerId: string,
+  entry: {
+    kind: Extract<CreditEntryKind, 'credit' | 'unapplied'>;
+    amountCents: number;
+    creditNoteId?: string;
+    invoiceId?: string;
+    paymentId?: string;
+    createdBy: string | null;
+  },
+): Promise<void> {
+  await tx.insert(customerCreditEntries).values({ customerId, ...entry });
+  await tx
+    .update(customers)
+    .set({ creditBalanceCents: sql`${customers.creditBalanceCents} + ${entry.amountCents}`, updatedAt: new Date() })
+    .where(eq(customers.id, customerId));
+}

@@ -1,0 +1,241 @@
+import { CREDIT_NOTE_KIND_LABELS, type CreditNote } from '@shared/contracts/credit-notes';
+import { formatAmount } from '@shared/money';
+import PDFDocument from 'pdfkit';
+
+export type CreditNotePdfData = {
+  businessName: string;
+  creditNote: CreditNote;
+  /** The invoice the credit note corrects, as it was issued. */
+  invoice: {
+    number: string;
+    periodStart: string;
+    periodEnd: string;
+    total: number;
+    taxLabel: string;
+    taxRate: number;
+    taxIncluded: boolean;
+  };
+  customer: {
+    name: string;
+    email: string;
+    company: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    country: string | null;
+  };
+  contractName: string;
+};
+
+type Doc = InstanceType<typeof PDFDocument>;
+/** The printable area of the page. */
+type Frame = { left: number; right: number; width: number };
+
+const INK = '#111827';
+const MUTED = '#6b7280';
+const RULE = '#e5e7eb';
+
+/** "Nov 15, 2026" for a YYYY-MM-DD day (or the day of an ISO timestamp). */
+function day(value: string): string {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * The credit note as a PDF (pdfkit, US Letter), laid out like the invoice: the business, the credit note's
+ * number, kind and issue date, the customer, the invoice it credits (number, period, total), the reason, and
+ * the amounts: credited, its tax part, applied to the invoice and, when any, added to the credit balance.
+ * `compress: false` keeps the content streams readable (tests read the text back).
+ */
+export function renderCreditNotePdf(data: CreditNotePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const { creditNote, customer } = data;
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 50,
+    compress: options.compress ?? true,
+    info: {
+      Title: `Credit note ${creditNote.number}`,
+      Author: data.businessName,
+      Subject: `Credit note ${creditNote.number} for ${customer.name}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const frame: Frame = { left, right, width: right - left };
+
+  header(doc, frame, data);
+  let y = customerAndFacts(doc, frame, data, 130);
+  y = creditedInvoice(doc, frame, data, y + 24);
+  y = reason(doc, frame, creditNote.reason, y + 16);
+  amounts(doc, frame, data, y + 16);
+  footer(doc, frame, data);
+
+  doc.end();
+  return done;
+}
+
+/** The business on the left; the title, number and kind of the credit note on the right. */
+function header(doc: Doc, { left, width }: Frame, data: CreditNotePdfData): void {
+  const { creditNote } = data;
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(data.businessName, left, 50, { width: width / 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text('Advertising services', left, doc.y + 2);
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Credit Note', left, 50, { width, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(creditNote.number, left, doc.y + 2, { width, align: 'right' });
+  doc
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Type: ${CREDIT_NOTE_KIND_LABELS[creditNote.kind] ?? creditNote.kind}`, left, doc.y + 2, {
+      width,
+      align: 'right',
+    });
+}
+
+/** Bill to (as on the invoice) on the left, the credit note's facts on the right; returns the y below both. */
+function customerAndFacts(doc: Doc, { left, width }: Frame, data: CreditNotePdfData, top: number): number {
+  const { creditNote, customer, invoice } = data;
+  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, top);
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(customer.name, left, doc.y + 4, { width: width / 2 });
+  doc.font('Helvetica').fontSize(10);
+  const cityLine = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  for (const line of [customer.company, customer.address, cityLine, customer.country, customer.email]) {
+    if (line) doc.text(line, left, doc.y + 1, { width: width / 2 });
+  }
+  const billToBottom = doc.y;
+
+  const facts: [string, string][] = [
+    ['Credit note number', creditNote.number],
+    ['Issued', day(creditNote.issuedAt)],
+    ['Invoice number', invoice.number],
+    ['Contract', data.contractName],
+  ];
+  let factY = top;
+  for (const [label, value] of facts) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, left + width / 2, factY, { width: 90 });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value, left + width / 2 + 95, factY, { width: width / 2 - 95, align: 'right' });
+    factY = doc.y + 4;
+  }
+  return Math.max(billToBottom, factY);
+}
+
+/** The invoice this credit note corrects: its number, billing period and total as issued. */
+function creditedInvoice(doc: Doc, { left, right, width }: Frame, data: CreditNotePdfData, top: number): number {
+  const { invoice } = data;
+  doc.moveTo(left, top).lineTo(right, top).strokeColor(RULE).stroke();
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(`Credits invoice ${invoice.number}`, left, top + 10, { width });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      `Billing period ${day(invoice.periodStart)} to ${day(invoice.periodEnd)}, invoice total ${formatAmount(invoice.total)}`,
+      left,
+      doc.y + 2,
+      { width },
+    );
+  return doc.y;
+}
+
+/** Why the credit note was issued, in the words of whoever issued it. */
+function reason(doc: Doc, { left, width }: Frame, text: string, top: number): number {
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('REASON', left, top);
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(10)
+    .text(text, left, doc.y + 4, { width });
+  return doc.y;
+}
+
+/**
+ * The amounts, right-aligned like the invoice's totals. The credited amount includes tax (the invoice's
+ * total is credited in the same terms), so its tax part is always shown as included, with the invoice's
+ * tax label and rate; what exceeded the invoice's amount due went to the customer's credit balance.
+ */
+function amounts(doc: Doc, { left, right, width }: Frame, data: CreditNotePdfData, top: number): void {
+  const { creditNote, invoice } = data;
+  const amountX = left + 450;
+  doc.moveTo(left, top).lineTo(right, top).strokeColor(RULE).stroke();
+  let y = top + 10;
+  const rows: [string, string, boolean][] = [
+    ['Credit amount', formatAmount(creditNote.amount), true],
+    [`${invoice.taxLabel} (${invoice.taxRate}%, included)`, formatAmount(creditNote.tax), false],
+    [`Applied to invoice ${invoice.number}`, formatAmount(creditNote.appliedToInvoice), false],
+  ];
+  if (creditNote.toCreditBalance > 0) {
+    rows.push(['Added to credit balance', formatAmount(creditNote.toCreditBalance), false]);
+  }
+  for (const [label, value, strong] of rows) {
+    doc
+      .fillColor(strong ? INK : MUTED)
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10);
+    doc.text(label, left + 200, y, { width: 240, align: 'right' });
+    doc.text(value, amountX, y, { width: right - amountX, align: 'right' });
+    y = doc.y + 5;
+  }
+  const notes = [`The credit amount includes ${invoice.taxLabel.toLowerCase()}; the amount shown is its tax part.`];
+  if (creditNote.toCreditBalance > 0) {
+    notes.push("The credit balance is applied automatically to the customer's next invoice.");
+  }
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9);
+  for (const note of notes) {
+    doc.text(note, left, y + 4, { width, align: 'right' });
+    y = doc.y;
+  }
+}
+
+/**
+ * The business and the credit note's number at the foot of the page. The line sits inside the bottom margin,
+ * which pdfkit would otherwise take as the end of the page and start a blank second one for it.
+ */
+function footer(doc: Doc, { left, width }: Frame, data: CreditNotePdfData): void {
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(`${data.businessName} - Credit note ${data.creditNote.number}`, left, doc.page.height - 40, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+  doc.page.margins.bottom = bottom;
+}

@@ -1,6 +1,6 @@
 import { can, canAny } from '@shared/permissions';
 import { ArrowLeft, MailPlus, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
@@ -13,6 +13,11 @@ import { CustomerDetails } from '@/features/customers/components/customer-detail
 import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+
+// The Credit card comes with the credit-note words and their schemas (zod): it loads right after the page paints.
+const CustomerCredit = lazy(() =>
+  import('@/features/invoices/components/customer-credit').then((module) => ({ default: module.CustomerCredit })),
+);
 
 // Dialogs load the first time they open (docs/decisions/017-performance.md).
 const CustomerFormDialog = lazyWhen(
@@ -33,6 +38,8 @@ export default function CustomerDetailPage() {
   const canWrite = can(user, 'customer:write');
   const seesContracts = canAny(user, ['contract:read:any', 'contract:read:own']);
   const seesInvoices = canAny(user, ['invoice:read:any', 'invoice:read:own', 'invoice:read:client']);
+  // A customer's credit is for staff who read every invoice, and for the client its own (not a rep's).
+  const seesCredit = canAny(user, ['invoice:read:any', 'invoice:read:client']);
   // A malformed id is refused with 400; to the user it is the same as an unknown one.
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -84,6 +91,11 @@ export default function CustomerDetailPage() {
             <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
             {seesContracts && <CustomerContracts customerId={customer.id} />}
             {seesInvoices && <InvoiceHistory customerId={customer.id} />}
+            {seesCredit && (
+              <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+                <CustomerCredit customerId={customer.id} customerName={customer.name} />
+              </Suspense>
+            )}
           </div>
           {canWrite && <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={customer} />}
           {canWrite && <InviteToPortalDialog open={inviting} onOpenChange={setInviting} customer={customer} />}

@@ -1,10 +1,12 @@
+import type { InvoiceDocumentType } from '@shared/contracts/credit-notes';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@shared/contracts/invoice-vocabulary';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { can } from '@shared/permissions';
-import { Receipt, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Receipt, ReceiptText, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { AccessDenied, EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { lazyWhen } from '@/components/ui/lazy-when';
@@ -14,10 +16,22 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { useCurrentUser } from '@/features/auth/api/me';
+import { useCreditNotes } from '@/features/invoices/api/get-credit-notes';
 import { useCustomerOptions } from '@/features/invoices/api/get-customer-options';
 import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { InvoicesTable } from '@/features/invoices/components/invoices-table';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+// The credit-note words come with their request schemas (zod): the Type filter and the credit-note table load
+// right after the screen paints, so the invoice list paints without them.
+const DocumentTypeFilter = lazy(() =>
+  import('@/features/invoices/components/document-type-filter').then((module) => ({
+    default: module.DocumentTypeFilter,
+  })),
+);
+const CreditNotesTable = lazy(() =>
+  import('@/features/invoices/components/credit-notes-table').then((module) => ({ default: module.CreditNotesTable })),
+);
 
 // Dialogs load the first time they open (docs/decisions/017-performance.md).
 const InvoiceDetailDialog = lazyWhen(
@@ -37,11 +51,27 @@ const PAGE_SIZE = 20;
 const ALL_CUSTOMERS = 'all';
 type StatusFilter = InvoiceStatus | 'all';
 
-/** Finance's Invoices screen: search, filters, record payments, void, PDFs. */
+/**
+ * Finance's Invoices screen: search, filters, record payments, void, PDFs; with the Type filter (kept in the
+ * address, ?type=credit_notes) the credit notes issued on the invoices instead.
+ */
 export default function InvoicesPage() {
   const { user } = useCurrentUser();
   const canRead = can(user, 'invoice:read:any');
   const canManage = can(user, 'invoice:manage');
+  const [params, setParams] = useSearchParams();
+  const type: InvoiceDocumentType = params.get('type') === 'credit_notes' ? 'credit_notes' : 'invoices';
+  const creditNotes = type === 'credit_notes';
+  const setType = (next: InvoiceDocumentType) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next === 'invoices') updated.delete('type');
+        else updated.set('type', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -62,16 +92,23 @@ export default function InvoicesPage() {
     page,
     pageSize: PAGE_SIZE,
   };
-  const { data, isLoading, isFetching, error } = useInvoices(filter, { enabled: canRead });
+  const { data, isLoading, isFetching, error } = useInvoices(filter, { enabled: canRead && !creditNotes });
+  const notes = useCreditNotes(
+    { q, customerId: filter.customerId, page, pageSize: PAGE_SIZE },
+    { enabled: canRead && creditNotes },
+  );
 
-  // A new search or filter starts again from the first page.
+  // A new search, filter or type starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search or a filter changes
-  useEffect(() => setPage(0), [q, status, overdue, customerId, month]);
+  useEffect(() => setPage(0), [q, status, overdue, customerId, month, type]);
 
   if (!canRead) return <AccessDenied message="You don't have permission to view invoices" />;
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const filtered = q !== '' || status !== 'all' || overdue || customerId !== ALL_CUSTOMERS || month !== '';
+  const total = creditNotes ? notes.data?.total : data?.total;
+  const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const filtered = creditNotes
+    ? q !== '' || customerId !== ALL_CUSTOMERS
+    : q !== '' || status !== 'all' || overdue || customerId !== ALL_CUSTOMERS || month !== '';
   const clear = () => {
     setSearch('');
     setStatus('all');
@@ -90,13 +127,27 @@ export default function InvoicesPage() {
       <div className="mb-4 grid gap-3 md:grid-cols-2 xl:flex xl:flex-wrap xl:items-end">
         <SearchInput
           id="invoice-search"
-          label="Search invoices"
-          placeholder="Search by invoice number or customer"
+          label={creditNotes ? 'Search credit notes' : 'Search invoices'}
+          placeholder={
+            creditNotes
+              ? 'Search by credit note or invoice number, or customer'
+              : 'Search by invoice number or customer'
+          }
           value={search}
           onChange={setSearch}
           className="sm:max-w-none xl:max-w-xs"
         />
-        <div className="grid gap-1 xl:w-40">
+        <Suspense
+          fallback={
+            <div className="grid gap-1 xl:w-40">
+              <span className="text-xs font-medium text-muted-foreground">Type</span>
+              <Skeleton className="h-9" />
+            </div>
+          }
+        >
+          <DocumentTypeFilter value={type} onChange={setType} />
+        </Suspense>
+        <div className={creditNotes ? 'hidden' : 'grid gap-1 xl:w-40'}>
           <Label htmlFor="invoice-status-filter" className="text-xs text-muted-foreground">
             Status
           </Label>
@@ -132,13 +183,13 @@ export default function InvoicesPage() {
             </SelectContent>
           </Select>
         </div>
-        <div className="grid gap-1 xl:w-44">
+        <div className={creditNotes ? 'hidden' : 'grid gap-1 xl:w-44'}>
           <Label htmlFor="invoice-period-filter" className="text-xs text-muted-foreground">
             Period starting in
           </Label>
           <Input id="invoice-period-filter" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
         </div>
-        <div className="flex h-9 items-center gap-2 xl:px-1">
+        <div className={creditNotes ? 'hidden' : 'flex h-9 items-center gap-2 xl:px-1'}>
           <Switch id="invoice-overdue-filter" checked={overdue} onCheckedChange={setOverdue} />
           <Label htmlFor="invoice-overdue-filter">Overdue only</Label>
         </div>
@@ -149,32 +200,75 @@ export default function InvoicesPage() {
         )}
       </div>
 
-      <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="invoices-count">
-        {data
-          ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${overdue ? ' overdue' : ''}`
-          : 'Loading invoices...'}
-      </h2>
-
-      {error && !data ? (
-        <ErrorState title="Could not load invoices">Reload the page to try again.</ErrorState>
+      {creditNotes ? (
+        <>
+          <h2
+            className="mb-3 text-base font-semibold text-slate-900"
+            aria-live="polite"
+            data-testid="credit-notes-count"
+          >
+            {notes.data
+              ? `${notes.data.total} ${notes.data.total === 1 ? 'credit note' : 'credit notes'}`
+              : 'Loading credit notes...'}
+          </h2>
+          {notes.error && !notes.data ? (
+            <ErrorState title="Could not load credit notes">Reload the page to try again.</ErrorState>
+          ) : (
+            <>
+              <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+                <CreditNotesTable
+                  rows={notes.data?.rows ?? []}
+                  loading={!notes.data}
+                  busy={notes.isFetching && !notes.isLoading}
+                  empty={
+                    <EmptyState icon={<ReceiptText />} title="No credit notes found">
+                      {filtered
+                        ? 'Try another search or filter.'
+                        : 'Credit notes appear here when an invoice is credited or voided.'}
+                    </EmptyState>
+                  }
+                  onViewInvoice={setViewing}
+                />
+              </Suspense>
+              {notes.data?.rows.length !== 0 && (
+                <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+              )}
+            </>
+          )}
+        </>
       ) : (
         <>
-          <InvoicesTable
-            rows={data?.rows ?? []}
-            loading={!data}
-            busy={isFetching && !isLoading}
-            empty={
-              <EmptyState icon={<Receipt />} title="No invoices found">
-                {filtered ? 'Try another search or filter.' : 'Invoices appear here once active contracts are billed.'}
-              </EmptyState>
-            }
-            actions={{
-              onView: (invoice) => setViewing(invoice.id),
-              onRecordPayment: canManage ? setPaying : undefined,
-              onVoid: canManage ? setVoiding : undefined,
-            }}
-          />
-          {data?.rows.length !== 0 && <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />}
+          <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="invoices-count">
+            {data
+              ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${overdue ? ' overdue' : ''}`
+              : 'Loading invoices...'}
+          </h2>
+          {error && !data ? (
+            <ErrorState title="Could not load invoices">Reload the page to try again.</ErrorState>
+          ) : (
+            <>
+              <InvoicesTable
+                rows={data?.rows ?? []}
+                loading={!data}
+                busy={isFetching && !isLoading}
+                empty={
+                  <EmptyState icon={<Receipt />} title="No invoices found">
+                    {filtered
+                      ? 'Try another search or filter.'
+                      : 'Invoices appear here once active contracts are billed.'}
+                  </EmptyState>
+                }
+                actions={{
+                  onView: (invoice) => setViewing(invoice.id),
+                  onRecordPayment: canManage ? setPaying : undefined,
+                  onVoid: canManage ? setVoiding : undefined,
+                }}
+              />
+              {data?.rows.length !== 0 && (
+                <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+              )}
+            </>
+          )}
         </>
       )}
 

@@ -4,25 +4,28 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { ClientCreatives } from '@/features/creatives/components/client-creatives';
 import { CreativeUpload } from '@/features/creatives/components/creative-upload';
+import { CreditNotePdfButton } from '@/features/invoices/components/credit-note-pdf-button';
 import { PerformanceCard } from '@/features/performance/components/performance-card';
 import { usePortalContracts } from '@/features/portal/api/get-client-contracts';
 import { ClientContractsTable, clientContractName } from '@/features/portal/components/client-contracts-table';
+import { ClientCreditNotes } from '@/features/portal/components/client-credit-notes';
 import { PortalOverview } from '@/features/portal/components/portal-overview';
 import { RecentInvoices } from '@/features/portal/components/recent-invoices';
 import { ClientInvoiceActions } from '../client-invoice-actions';
 
 /**
  * The Client Portal (client accounts only): the client's figures, contracts, recent invoices with Pay Now
- * and the PDF, creative uploads, and the performance figures our team reported. Everything is the client's own.
+ * and the PDF, credit notes and the credit balance, creative uploads, and the performance figures our team
+ * reported. Everything is the client's own.
  */
 export default function PortalPage() {
   const { user } = useCurrentUser();
   const allowed = can(user, 'portal:access');
   if (!allowed) return <AccessDenied message="This portal is only available for client accounts" />;
-  return <Portal firstName={user?.firstName ?? ''} />;
+  return <Portal firstName={user?.firstName ?? ''} customerId={user?.customerId ?? null} />;
 }
 
-function Portal({ firstName }: { firstName: string }) {
+function Portal({ firstName, customerId }: { firstName: string; customerId: string | null }) {
   const contracts = usePortalContracts();
   const targets = (contracts.data?.rows ?? []).map((c) => ({
     id: c.id,
@@ -39,6 +42,7 @@ function Portal({ firstName }: { firstName: string }) {
         <PortalOverview />
         <ClientContractsTable />
         <RecentInvoices actions={(invoice) => <ClientInvoiceActions invoice={invoice} />} />
+        <ClientCreditNotes customerId={customerId} actions={(note) => <CreditNotePdfButton note={note} />} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
           <ClientCreatives contractName={clientContractName} />
           <CreativeUpload contracts={targets} />

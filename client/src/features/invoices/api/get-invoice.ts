@@ -5,7 +5,7 @@ import { invoicesQueryKey } from './get-invoices';
 
 export const getInvoice = (id: string) => api<Invoice>('GET', `/api/invoices/${encodeURIComponent(id)}`);
 
-/** One invoice with its lines and payments. */
+/** One invoice with its lines, payments and credit notes. */
 export const invoiceQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...invoicesQueryKey, 'detail', id], queryFn: () => getInvoice(id), staleTime: 0 });
 

@@ -2,20 +2,28 @@ import type { InvoiceStatus, InvoiceSummary } from '@shared/contracts/invoices';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, withQuery } from '@/lib/api-client';
+import { creditNotesQueryKey } from './get-credit-notes';
+import { customerCreditQueryKey } from './get-customer-credit';
 
 /** The key every invoices query starts with (lists and single invoices); payments and voids invalidate it. */
 export const invoicesQueryKey = ['/api/invoices'] as const;
 
 /**
- * After a payment or a void, what depends on invoices is refetched too: invoice lists and details, the
- * contracts (their schedule marks issued periods), the client's invoices, dashboard and commission figures.
+ * After a payment, a void, a credit note or a credit refund, what depends on invoices is refetched too:
+ * invoice lists and details, credit notes and credit balances (with the customer, who shows the balance),
+ * the contracts (their schedule marks issued periods), the client's invoices and figures, dashboard and
+ * commission figures.
  */
 export function refreshInvoiceData(queryClient: QueryClient) {
   return Promise.all(
     [
       invoicesQueryKey,
+      creditNotesQueryKey,
+      customerCreditQueryKey,
+      ['/api/customers', 'detail'],
       ['/api/contracts'],
       ['/api/client/invoices'],
+      ['/api/client/summary'],
       ['/api/dashboard/stats'],
       ['/api/commissions'],
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

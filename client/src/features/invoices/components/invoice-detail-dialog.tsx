@@ -1,14 +1,29 @@
+import type { CreditNote } from '@shared/contracts/credit-notes';
 import { invoiceLineDetail, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice, Payment } from '@shared/contracts/invoices';
+import { can } from '@shared/permissions';
+import { ReceiptText } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
+import { useCurrentUser } from '@/features/auth/api/me';
 import { paths } from '@/lib/paths';
 import { useInvoice } from '../api/get-invoice';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
+import { CreditNoteKindBadge } from './credit-note-kind-badge';
+import { CreditNotePdfButton } from './credit-note-pdf-button';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { PdfButton } from './pdf-button';
+
+// The form loads the first time it opens (docs/decisions/017-performance.md).
+const IssueCreditNoteDialog = lazyWhen(
+  () => import('./issue-credit-note-dialog').then((module) => module.IssueCreditNoteDialog),
+  (props) => props.invoice !== null,
+);
 
 type InvoiceLine = Invoice['lines'][number];
 
@@ -51,9 +66,15 @@ const LINE_COLUMNS: Column<InvoiceLine>[] = [
   },
 ];
 
-/** An invoice's lines, figures and payments. */
+/**
+ * An invoice's lines, figures, payments and credit notes; finance and admins issue a credit note from here
+ * while something remains to credit on it.
+ */
 export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
   const { data: invoice, isLoading, error } = useInvoice(invoiceId);
+  const { user } = useCurrentUser();
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const canCredit = can(user, 'invoice:manage') && invoice?.status !== 'void' && (invoice?.creditable ?? 0) > 0;
   return (
     <Dialog open={invoiceId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -95,17 +116,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
               rowKey={(line) => line.id}
               density="compact"
             />
-            <dl className="ml-auto grid w-full max-w-xs gap-1 text-sm">
-              <Row label="Subtotal" value={formatMoney(invoice.subtotal)} />
-              <Row
-                label={`${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`}
-                value={formatMoney(invoice.tax)}
-              />
-              <Row label="Total" value={formatMoney(invoice.total)} strong />
-              <Row label="Paid" value={formatMoney(invoice.amountPaid)} />
-              {invoice.refunded > 0 && <Row label="Refunded" value={formatMoney(invoice.refunded)} />}
-              <Row label="Amount due" value={formatMoney(invoice.amountDue)} strong />
-            </dl>
+            <InvoiceFigures invoice={invoice} />
             {invoice.payments.length > 0 && (
               <section aria-label="Payments" className="grid gap-2">
                 <h3 className="text-sm font-semibold text-slate-900">Payments</h3>
@@ -131,14 +142,76 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
                 </ul>
               </section>
             )}
+            {invoice.creditNotes.length > 0 && <CreditNoteList notes={invoice.creditNotes} />}
             {invoice.voidReason && <p className="text-sm text-muted-foreground">Voided: {invoice.voidReason}</p>}
-            <div className="flex justify-end">
+            <div className="flex flex-wrap justify-end gap-2">
+              {canCredit && (
+                <Button variant="outline" size="sm" onClick={() => setCrediting(invoice)}>
+                  <ReceiptText aria-hidden /> Issue Credit Note
+                </Button>
+              )}
               <PdfButton invoice={invoice} label="Download PDF" />
             </div>
           </>
         )}
+        <IssueCreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The invoice's figures: total, what was paid (and of it, what came from the customer's credit balance),
+ * refunded and credited when there is any, and what is still due.
+ */
+export function InvoiceFigures({ invoice }: { invoice: Invoice }) {
+  return (
+    <dl className="ml-auto grid w-full max-w-xs gap-1 text-sm" data-testid="invoice-figures">
+      <Row label="Subtotal" value={formatMoney(invoice.subtotal)} />
+      <Row
+        label={`${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`}
+        value={formatMoney(invoice.tax)}
+      />
+      <Row label="Total" value={formatMoney(invoice.total)} strong />
+      <Row label="Paid" value={formatMoney(invoice.amountPaid)} />
+      {invoice.creditApplied > 0 && <Row label="Credit applied" value={formatMoney(invoice.creditApplied)} />}
+      {invoice.refunded > 0 && <Row label="Refunded" value={formatMoney(invoice.refunded)} />}
+      {invoice.credited > 0 && <Row label="Credited" value={formatMoney(invoice.credited)} />}
+      <Row label="Amount due" value={formatMoney(invoice.amountDue)} strong testId="invoice-amount-due" />
+    </dl>
+  );
+}
+
+/** The invoice's credit notes: number, why, when, the reason given, the amount and the PDF. */
+export function CreditNoteList({ notes }: { notes: CreditNote[] }) {
+  return (
+    <section aria-labelledby="invoice-credit-notes" className="grid gap-2">
+      <h3 id="invoice-credit-notes" className="text-sm font-semibold text-slate-900">
+        Credit notes
+      </h3>
+      <ul className="grid gap-1 text-sm">
+        {notes.map((note) => (
+          <li
+            key={note.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
+            data-testid="invoice-credit-note"
+          >
+            <span className="grid min-w-[12rem] flex-1 gap-0.5">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-xs font-medium text-slate-900">{note.number}</span>
+                <CreditNoteKindBadge kind={note.kind} />
+                <span className="text-muted-foreground">{formatDate(note.issuedAt)}</span>
+              </span>
+              <span className="break-words text-muted-foreground">{note.reason}</span>
+            </span>
+            <span className="flex items-center gap-2">
+              <span className="tabular-nums font-medium text-slate-900">-{formatMoney(note.amount)}</span>
+              <CreditNotePdfButton note={note} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -150,9 +223,12 @@ function paymentLabel(payment: Payment): string {
   return payment.kind === 'refund' ? `Refund (${how})` : how;
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'font-semibold text-slate-900' : 'text-muted-foreground'}`}>
+    <div
+      className={`flex justify-between gap-4 ${strong ? 'font-semibold text-slate-900' : 'text-muted-foreground'}`}
+      data-testid={testId}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>

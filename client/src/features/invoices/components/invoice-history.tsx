@@ -4,12 +4,18 @@ import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState, ErrorState } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { Pagination } from '@/components/ui/pagination';
 import { useInvoices } from '../api/get-invoices';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
-import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { PdfButton } from './pdf-button';
+
+// The invoice view loads the first time it opens (docs/decisions/017-performance.md).
+const InvoiceDetailDialog = lazyWhen(
+  () => import('./invoice-detail-dialog').then((module) => module.InvoiceDetailDialog),
+  (props) => props.invoiceId !== null,
+);
 
 const PAGE_SIZE = 12;
 

@@ -1,0 +1,68 @@
+import type { CreditNote } from '@shared/contracts/credit-notes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { CreditNotesTable } from './credit-notes-table';
+
+const note: CreditNote = {
+  id: 'cn-1',
+  number: 'CN-2026-000003',
+  kind: 'delivery',
+  reason: 'Delivered 80,000 of the 100,000 impressions sold',
+  invoiceId: 'inv-1',
+  invoiceNumber: 'INV-2026-000011',
+  contractId: 'c-1',
+  customerId: 'cu-1',
+  customerName: null,
+  amount: 480,
+  tax: 0,
+  appliedToInvoice: 480,
+  toCreditBalance: 0,
+  issuedAt: '2026-04-02',
+};
+
+const render = (rows: CreditNote[], loading = false) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <Router ssrPath="/invoices">
+        <CreditNotesTable
+          rows={rows}
+          loading={loading}
+          busy={false}
+          empty={<p>No credit notes found</p>}
+          onViewInvoice={() => {}}
+        />
+      </Router>
+    </QueryClientProvider>,
+  );
+
+describe('CreditNotesTable', () => {
+  it('has the columns, and a row per credit note with its invoice, kind, reason, amount, date and PDF', () => {
+    const html = render([note]);
+    for (const header of ['Number', 'Invoice', 'Customer', 'Kind', 'Reason', 'Amount', 'Issued']) {
+      expect(html).toContain(
+        `<th scope="col" class="px-3 py-3 font-medium${header === 'Amount' ? ' text-right' : ''}">${header}</th>`,
+      );
+    }
+    expect(html).toContain('<span class="sr-only">Actions</span>');
+    expect(html).toContain('data-credit-note-number="CN-2026-000003"');
+    expect(html).toContain('aria-label="View invoice INV-2026-000011"');
+    expect(html).toContain('href="/customers/cu-1"');
+    expect(html).toContain('Unknown Customer');
+    expect(html).toContain('>Under-delivery</span>');
+    expect(html).toContain(`title="${note.reason}"`);
+    expect(html).toContain('$480.00');
+    expect(html).toContain('Apr 2, 2026');
+    expect(html).toContain('aria-label="Download CN-2026-000003 as PDF"');
+  });
+
+  it('shows the empty state in place of the table, and placeholder rows while loading', () => {
+    const empty = render([]);
+    expect(empty).toContain('No credit notes found');
+    expect(empty).not.toContain('<table');
+    const loading = render([], true);
+    expect(loading).toContain('aria-busy="true"');
+    expect(loading).not.toContain('No credit notes found');
+  });
+});

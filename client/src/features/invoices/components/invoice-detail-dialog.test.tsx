@@ -1,0 +1,76 @@
+import type { CreditNote } from '@shared/contracts/credit-notes';
+import type { Invoice } from '@shared/contracts/invoices';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CreditNoteList, InvoiceFigures } from './invoice-detail-dialog';
+
+const render = (node: ReactNode) =>
+  renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+
+const invoice = {
+  subtotal: 400,
+  tax: 0,
+  taxLabel: 'Sales tax',
+  taxRate: 0,
+  taxIncluded: false,
+  total: 400,
+  amountPaid: 150,
+  refunded: 0,
+  amountDue: 240,
+  credited: 10,
+  creditApplied: 0,
+  creditable: 390,
+} as Invoice;
+
+const note: CreditNote = {
+  id: 'cn-1',
+  number: 'CN-2026-000001',
+  kind: 'partial',
+  reason: 'Banner ran two days late',
+  invoiceId: 'inv-1',
+  invoiceNumber: 'INV-2026-000001',
+  contractId: 'c-1',
+  customerId: 'cu-1',
+  customerName: 'Frost & Pine Outfitters',
+  amount: 10,
+  tax: 0,
+  appliedToInvoice: 10,
+  toCreditBalance: 0,
+  issuedAt: '2026-03-04T10:00:00.000Z',
+};
+
+describe('InvoiceFigures', () => {
+  it('shows what was credited, and the amount due after it', () => {
+    const html = render(<InvoiceFigures invoice={invoice} />);
+    expect(html).toContain('<dt>Credited</dt><dd class="tabular-nums">$10.00</dd>');
+    expect(html).toMatch(/data-testid="invoice-amount-due"><dt>Amount due<\/dt><dd class="tabular-nums">\$240\.00</);
+    expect(html).not.toContain('Credit applied');
+  });
+
+  it('shows the credit applied from the balance, and no credit rows on an invoice without credit', () => {
+    const applied = render(<InvoiceFigures invoice={{ ...invoice, credited: 0, creditApplied: 25 }} />);
+    expect(applied).toContain('<dt>Credit applied</dt><dd class="tabular-nums">$25.00</dd>');
+    expect(applied).not.toContain('Credited');
+    const plain = render(<InvoiceFigures invoice={{ ...invoice, credited: 0, creditApplied: 0 }} />);
+    expect(plain).not.toContain('Credit');
+  });
+});
+
+describe('CreditNoteList', () => {
+  it('lists each credit note with its number, kind, reason, amount, date and PDF button', () => {
+    const html = render(
+      <CreditNoteList notes={[note, { ...note, id: 'cn-2', number: 'CN-2026-000002', kind: 'void' }]} />,
+    );
+    expect(html).toContain('<h3 id="invoice-credit-notes"');
+    expect(html.match(/data-testid="invoice-credit-note"/g)).toHaveLength(2);
+    expect(html).toContain('CN-2026-000001');
+    expect(html).toContain('>Credit</span>');
+    expect(html).toContain('>Void</span>');
+    expect(html).toContain('Banner ran two days late');
+    expect(html).toContain('-$10.00');
+    expect(html).toContain('Mar 4, 2026');
+    expect(html).toContain('aria-label="Download CN-2026-000002 as PDF"');
+  });
+});

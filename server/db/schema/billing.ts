@@ -255,6 +255,22 @@ export const billingRuns = pgTable(
   ],
 );
 
+/** A credit note's references: its invoice, and the contract and customer it belongs to (never deleted). */
+function recordOf() {
+  const kept = { onDelete: 'restrict' } as const;
+  return {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, kept),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, kept),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, kept),
+  };
+}
+
 /**
  * A correction of an issued invoice (product.md section 14): its own gapless series (CN-<year>-<6 digits>,
  * decision 023), never changed once issued. `appliedCents` lowered the invoice's amount due; `toBalanceCents`,
@@ -265,15 +281,8 @@ export const creditNotes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'restrict' }),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'restrict' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    // The invoice it corrects, and that invoice's contract and customer (for lists by either).
+    ...recordOf(),
     kind: text('kind').notNull(),
     reason: text('reason').notNull(),
     /** What is credited, in the invoice's terms (tax included). */

@@ -77,15 +77,7 @@ export async function reverseCommissionForInvoice(tx: Db, invoiceId: string): Pr
     on conflict (invoice_id) where kind = 'reversal' do nothing
     returning id, rep_id, amount_cents, rate_bp
   `);
-  const row = rowsOf<InsertedRow>(result)[0];
-  if (!row) return;
-  await recordAudit(tx, {
-    actorId: null,
-    action: 'commission.adjusted',
-    entity: 'commission',
-    entityId: row.id,
-    after: { repId: row.rep_id, invoiceId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
-  });
+  await auditAdjustment(tx, result, { invoiceId });
 }
 
 /**
@@ -115,6 +107,11 @@ export async function adjustCommissionForCreditNote(tx: Db, creditNoteId: string
     on conflict (credit_note_id) where kind = 'credit' do nothing
     returning id, rep_id, amount_cents, rate_bp
   `);
+  await auditAdjustment(tx, result, { creditNoteId });
+}
+
+/** The audit event of an adjustment just written (none when the insert wrote nothing). */
+async function auditAdjustment(tx: Db, result: unknown, about: Record<string, string>): Promise<void> {
   const row = rowsOf<InsertedRow>(result)[0];
   if (!row) return;
   await recordAudit(tx, {
@@ -122,7 +119,7 @@ export async function adjustCommissionForCreditNote(tx: Db, creditNoteId: string
     action: 'commission.adjusted',
     entity: 'commission',
     entityId: row.id,
-    after: { repId: row.rep_id, creditNoteId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
+    after: { repId: row.rep_id, ...about, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
   });
 }
 

@@ -1,6 +1,17 @@
 import { CREDIT_NOTE_KIND_LABELS, type CreditNote } from '@shared/contracts/credit-notes';
 import { formatAmount } from '@shared/money';
-import PDFDocument from 'pdfkit';
+import {
+  INK,
+  MUTED,
+  openPdf,
+  type PdfCustomer,
+  type PdfDoc,
+  type PdfFrame,
+  pdfBillTo,
+  pdfDay,
+  pdfHeader,
+  RULE,
+} from '../../lib/pdf';
 
 export type CreditNotePdfData = {
   businessName: string;
@@ -15,32 +26,13 @@ export type CreditNotePdfData = {
     taxRate: number;
     taxIncluded: boolean;
   };
-  customer: {
-    name: string;
-    email: string;
-    company: string | null;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zipCode: string | null;
-    country: string | null;
-  };
+  customer: PdfCustomer;
   contractName: string;
 };
 
-type Doc = InstanceType<typeof PDFDocument>;
-/** The printable area of the page. */
-type Frame = { left: number; right: number; width: number };
-
-const INK = '#111827';
-const MUTED = '#6b7280';
-const RULE = '#e5e7eb';
-
-/** "Nov 15, 2026" for a YYYY-MM-DD day (or the day of an ISO timestamp). */
-function day(value: string): string {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
+type Doc = PdfDoc;
+type Frame = PdfFrame;
+const day = pdfDay;
 
 /**
  * The credit note as a PDF (pdfkit, US Letter), laid out like the invoice: the business, the credit note's
@@ -50,26 +42,12 @@ function day(value: string): string {
  */
 export function renderCreditNotePdf(data: CreditNotePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { creditNote, customer } = data;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 50,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Credit note ${creditNote.number}`,
-      Author: data.businessName,
-      Subject: `Credit note ${creditNote.number} for ${customer.name}`,
-    },
+  const { doc, done, frame } = openPdf({
+    title: `Credit note ${creditNote.number}`,
+    author: data.businessName,
+    subject: `Credit note ${creditNote.number} for ${customer.name}`,
+    compress: options.compress,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const frame: Frame = { left, right, width: right - left };
 
   header(doc, frame, data);
   let y = customerAndFacts(doc, frame, data, 130);
@@ -83,49 +61,21 @@ export function renderCreditNotePdf(data: CreditNotePdfData, options: { compress
 }
 
 /** The business on the left; the title, number and kind of the credit note on the right. */
-function header(doc: Doc, { left, width }: Frame, data: CreditNotePdfData): void {
+function header(doc: Doc, frame: Frame, data: CreditNotePdfData): void {
   const { creditNote } = data;
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(data.businessName, left, 50, { width: width / 2 });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text('Advertising services', left, doc.y + 2);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Credit Note', left, 50, { width, align: 'right' });
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .text(creditNote.number, left, doc.y + 2, { width, align: 'right' });
-  doc
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(`Type: ${CREDIT_NOTE_KIND_LABELS[creditNote.kind] ?? creditNote.kind}`, left, doc.y + 2, {
-      width,
-      align: 'right',
-    });
+  pdfHeader(doc, frame, {
+    businessName: data.businessName,
+    title: 'Credit Note',
+    number: creditNote.number,
+    detail: `Type: ${CREDIT_NOTE_KIND_LABELS[creditNote.kind] ?? creditNote.kind}`,
+  });
 }
 
 /** Bill to (as on the invoice) on the left, the credit note's facts on the right; returns the y below both. */
-function customerAndFacts(doc: Doc, { left, width }: Frame, data: CreditNotePdfData, top: number): number {
+function customerAndFacts(doc: Doc, frame: Frame, data: CreditNotePdfData, top: number): number {
+  const { left, width } = frame;
   const { creditNote, customer, invoice } = data;
-  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, top);
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(customer.name, left, doc.y + 4, { width: width / 2 });
-  doc.font('Helvetica').fontSize(10);
-  const cityLine = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  for (const line of [customer.company, customer.address, cityLine, customer.country, customer.email]) {
-    if (line) doc.text(line, left, doc.y + 1, { width: width / 2 });
-  }
-  const billToBottom = doc.y;
+  const billToBottom = pdfBillTo(doc, frame, customer, top);
 
   const facts: [string, string][] = [
     ['Credit note number', creditNote.number],

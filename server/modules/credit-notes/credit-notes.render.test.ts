@@ -1,32 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import type { CreditNote } from '@shared/contracts/credit-notes';
 import { describe, expect, it } from 'vitest';
-import { creditNoteIssuedEmail } from './credit-notes.emails';
+import { pdfText } from '../../test/pdf';
+import { creditNoteIssuedEmail } from '../invoices/invoices.emails';
 import { type CreditNotePdfData, renderCreditNotePdf } from './credit-notes.pdf';
-
-/** The text pdfkit drew on the pages: each stream read by its declared /Length, inflated when compressed. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const parts: string[] = [];
-  const streams = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const start = m.index + m[0].length;
-    const data = bytes.subarray(start, start + Number(m[1]));
-    let text: string;
-    try {
-      text = inflateSync(data).toString('latin1');
-    } catch {
-      text = data.toString('latin1');
-    }
-    // pdfkit writes text as hex strings inside TJ arrays: [<494e56> 30 <2d32> 0] TJ
-    for (const tj of text.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      parts.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
-      );
-    }
-  }
-  return parts.join('\n');
-}
 
 const creditNote: CreditNote = {
   id: '0b6f7c1e-3f4a-4c1d-9d1e-2a7b5c9e8f01',

@@ -16,10 +16,9 @@ import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { adjustCommissionForCreditNote, earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
-import { contractDisplayName } from '../invoices/invoices.emails';
+import { contractDisplayName, creditNoteIssuedEmail } from '../invoices/invoices.emails';
 import { findVisibleInvoice, getCreditNote, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
-import { creditNoteIssuedEmail } from './credit-notes.emails';
 import { issueCreditNoteRow, refundCustomerCreditRow } from './credit-notes.ledger';
 import { selectCreditBalance, selectCreditEntries } from './credit-notes.repo';
 

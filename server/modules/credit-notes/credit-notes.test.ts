@@ -73,10 +73,8 @@ async function commissionRows(invoiceId: string) {
 
 describe('a partial credit note', () => {
   it('lowers the amount due, is numbered in its own series, e-mailed, notified and audited', async () => {
-    const {
-      invoices: [first],
-      customerId,
-    } = await billed();
+    const { invoices: billedInvoices, customerId } = await billed();
+    const [first] = billedInvoices;
     const res = await credit(first.id, { amount: '30.00', reason: 'Two days of the banner were missing' });
     expect(res.statusCode).toBe(201);
     const note = res.json() as CreditNote;
@@ -130,9 +128,7 @@ describe('a partial credit note', () => {
   });
 
   it('refuses bad input and credits beyond what remains, changing nothing', async () => {
-    const {
-      invoices: [first],
-    } = await billed();
+    const [first] = (await billed()).invoices;
     await credit(first.id, { amount: 60, reason: 'Goodwill' });
     const cases: [unknown, number, string][] = [
       [{ amount: 0, reason: 'x' }, 400, 'Amount must be greater than zero'],
@@ -155,9 +151,7 @@ describe('a partial credit note', () => {
   });
 
   it('is for finance and admins only, and not on a void invoice', async () => {
-    const {
-      invoices: [first],
-    } = await billed();
+    const [first] = (await billed()).invoices;
     for (const role of ['sales', 'sales_manager', 'client'] as const) {
       expect((await credit(first.id, { amount: 1, reason: 'x' }, role)).statusCode).toBe(403);
     }
@@ -169,9 +163,7 @@ describe('a partial credit note', () => {
   });
 
   it('settles an unpaid invoice when it covers what is due; the rep earns on what remains', async () => {
-    const {
-      invoices: [first],
-    } = await billed();
+    const [first] = (await billed()).invoices;
     expect((await pay(first.id, '60.00')).statusCode).toBe(201);
     const note = (await credit(first.id, { amount: 40, reason: 'Discount agreed' })).json() as CreditNote;
     expect(note).toMatchObject({ appliedToInvoice: 40, toCreditBalance: 0 });
@@ -183,11 +175,8 @@ describe('a partial credit note', () => {
 
 describe('credit beyond the amount due: the customer credit balance', () => {
   it('on a paid invoice goes to the balance, takes back its share of commission, and pays the next invoice', async () => {
-    const {
-      invoices: [first],
-      customerId,
-      contract,
-    } = await billed({ startDate: '2026-04-01' });
+    const { invoices: billedInvoices, customerId, contract } = await billed({ startDate: '2026-04-01' });
+    const [first] = billedInvoices;
     await pay(first.id, '100.00');
     expect(await commissionRows(first.id)).toEqual([['earned', 10_00]]);
 
@@ -226,10 +215,11 @@ describe('credit beyond the amount due: the customer credit balance', () => {
 
   it('a balance larger than the next invoice pays it in full (commission earned) and keeps the rest', async () => {
     const {
-      invoices: [first],
+      invoices: billedInvoices,
       customerId,
       contract,
     } = await billed({ startDate: '2026-06-01', priceCents: 50_00 });
+    const [first] = billedInvoices;
     await pay(first.id, '50.00');
     const other = await billed({ startDate: '2026-06-01', customerId, priceCents: 200_00 });
     await pay(other.invoices[0].id, '200.00');
@@ -248,10 +238,8 @@ describe('credit beyond the amount due: the customer credit balance', () => {
   });
 
   it('finance refunds it, never more than the balance', async () => {
-    const {
-      invoices: [first],
-      customerId,
-    } = await billed();
+    const { invoices: billedInvoices, customerId } = await billed();
+    const [first] = billedInvoices;
     await pay(first.id, '100.00');
     await credit(first.id, { amount: 25, reason: 'Goodwill' });
     const refund = (payload: unknown, who: Parameters<TestContext['injectAs']>[0] = 'finance') =>
@@ -283,10 +271,8 @@ describe('credit beyond the amount due: the customer credit balance', () => {
 
 describe('voiding an invoice', () => {
   it('issues a credit note for what remained uncredited and refunds only what was not credited before', async () => {
-    const {
-      invoices: [first],
-      customerId,
-    } = await billed();
+    const { invoices: billedInvoices, customerId } = await billed();
+    const [first] = billedInvoices;
     await pay(first.id, '100.00');
     await credit(first.id, { amount: 30, reason: 'Goodwill' });
     expect((await creditOf(customerId)).balance).toBe(30);
@@ -316,11 +302,8 @@ describe('voiding an invoice', () => {
   });
 
   it('an invoice the credit balance paid gives the credit back to the balance', async () => {
-    const {
-      invoices: [first],
-      customerId,
-      contract,
-    } = await billed({ startDate: '2026-08-01' });
+    const { invoices: billedInvoices, customerId, contract } = await billed({ startDate: '2026-08-01' });
+    const [first] = billedInvoices;
     await pay(first.id, '100.00');
     await credit(first.id, { amount: 100, reason: 'Nothing ran' });
     await runBilling(ctx.db, { contractId: contract.id, asOf: '2026-09-01', baseUrl: BASE_URL });
@@ -381,10 +364,8 @@ describe('reading credit notes', () => {
   });
 
   it('the customer answer carries its credit balance', async () => {
-    const {
-      invoices: [first],
-      customerId,
-    } = await billed();
+    const { invoices: billedInvoices, customerId } = await billed();
+    const [first] = billedInvoices;
     await pay(first.id, '100.00');
     await credit(first.id, { amount: '12.34', reason: 'Goodwill' });
     const res = await ctx.injectAs('admin', { method: 'GET', url: `/api/customers/${customerId}` });

@@ -2,35 +2,17 @@ import { invoiceLineDetail } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice } from '@shared/contracts/invoices';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
 import { formatAmount } from '@shared/money';
-import PDFDocument from 'pdfkit';
+import { INK, MUTED, openPdf, type PdfCustomer, pdfBillTo, pdfDay, pdfHeader, RULE } from '../../lib/pdf';
 
 export type InvoicePdfData = {
   businessName: string;
   invoice: Invoice;
-  customer: {
-    name: string;
-    email: string;
-    company: string | null;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zipCode: string | null;
-    country: string | null;
-  };
+  customer: PdfCustomer;
   contractName: string;
 };
 
-const INK = '#111827';
-
-/** "Nov 15, 2026" for a YYYY-MM-DD day (or the day of an ISO timestamp). */
-function day(value: string): string {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
-
 const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
-const MUTED = '#6b7280';
-const RULE = '#e5e7eb';
+const day = pdfDay;
 
 /**
  * The invoice as a PDF (pdfkit, US Letter): the business, number, customer, period, lines, subtotal,
@@ -39,66 +21,25 @@ const RULE = '#e5e7eb';
  */
 export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { invoice, customer } = data;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 50,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Invoice ${invoice.number}`,
-      Author: data.businessName,
-      Subject: `Invoice ${invoice.number} for ${customer.name}`,
-    },
+  const { doc, done, frame } = openPdf({
+    title: `Invoice ${invoice.number}`,
+    author: data.businessName,
+    subject: `Invoice ${invoice.number} for ${customer.name}`,
+    compress: options.compress,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const width = right - left;
+  const { left, right, width } = frame;
 
   // Header: the business, and the invoice's number and status.
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(data.businessName, left, 50, { width: width / 2 });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text('Advertising services', left, doc.y + 2);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('INVOICE', left, 50, { width, align: 'right' });
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .text(invoice.number, left, doc.y + 2, { width, align: 'right' });
-  doc
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(`Status: ${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}`, left, doc.y + 2, {
-      width,
-      align: 'right',
-    });
+  pdfHeader(doc, frame, {
+    businessName: data.businessName,
+    title: 'INVOICE',
+    number: invoice.number,
+    detail: `Status: ${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}`,
+  });
 
   // Bill to, and the invoice's dates.
   const blockTop = 130;
-  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, blockTop);
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(customer.name, left, doc.y + 4, { width: width / 2 });
-  doc.font('Helvetica').fontSize(10);
-  const cityLine = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  for (const line of [customer.company, customer.address, cityLine, customer.country, customer.email]) {
-    if (line) doc.text(line, left, doc.y + 1, { width: width / 2 });
-  }
+  pdfBillTo(doc, frame, customer, blockTop);
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
     ['Issued', day(invoice.periodStart)],

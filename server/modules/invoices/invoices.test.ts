@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import type { ContractSchedule, Invoice, InvoiceSummary } from '@shared/contracts/invoices';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
 import { createTestUser, type TestUser } from '../../test/factories';
+import { pdfText } from '../../test/pdf';
 import { runBilling } from '../billing/billing-run';
 import { applyPayment, recordFailedPayment } from '../payments/payments.service';
 import { renderInvoicePdf } from './invoices.pdf';
@@ -473,31 +473,8 @@ describe('void and refund', () => {
   });
 });
 
-/** The text of a PDF's content streams (inflated) and its info strings, as a reader would search it. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const parts: string[] = [raw];
-  // Each stream is read by its declared /Length: compressed bytes may themselves end in a carriage return,
-  // which a search for the closing "endstream" would take for the line break before it.
-  const streams = /\/Length (\d+)[^>]*>>\s*stream\r?\n/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const start = m.index + m[0].length;
-    const data = bytes.subarray(start, start + Number(m[1]));
-    let text: string;
-    try {
-      text = inflateSync(data).toString('latin1');
-    } catch {
-      text = data.toString('latin1');
-    }
-    // pdfkit writes text as hex strings inside TJ arrays: [<494e56> 30 <2d32> 0] TJ
-    for (const tj of text.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      parts.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
-      );
-    }
-  }
-  return parts.join('\n');
-}
+/** The PDF's drawn text and its info strings (title, author), as a reader would search it. */
+const readPdf = (bytes: Buffer) => pdfText(bytes, { withRaw: true });
 
 describe('PDF', () => {
   it('is a real PDF with the business, number, customer, period, lines, tax and total; PAID when paid', async () => {
@@ -517,7 +494,7 @@ describe('PDF', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = readPdf(response.rawPayload);
     const name = (await ctx.injectAs('finance', { method: 'GET', url: `/api/customers/${customerId}` })).json().name;
     // 3 x 55.00 in season = 165.00; 8.25% = 13.6125 -> 13.61
     for (const expected of [
@@ -541,7 +518,7 @@ describe('PDF', () => {
     expect(payment.json().status).toBe('paid');
     const paid = await ctx.injectAs(repA, { method: 'GET', url: `/api/invoices/${invoice.id}/pdf` });
     expect(paid.statusCode).toBe(200);
-    expect(pdfText(paid.rawPayload)).toContain('PAID');
+    expect(readPdf(paid.rawPayload)).toContain('PAID');
   });
 
   it('stamps VOID, and renders readable without compression', async () => {
@@ -576,7 +553,7 @@ describe('PDF', () => {
     const raw = pdf.toString('latin1');
     expect(raw.startsWith('%PDF-')).toBe(true);
     expect(raw).not.toContain('FlateDecode');
-    const text = pdfText(pdf);
+    const text = readPdf(pdf);
     expect(text).toContain('Northwind Ads');
     expect(text).toContain('VOID');
     expect(text).toContain(invoice.number);

@@ -7,9 +7,34 @@ import { formatDate, formatMoney } from '../lib/format';
 import { CreditNoteKindBadge } from './credit-note-kind-badge';
 import { CreditNotePdfButton } from './credit-note-pdf-button';
 
+/** An invoice's number that opens the invoice. */
+export function ViewInvoiceButton({ number, onView }: { number: string; onView: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onView}
+      className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-label={`View invoice ${number}`}
+    >
+      {number}
+    </button>
+  );
+}
+
+/** The customer's name, which opens the customer. */
+function CustomerLink({ customerId, name }: { customerId: string; name: string | null }) {
+  return (
+    <Link href={paths.customer(customerId)} className="hover:underline" title="View the customer">
+      {name ?? 'Unknown Customer'}
+    </Link>
+  );
+}
+
 /**
- * The Invoices screen's table of credit notes (its Type filter): number, the invoice it credits (which
- * opens it), customer, kind, reason, amount, issue date and the PDF. A page of the server's, newest first.
+ * A table of credit notes: number, the invoice it credits (which opens it), customer, kind, reason, amount,
+ * issue date and the PDF. A page of the server's, newest first. The Invoices screen (its Type filter) lists
+ * every customer's; a customer's Credit card (`forCustomer`) lists that customer's, without the customer
+ * column, in tighter rows.
  */
 export function CreditNotesTable({
   rows,
@@ -17,12 +42,14 @@ export function CreditNotesTable({
   busy,
   empty,
   onViewInvoice,
+  forCustomer = false,
 }: {
   rows: CreditNote[];
   loading: boolean;
   busy: boolean;
   empty: ReactNode;
   onViewInvoice: (invoiceId: string) => void;
+  forCustomer?: boolean;
 }) {
   const columns: Column<CreditNote>[] = [
     {
@@ -35,26 +62,13 @@ export function CreditNotesTable({
       id: 'invoice',
       header: 'Invoice',
       cellClassName: 'whitespace-nowrap',
-      cell: (note) => (
-        <button
-          type="button"
-          onClick={() => onViewInvoice(note.invoiceId)}
-          className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={`View invoice ${note.invoiceNumber}`}
-        >
-          {note.invoiceNumber}
-        </button>
-      ),
+      cell: (note) => <ViewInvoiceButton number={note.invoiceNumber} onView={() => onViewInvoice(note.invoiceId)} />,
     },
     {
       id: 'customer',
       header: 'Customer',
       cellClassName: 'min-w-[10rem]',
-      cell: (note) => (
-        <Link href={paths.customer(note.customerId)} className="hover:underline" title="View the customer">
-          {note.customerName ?? 'Unknown Customer'}
-        </Link>
-      ),
+      cell: (note) => <CustomerLink customerId={note.customerId} name={note.customerName} />,
     },
     { id: 'kind', header: 'Kind', cell: (note) => <CreditNoteKindBadge kind={note.kind} /> },
     {
@@ -70,7 +84,7 @@ export function CreditNotesTable({
       id: 'amount',
       header: 'Amount',
       align: 'right',
-      cellClassName: 'whitespace-nowrap font-medium',
+      cellClassName: forCustomer ? 'whitespace-nowrap' : 'whitespace-nowrap font-medium',
       cell: (note) => formatMoney(note.amount),
     },
     {
@@ -80,29 +94,33 @@ export function CreditNotesTable({
       cell: (note) => formatDate(note.issuedAt),
     },
     {
-      id: 'actions',
-      header: 'Actions',
+      id: forCustomer ? 'pdf' : 'actions',
+      header: forCustomer ? 'PDF' : 'Actions',
       hideHeader: true,
       align: 'right',
-      cellClassName: 'whitespace-nowrap py-2',
+      cellClassName: forCustomer ? 'py-2' : 'whitespace-nowrap py-2',
       cell: (note) => <CreditNotePdfButton note={note} />,
     },
   ];
   return (
     <DataTable
       caption="Credit notes"
-      columns={columns}
+      columns={forCustomer ? columns.filter((column) => column.id !== 'customer') : columns}
       rows={rows}
       rowKey={(note) => note.id}
-      rowProps={(note) => ({ 'data-testid': 'credit-note-row', 'data-credit-note-number': note.number })}
+      rowProps={(note) =>
+        forCustomer
+          ? { 'data-testid': 'customer-credit-note', 'data-number': note.number }
+          : { 'data-testid': 'credit-note-row', 'data-credit-note-number': note.number }
+      }
       loading={loading}
-      loadingRows={6}
+      loadingRows={forCustomer ? 2 : 6}
       busy={busy}
       empty={empty}
       sortable={false}
-      frame="card"
-      density="snug"
-      className="min-w-[56rem]"
+      frame={forCustomer ? undefined : 'card'}
+      density={forCustomer ? 'compact' : 'snug'}
+      className={forCustomer ? 'min-w-[44rem]' : 'min-w-[56rem]'}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { CREDIT_ENTRY_LABELS, type CreditNote, type CustomerCreditEntry } from '@shared/contracts/credit-notes';
+import { CREDIT_ENTRY_LABELS, type CustomerCreditEntry } from '@shared/contracts/credit-notes';
 import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import { can } from '@shared/permissions';
 import { HandCoins, ReceiptText, WalletCards } from 'lucide-react';
@@ -13,8 +13,7 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { useCreditNotes } from '../api/get-credit-notes';
 import { useCustomerCredit } from '../api/get-customer-credit';
 import { formatDate, formatMoney } from '../lib/format';
-import { CreditNoteKindBadge } from './credit-note-kind-badge';
-import { CreditNotePdfButton } from './credit-note-pdf-button';
+import { CreditNotesTable, ViewInvoiceButton } from './credit-notes-table';
 import type { RefundTarget } from './refund-credit-dialog';
 
 // Dialogs load the first time they open (docs/decisions/017-performance.md).
@@ -54,18 +53,6 @@ export function CustomerCredit({ customerId, customerName }: { customerId: strin
   const balance = credit.data?.balance ?? 0;
   const pages = notes.data ? Math.max(1, Math.ceil(notes.data.total / PAGE_SIZE)) : 1;
 
-  const invoiceButton = (id: string | null, number: string | null) =>
-    id && number ? (
-      <button
-        type="button"
-        onClick={() => setViewing(id)}
-        className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={`View invoice ${number}`}
-      >
-        {number}
-      </button>
-    ) : null;
-
   // Newest first, as the server sends them.
   const entryColumns: Column<CustomerCreditEntry>[] = [
     {
@@ -82,7 +69,9 @@ export function CustomerCredit({ customerId, customerName }: { customerId: strin
       cell: (entry) => (
         <span className="flex flex-wrap items-center gap-2">
           {entry.creditNoteNumber && <span className="font-mono text-xs">{entry.creditNoteNumber}</span>}
-          {invoiceButton(entry.invoiceId, entry.invoiceNumber)}
+          {entry.invoiceId && entry.invoiceNumber && (
+            <ViewInvoiceButton number={entry.invoiceNumber} onView={() => setViewing(entry.invoiceId)} />
+          )}
           {!entry.creditNoteNumber && !entry.invoiceNumber && <span className="text-muted-foreground">—</span>}
         </span>
       ),
@@ -93,53 +82,6 @@ export function CustomerCredit({ customerId, customerName }: { customerId: strin
       align: 'right',
       cellClassName: (entry) => `whitespace-nowrap font-medium ${entry.amount > 0 ? 'text-green-700' : ''}`,
       cell: (entry) => signedMoney(entry.amount),
-    },
-  ];
-
-  // A page of the server's, newest first.
-  const noteColumns: Column<CreditNote>[] = [
-    {
-      id: 'number',
-      header: 'Number',
-      cellClassName: 'whitespace-nowrap',
-      cell: (note) => <span className="font-mono text-xs font-medium text-slate-900">{note.number}</span>,
-    },
-    {
-      id: 'invoice',
-      header: 'Invoice',
-      cellClassName: 'whitespace-nowrap',
-      cell: (note) => invoiceButton(note.invoiceId, note.invoiceNumber),
-    },
-    { id: 'kind', header: 'Kind', cell: (note) => <CreditNoteKindBadge kind={note.kind} /> },
-    {
-      id: 'reason',
-      header: 'Reason',
-      cell: (note) => (
-        <span className="block max-w-[12rem] truncate 2xl:max-w-[20rem]" title={note.reason}>
-          {note.reason}
-        </span>
-      ),
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      cellClassName: 'whitespace-nowrap',
-      cell: (note) => formatMoney(note.amount),
-    },
-    {
-      id: 'issued',
-      header: 'Issued',
-      cellClassName: 'whitespace-nowrap tabular-nums',
-      cell: (note) => formatDate(note.issuedAt),
-    },
-    {
-      id: 'pdf',
-      header: 'PDF',
-      hideHeader: true,
-      align: 'right',
-      cellClassName: 'py-2',
-      cell: (note) => <CreditNotePdfButton note={note} />,
     },
   ];
 
@@ -206,18 +148,12 @@ export function CustomerCredit({ customerId, customerName }: { customerId: strin
           {notes.error && !notes.data ? (
             <ErrorState title="Could not load the credit notes">Reload the page to try again.</ErrorState>
           ) : (
-            <DataTable
-              caption="Credit notes"
-              columns={noteColumns}
+            <CreditNotesTable
+              forCustomer
               rows={notes.data?.rows ?? []}
-              rowKey={(note) => note.id}
-              rowProps={(note) => ({ 'data-testid': 'customer-credit-note', 'data-number': note.number })}
               loading={!notes.data}
-              loadingRows={2}
               busy={notes.isFetching && !notes.isLoading}
-              sortable={false}
-              density="compact"
-              className="min-w-[44rem]"
+              onViewInvoice={setViewing}
               empty={
                 <EmptyState icon={<ReceiptText />} title="No credit notes">
                   Credit notes issued on this customer's invoices appear here.

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import {
   type InvoiceSummary,
   type ManualPayment,
@@ -7,13 +6,13 @@ import {
   manualPaymentSchema,
 } from '@shared/contracts/invoices';
 import { centsToAmount, parseMoney } from '@shared/money';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useRecordPayment } from '../api/record-payment';
 import { amountText, formatMoney, localToday, periodLabel } from '../lib/format';
+import { ManualPaymentFields } from './manual-payment-fields';
 
 /** The form holds the schema's input: the amount as typed, the reference and date as text. */
 type FormValues = ManualPaymentInput;
@@ -71,29 +70,7 @@ function PaymentForm({ invoice, onDone }: { invoice: InvoiceSummary; onDone: () 
         <FormField label="Amount ($)" error={errors.amount?.message}>
           <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
         </FormField>
-        <FormField label="Method" error={errors.method?.message} id="payment-method">
-          <Controller
-            control={form.control}
-            name="method"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="payment-method" aria-label="Method">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {MANUAL_PAYMENT_METHODS.map((method) => (
-                    <SelectItem key={method} value={method}>
-                      {PAYMENT_METHOD_LABELS[method]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-        <FormField label="Reference" hint="Check number or wire reference (optional)" error={errors.reference?.message}>
-          <Input autoComplete="off" maxLength={200} {...form.register('reference')} />
-        </FormField>
+        <ManualPaymentFields form={form} methodId="payment-method" />
         <FormField label="Payment date" error={errors.paidAt?.message}>
           <Input type="date" max={today} {...form.register('paidAt')} />
         </FormField>

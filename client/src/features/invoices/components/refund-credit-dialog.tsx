@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreditRefundInput, type CreditRefundRequest, creditRefundSchema } from '@shared/contracts/credit-notes';
-import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import { centsToAmount, parseMoney } from '@shared/money';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useRefundCredit } from '../api/refund-credit';
 import { amountText, formatMoney } from '../lib/format';
+import { ManualPaymentFields } from './manual-payment-fields';
 
 export type RefundTarget = { customerId: string; customerName: string; balance: number };
 
@@ -60,35 +59,7 @@ export function RefundForm({ target, onDone }: { target: RefundTarget; onDone: (
         <FormField label="Amount ($)" hint={`At most ${formatMoney(target.balance)}`} error={errors.amount?.message}>
           <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
         </FormField>
-        <FormField label="Method" error={errors.method?.message} id="refund-method">
-          <Controller
-            control={form.control}
-            name="method"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="refund-method" aria-label="Method">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {MANUAL_PAYMENT_METHODS.map((method) => (
-                    <SelectItem key={method} value={method}>
-                      {PAYMENT_METHOD_LABELS[method]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-        <div className="sm:col-span-2">
-          <FormField
-            label="Reference"
-            hint="Check number or wire reference (optional)"
-            error={errors.reference?.message}
-          >
-            <Input autoComplete="off" maxLength={200} {...form.register('reference')} />
-          </FormField>
-        </div>
+        <ManualPaymentFields form={form} methodId="refund-method" wideReference />
       </div>
       <DialogFormButtons label="Refund Credit" busyLabel="Refunding..." busy={refund.isPending} onCancel={onDone} />
     </form>

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type DemoAccount, expect, signInAs, test } from './fixtures';
+import { apiAs, type DemoAccount, expect, signInAs, test, unique } from './fixtures';
 
 /**
  * Phones: every screen of every role fits a 360 px phone (and 390 px, see WIDTHS); wide content (tables) scrolls
@@ -66,6 +66,24 @@ async function recordScreens(page: Page): Promise<string[]> {
   return screens;
 }
 
+/**
+ * Records with long unbroken names and addresses, as other tests and real users leave them: a grid or a card
+ * must wrap or truncate them, whichever tests ran before on this server.
+ */
+async function addLongRecords(page: Page) {
+  const admin = await apiAs(page.request, 'admin');
+  const word = unique('Maximiliana').replace(' ', '');
+  await admin.post('/api/users', {
+    firstName: word,
+    lastName: 'Vandersteenhoven',
+    email: `${word.toLowerCase()}.vandersteenhoven@example.test`,
+    password: 'long-name-1',
+    role: 'sales',
+    commissionRate: 0.05,
+    isActive: true,
+  });
+}
+
 async function pageWidth(page: Page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
 }
@@ -77,6 +95,7 @@ for (const [width, roles] of WIDTHS) {
     for (const role of roles) {
       test(`${role}: every screen fits without scrolling sideways`, async ({ page }) => {
         test.setTimeout(300_000);
+        await addLongRecords(page);
         await signInAs(page, role, '/');
         const screens = [
           ...new Set(['/', ...(await menuLinks(page)), ...(await recordScreens(page)), '/settings?tab=notifications']),

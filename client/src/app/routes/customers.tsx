@@ -99,7 +99,7 @@ function CustomerList() {
           <ul
             aria-label="Customers"
             aria-busy={isFetching}
-            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+            className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
           >
             {data.rows.map((customer) => (
               <li key={customer.id} className="grid min-w-0">

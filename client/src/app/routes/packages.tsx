@@ -87,7 +87,7 @@ export default function PackagesPage() {
           <ul
             aria-label="Packages"
             aria-busy={isFetching}
-            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+            className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
           >
             {data.rows.map((pkg) => (
               <li key={pkg.id} className="grid min-w-0">

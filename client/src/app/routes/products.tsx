@@ -100,7 +100,7 @@ export default function ProductsPage() {
           <ul
             aria-label="Products"
             aria-busy={isFetching}
-            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+            className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
           >
             {data.rows.map((product) => (
               <li key={product.id} className="grid min-w-0">

@@ -110,10 +110,10 @@ export default function UsersPage() {
           <ul
             aria-label="Users"
             aria-busy={isFetching}
-            className={`grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+            className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
           >
             {data.rows.map((u) => (
-              <li key={u.id} className="grid">
+              <li key={u.id} className="grid min-w-0 grid-cols-1">
                 <UserCard
                   user={u}
                   isSelf={u.id === me.id}

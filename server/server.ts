@@ -7,6 +7,7 @@ import { loggableError } from './lib/db-errors';
 import { createJobRunner } from './lib/jobs';
 import { publicOrigin } from './lib/public-url';
 import { runBilling } from './modules/billing/billing-run';
+import { runDunning } from './modules/dunning/dunning.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.repo';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
@@ -35,10 +36,12 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The billing run, on start and every hour: it issues whatever is due up to today (catching up after
-  // downtime) and is safe on every instance at once. After listen, so that its links know the address.
+  // downtime) and is safe on every instance at once; then dunning chases what is overdue (reminders, pauses
+  // for non-payment, resumes). After listen, so that their links know the address.
   every(60 * 60 * 1000, async () => {
     const result = await runBilling(database.db, { baseUrl: publicOrigin(app) });
     if (result.invoicesIssued > 0) app.mailer.kick(database.db);
+    await runDunning({ db: database.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
   });
   // Contracts ending within 30 days tell their rep once (hourly; the dedupe key makes repeats no-ops).
   every(60 * 60 * 1000, async () => {

@@ -4,9 +4,12 @@ import { amountDueCents } from '@shared/invoice-amounts';
 import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents, contractPauses, contracts, invoices } from '../db/schema';
+import { createMailer } from '../lib/mailer';
 import { runBilling } from '../modules/billing/billing-run';
+import { runDunning } from '../modules/dunning/dunning.service';
 import { payWithTestCard } from '../modules/payments/demo-payments';
 import { applyPayment } from '../modules/payments/payments.service';
+import { UNPAID_DESCRIPTIONS } from './seed-contracts';
 
 /**
  * The demo's billing history, produced by the real billing run over a back-dated timeline: every
@@ -14,13 +17,20 @@ import { applyPayment } from '../modules/payments/payments.service';
  * to today (on the 1st of each month and on each pause or cancellation; each run catches up on the
  * periods that started since the last). Between runs the
  * customers pay what is due: by card through the built-in checkout, by check or wire through the payments
- * core. Some recent invoices stay unpaid (several overdue) and one card is declined. Contracts end as
+ * core. Some recent invoices stay unpaid (several overdue; four contracts never pay, one at each dunning stage)
+ * and one card is declined (paid with another card after the reminders). Dunning runs after each step, as the
+ * hourly job does: reminders, pauses for non-payment, resumes. Contracts end as
  * the real rules make them end (completed at the term's end plus the grace period), paused and canceled
  * contracts at the date the contract seed gives them.
  */
 export async function seedBilling(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
   const today = options.today ?? utcToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
+  const dunning = {
+    db,
+    mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
+    baseUrl,
+  };
 
   const billed = await db
     .select({
@@ -74,16 +84,26 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
     );
 
   const earliest = firstDay(today, ...billed.map((c) => c.startDate));
-  const steps = new Set<string>([today, ...events.map((e) => e.on)]);
+  // Runs on the 1st of each month, on each pause or cancellation and on each contract's start (its first
+  // invoice is issued that day), and today.
+  const steps = new Set<string>([
+    today,
+    ...events.map((e) => e.on),
+    ...billed.map((c) => c.startDate).filter((day) => day <= today),
+  ]);
   for (let month = `${earliest.slice(0, 7)}-01`; month <= today; month = addCalendarMonths(month, 1)) {
     if (month >= earliest) steps.add(month);
   }
 
   let checkNumber = 2041;
   let declined = false;
+  let retry: { invoiceId: string; on: string } | null = null;
   for (const step of [...steps].sort()) {
     for (const event of events.filter((e) => e.on === step)) {
-      await db.update(contracts).set({ status: event.status }).where(eq(contracts.id, event.contractId));
+      await db
+        .update(contracts)
+        .set({ status: event.status, pauseReason: event.status === 'paused' ? 'manual' : null })
+        .where(eq(contracts.id, event.contractId));
       if (event.status === 'paused')
         await db.insert(contractPauses).values({ contractId: event.contractId, pausedOn: event.on });
     }
@@ -97,6 +117,7 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
       .where(and(eq(invoices.status, 'pending'), lte(invoices.periodStart, step)))
       .orderBy(asc(invoices.periodStart), asc(invoices.number));
     for (const { invoice, contractDescription } of open) {
+      if (UNPAID_DESCRIPTIONS.has(contractDescription ?? '')) continue;
       const plan = paymentPlan(
         { ...invoice, key: `${contractDescription ?? ''}:${invoice.periodIndex}` },
         today,
@@ -112,6 +133,7 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
         declined = true;
         // One card declined (the invoice stays failed, payable again from the portal or pay link).
         await payWithTestCard(db, { invoiceId: invoice.id, card: 'declined', paidAt, baseUrl });
+        retry = { invoiceId: invoice.id, on: addDays(invoice.dueDate, RETRY_AFTER_DUE_DAYS) };
         continue;
       }
       if (plan.method === 'card') {
@@ -129,6 +151,13 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
         );
       }
     }
+    // The declined card's customer pays with another card after the reminders, before the contract would pause.
+    if (retry && retry.on <= step) {
+      await payWithTestCard(db, { invoiceId: retry.invoiceId, paidAt: new Date(`${retry.on}T11:20:00Z`), baseUrl });
+      retry = null;
+    }
+    // Dunning as the hourly job runs it: reminders, pauses for non-payment, resumes of paid-up contracts.
+    await runDunning(dunning, { asOf: step });
   }
 
   // Paused and canceled contracts end where the contract seed left them; the others as the run made them.
@@ -136,11 +165,14 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
     if (status === 'paused' || status === 'canceled') {
       await db
         .update(contracts)
-        .set({ status })
+        .set({ status, pauseReason: status === 'paused' ? 'manual' : null })
         .where(and(eq(contracts.id, id), sql`${contracts.status} <> ${status}`));
     }
   }
 }
+
+/** Days after its due date the declined invoice is paid with another card (the pause comes at 21). */
+const RETRY_AFTER_DUE_DAYS = 16;
 
 /** The earliest of some YYYY-MM-DD days. */
 const firstDay = (...days: string[]) => [...days].sort()[0];

@@ -135,7 +135,7 @@ async function refundOneInvoice(
     .limit(1);
   if (!paid) return;
   await voidInvoice(
-    { db, mailer },
+    { db, mailer, baseUrl: 'http://localhost:3000' },
     finance,
     paid.id,
     'Refunded: the campaign did not run this month (ad server outage).',

@@ -27,6 +27,8 @@ type Plan = {
   mode: PaymentMode;
   start: number;
   day?: number;
+  /** Starts this many days before today instead (start and day are then ignored). */
+  daysAgo?: number;
   term: number | null;
   pkg?: number;
   lines?: Line[];
@@ -34,6 +36,8 @@ type Plan = {
   title?: string;
   description: string;
   paid?: boolean;
+  /** Never paid (seed-billing.ts): dunning chases its invoices. */
+  unpaid?: boolean;
   cancelReason?: string;
   /**
    * Flights by line index: from `fromMonth` months (and `fromDay` days) after the contract's start, for
@@ -453,6 +457,58 @@ const PLANS: Plan[] = [
     lines: [['timed_qr', 1]],
     description: 'Spring truck month with QR test drive booking',
   },
+  // Unpaid, one at each dunning stage today (product.md section 14): their customers never pay, and the
+  // billing run and dunning replayed by seed-billing.ts take them there. Due 1 day ago (not reminded yet),
+  // 6 days ago (the first reminder, at due + 3), 13 days ago (the second, at due + 10) and 28 days ago
+  // (paused for non-payment at due + 21; its next period waits for the resume).
+  {
+    customer: 14,
+    rep: 'sales',
+    status: 'active',
+    mode: 'portal',
+    start: 0,
+    daysAgo: 8,
+    term: 3,
+    lines: [['banner', 1]],
+    description: 'Weekly specials banner, first invoice just overdue',
+    unpaid: true,
+  },
+  {
+    customer: 15,
+    rep: 'sales2',
+    status: 'active',
+    mode: 'pay_link',
+    start: 0,
+    daysAgo: 13,
+    term: 3,
+    lines: [['mid_roll', 1]],
+    description: 'Winter furniture sale mid-roll, reminded once',
+    unpaid: true,
+  },
+  {
+    customer: 17,
+    rep: 'sales',
+    status: 'active',
+    mode: 'portal',
+    start: 0,
+    daysAgo: 20,
+    term: 6,
+    lines: [['banner', 1]],
+    description: 'Dealer service banner, reminded twice',
+    unpaid: true,
+  },
+  {
+    customer: 19,
+    rep: 'manager',
+    status: 'active',
+    mode: 'portal',
+    start: 0,
+    daysAgo: 35,
+    term: 6,
+    lines: [['overlay', 40]],
+    description: 'Gift-card season overlay, paused for non-payment',
+    unpaid: true,
+  },
   // Paused
   {
     customer: 7,
@@ -601,6 +657,11 @@ const REP_EMAILS: Record<Rep, string> = {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The contracts whose customers never pay (seed-billing.ts), by description. */
+export const UNPAID_DESCRIPTIONS: ReadonlySet<string> = new Set(
+  PLANS.filter((plan) => plan.unpaid).map((plan) => plan.description),
+);
+
 /**
  * About forty contracts across every status and both payment modes, with packages and line items, owned
  * by the two sales reps and the manager; several for each client-portal customer. Figures come from
@@ -632,7 +693,10 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
           discountCents: discount ? amountToCents(discount) : 0,
         };
       });
-      const startDate = `${addCalendarMonths(thisMonth, plan.start).slice(0, 8)}${String(plan.day ?? 1).padStart(2, '0')}`;
+      const startDate =
+        plan.daysAgo !== undefined
+          ? addDays(now.toISOString().slice(0, 10), -plan.daysAgo)
+          : `${addCalendarMonths(thisMonth, plan.start).slice(0, 8)}${String(plan.day ?? 1).padStart(2, '0')}`;
       // Each line keeps what it was sold with, as the contract API stores it.
       const termEnd = computeAutoStopDate(startDate, plan.term);
       const snapshots = lines.map((line, i) => {

@@ -31,6 +31,8 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   contract_activated: 'email_contract_updates',
   contract_expiring: 'email_contract_updates',
   contract_amended: 'email_contract_updates',
+  contract_paused: 'email_payment_notifications',
+  contract_resumed: 'email_payment_notifications',
   credit_note_issued: 'email_payment_notifications',
   payout_requested: 'email_commission_alerts',
   payout_approved: 'email_commission_alerts',

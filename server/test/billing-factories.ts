@@ -105,7 +105,12 @@ export async function setTaxSettings(db: Db, value: TaxSettings): Promise<void> 
     .onConflictDoUpdate({ target: appSettings.key, set: { value } });
 }
 
-export async function setContractSettings(db: Db, value: ContractSettings): Promise<void> {
+/** Saves the contract settings; dunning days left out take their defaults (3, 10 and 21 days). */
+export async function setContractSettings(
+  db: Db,
+  settings: Pick<ContractSettings, 'pausePaymentsAfterExpiry' | 'gracePeriodsEndOfDays'> & Partial<ContractSettings>,
+): Promise<void> {
+  const value = { firstReminderDays: 3, secondReminderDays: 10, pauseAfterOverdueDays: 21, ...settings };
   await db
     .insert(appSettings)
     .values({ key: 'contracts', value })

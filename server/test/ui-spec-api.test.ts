@@ -428,11 +428,21 @@ describe('settings and profile', () => {
     expect((await call('sales', 'GET', '/api/settings/contracts')).json()).toEqual({
       pausePaymentsAfterExpiry: true,
       gracePeriodsEndOfDays: 7,
+      // Dunning (product.md section 14): reminders at due + 3 and + 10 days, the pause at due + 21.
+      firstReminderDays: 3,
+      secondReminderDays: 10,
+      pauseAfterOverdueDays: 21,
     });
     const tax = { defaultTaxRate: 8.25, taxIncluded: true, taxLabel: 'Sales Tax' };
     expect((await call('admin', 'PUT', '/api/settings/tax', tax)).json()).toEqual(tax);
     expect((await call('finance', 'GET', '/api/settings/tax')).json()).toEqual(tax);
-    const contracts = { pausePaymentsAfterExpiry: false, gracePeriodsEndOfDays: 30 };
+    const contracts = {
+      pausePaymentsAfterExpiry: false,
+      gracePeriodsEndOfDays: 30,
+      firstReminderDays: 5,
+      secondReminderDays: 14,
+      pauseAfterOverdueDays: 0,
+    };
     expect((await call('admin', 'PUT', '/api/settings/contracts', contracts)).json()).toEqual(contracts);
 
     const flags = {

@@ -1,4 +1,4 @@
-import type { ContractStatus, PaymentMode } from './contract-vocabulary';
+import type { ContractStatus, PauseReason, PaymentMode } from './contract-vocabulary';
 import type { PriceMetric } from './product-vocabulary';
 
 /** The contracts API's answers (amounts in dollars). */
@@ -60,6 +60,8 @@ export type ContractSummary = {
   customerName: string | null;
   title: string | null;
   status: ContractStatus;
+  /** Why a paused contract is paused ('non_payment': by dunning, resumes when its overdue invoices are paid); null unless paused. */
+  pauseReason: PauseReason | null;
   description: string | null;
   /** YYYY-MM-DD */
   startDate: string;

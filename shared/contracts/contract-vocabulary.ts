@@ -134,6 +134,12 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   completed: 'Completed',
 };
 
+/** Why a paused contract is paused: by staff, or by dunning when an invoice stayed unpaid (product.md section 14). */
+export const PAUSE_REASONS = ['manual', 'non_payment'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+/** Shown beside the Paused badge of a contract paused for non-payment. */
+export const PAUSED_FOR_NON_PAYMENT = 'Paused for non-payment';
+
 /** A status colour by meaning; the client turns it into classes (components/ui/badge.tsx). */
 export type BadgeTone = 'green' | 'yellow' | 'grey' | 'red' | 'blue';
 

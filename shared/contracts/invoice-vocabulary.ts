@@ -28,6 +28,34 @@ export function invoiceStatusBadge(status: string, overdue = false): { label: st
   return { label: overdue ? `${label} · Overdue` : label, tone };
 }
 
+/**
+ * How far dunning has chased an overdue invoice (product.md section 14): overdue with no reminder yet, the
+ * first or second reminder sent, or its contract paused for non-payment.
+ */
+export const DUNNING_STAGES = ['overdue', 'first_reminder', 'second_reminder', 'contract_paused'] as const;
+export type DunningStage = (typeof DUNNING_STAGES)[number];
+
+export const DUNNING_STAGE_LABELS: Record<DunningStage, string> = {
+  overdue: 'Not reminded yet',
+  first_reminder: 'First reminder sent',
+  second_reminder: 'Second reminder sent',
+  contract_paused: 'Contract paused for non-payment',
+};
+
+/** The stage of an invoice: null unless it is overdue; the contract's pause outranks the reminders. */
+export function dunningStageOf(invoice: {
+  overdue: boolean;
+  /** The latest reminder sent: 0 none, 1 the first, 2 the second. */
+  reminderLevel: number;
+  contractPausedForNonPayment: boolean;
+}): DunningStage | null {
+  if (!invoice.overdue) return null;
+  if (invoice.contractPausedForNonPayment) return 'contract_paused';
+  if (invoice.reminderLevel >= 2) return 'second_reminder';
+  if (invoice.reminderLevel === 1) return 'first_reminder';
+  return 'overdue';
+}
+
 /** Every way money arrives. Card payments come from a payment provider; the others are recorded by staff. */
 export const PAYMENT_METHODS = ['card', 'check', 'wire', 'cash', 'other', 'credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -3,6 +3,7 @@ import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '.
 import { isCalendarDate, listQuerySchema, optionalText } from './common';
 import type { CreditNote } from './credit-notes';
 import {
+  type DunningStage,
   INVOICE_MESSAGES,
   INVOICE_STATUSES,
   type InvoiceStatus,
@@ -186,6 +187,8 @@ export type Invoice = {
   issuedAt: string;
   /** Unpaid (pending or failed) and due before today. */
   overdue: boolean;
+  /** How far dunning has chased it; null unless overdue. */
+  dunningStage: DunningStage | null;
   lines: InvoiceLine[];
   payments: Payment[];
   /** The part of amountPaid that came from the customer's credit balance ("Credit applied"). */

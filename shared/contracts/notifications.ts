@@ -6,6 +6,8 @@ export const NOTIFICATION_TYPES = [
   'contract_activated',
   'contract_expiring',
   'contract_amended',
+  'contract_paused',
+  'contract_resumed',
   'credit_note_issued',
   'payout_requested',
   'payout_approved',

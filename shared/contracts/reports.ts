@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DunningStage } from './invoice-vocabulary';
 import { type CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGES, type ReportRange } from './report-vocabulary';
 
 export * from './report-vocabulary';
@@ -64,6 +65,10 @@ export type Report = {
   alerts: {
     /** Unpaid (pending or failed) invoices due before today: the invoice list's overdue filter. */
     overdueInvoices: number;
+    /** The overdue invoices by how far dunning has chased them (they add up to overdueInvoices). */
+    overdueByStage: Record<DunningStage, number>;
+    /** Contracts paused for non-payment (now). */
+    contractsPausedForNonPayment: number;
     /** Active or paused contracts whose auto-stop date is within the next 30 days. */
     expiringContracts: number;
     /** Payout requests waiting for review. */

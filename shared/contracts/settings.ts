@@ -19,16 +19,53 @@ export const taxSettingsSchema = z.object({
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 export const DEFAULT_TAX_SETTINGS: TaxSettings = { defaultTaxRate: 0, taxIncluded: false, taxLabel: 'Tax' };
 
-export const contractSettingsSchema = z.object({
+/** Dunning days are whole days after an invoice's due date, 0 to 60 (0: that step is off). */
+const dunningDays = (label: string, max: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number of days`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} cannot exceed ${max} days`);
+
+export const DUNNING_MESSAGES = {
+  secondAfterFirst: 'The second reminder must come after the first',
+} as const;
+
+/** The contract settings' fields, without the rule between them (the update route merges a partial body). */
+export const contractSettingsFields = z.object({
   pausePaymentsAfterExpiry: z.boolean({ message: 'Pause payments after expiry must be true or false' }),
   gracePeriodsEndOfDays: z
     .number({ message: 'Grace period must be a number' })
     .int('Grace period must be a whole number of days')
     .min(0, 'Grace period cannot be negative')
     .max(30, 'Grace period cannot exceed 30 days'),
+  /** Days after the due date of an unpaid invoice's first reminder (0: none). */
+  firstReminderDays: dunningDays('First reminder', 60),
+  /** Days after the due date of its second reminder (0: none). */
+  secondReminderDays: dunningDays('Second reminder', 60),
+  /** Days after the due date an unpaid invoice pauses its contract for non-payment (0: never). */
+  pauseAfterOverdueDays: dunningDays('Days before the pause', 120),
 });
+
+export const contractSettingsSchema = contractSettingsFields.refine(
+  (v) => v.firstReminderDays === 0 || v.secondReminderDays === 0 || v.secondReminderDays > v.firstReminderDays,
+  { message: DUNNING_MESSAGES.secondAfterFirst, path: ['secondReminderDays'] },
+);
 export type ContractSettings = z.infer<typeof contractSettingsSchema>;
-export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = { pausePaymentsAfterExpiry: true, gracePeriodsEndOfDays: 7 };
+export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
+  pausePaymentsAfterExpiry: true,
+  gracePeriodsEndOfDays: 7,
+  firstReminderDays: 3,
+  secondReminderDays: 10,
+  pauseAfterOverdueDays: 21,
+};
+
+/** PUT /api/settings/contracts: the dunning days may be left out (they keep their saved values). */
+export const contractSettingsUpdateSchema = contractSettingsFields.partial({
+  firstReminderDays: true,
+  secondReminderDays: true,
+  pauseAfterOverdueDays: true,
+});
 
 export const notificationSettingsSchema = z.object({
   emailContractUpdates: z.boolean(),

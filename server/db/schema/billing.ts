@@ -233,8 +233,35 @@ export const contractPauses = pgTable(
     pausedOn: date('paused_on', { mode: 'string' }).notNull(),
     /** The day billing resumed; null while the contract is still paused. */
     resumedOn: date('resumed_on', { mode: 'string' }),
+    /**
+     * 'manual': staff paused it, periods inside are not billed. 'non_payment': dunning paused it, periods
+     * inside are billed when it resumes (the service ran; product.md section 14).
+     */
+    reason: text('reason').notNull().default('manual'),
   },
-  (t) => [index('contract_pauses_contract_idx').on(t.contractId, t.pausedOn)],
+  (t) => [
+    index('contract_pauses_contract_idx').on(t.contractId, t.pausedOn),
+    check('contract_pauses_reason_check', sql`${t.reason} in ('manual','non_payment')`),
+  ],
+);
+
+/**
+ * The dunning steps an unpaid invoice went through: each reminder and the contract's pause for non-payment,
+ * once per invoice and step (the primary key decides, whatever runs at once).
+ */
+export const dunningSteps = pgTable(
+  'dunning_steps',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.step] }),
+    check('dunning_steps_step_check', sql`${t.step} in ('first_reminder','second_reminder','pause')`),
+  ],
 );
 
 /** Each billing run: when it ran, up to which day, how many invoices it issued (for System Health). */

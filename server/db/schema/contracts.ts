@@ -33,6 +33,8 @@ export const contracts = pgTable(
     stripePaymentLinkId: text('stripe_payment_link_id'),
     stripeCustomerId: text('stripe_customer_id'),
     cancelReason: text('cancel_reason'),
+    /** Why a paused contract is paused: by staff ('manual') or by dunning ('non_payment'); null otherwise. */
+    pauseReason: text('pause_reason'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
@@ -61,6 +63,10 @@ export const contracts = pgTable(
       sql`(lower(coalesce(${t.description}, '') || ' ' || ${t.id}::text)) gin_trgm_ops`,
     ),
     check('contracts_status_check', sql`${t.status} in ('draft','sent','active','paused','canceled','completed')`),
+    check(
+      'contracts_pause_reason_check',
+      sql`${t.pauseReason} is null or (${t.status} = 'paused' and ${t.pauseReason} in ('manual','non_payment'))`,
+    ),
     check('contracts_payment_mode_check', sql`${t.paymentMode} in ('portal','pay_link')`),
     check('contracts_term_check', sql`${t.termMonths} is null or ${t.termMonths} between 1 and 120`),
   ],

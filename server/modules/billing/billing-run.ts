@@ -275,13 +275,21 @@ async function billChunk(
             + extract(month from ${asOf}::date) - extract(month from d.start_date))::int
         ) as n
       ),
+      -- A period that starts inside a manual pause is not billed; one inside a pause for non-payment is (the
+      -- service ran), on resume, due a week after it is issued rather than a week after it started.
       billable as (
-        select p.* from periods p
+        select p.*,
+               exists (
+                 select 1 from contract_pauses cp
+                 where cp.contract_id = p.id and cp.reason = 'non_payment' and cp.paused_on <= p.period_start
+                   and (cp.resumed_on is null or p.period_start < cp.resumed_on)
+               ) as billed_late
+        from periods p
         where p.period_start <= ${asOf}::date
           and (${!stopAtTerm} or p.auto_stop_date is null or p.period_start < p.auto_stop_date)
           and not exists (
             select 1 from contract_pauses cp
-            where cp.contract_id = p.id and cp.paused_on <= p.period_start
+            where cp.contract_id = p.id and cp.reason = 'manual' and cp.paused_on <= p.period_start
               and (cp.resumed_on is null or p.period_start < cp.resumed_on)
           )
       ),
@@ -375,13 +383,13 @@ async function billChunk(
         where p.amount_cents < 0
       ),
       sums as (
-        select b.id as contract_id, b.customer_id, b.start_date, b.period_index, b.period_start,
+        select b.id as contract_id, b.customer_id, b.start_date, b.period_index, b.period_start, b.billed_late,
                coalesce(sum(l.amount_cents), 0)::bigint as subtotal_cents,
                coalesce(sum(l.amount_cents) filter (where l.kind = 'setup_fee'), 0)::bigint as setup_fee_cents,
                coalesce(bool_or(l.seasonal), false) as in_season
         from billable b
         left join lines l on l.contract_id = b.id and l.period_index = b.period_index
-        group by b.id, b.customer_id, b.start_date, b.period_index, b.period_start
+        group by b.id, b.customer_id, b.start_date, b.period_index, b.period_start, b.billed_late
       ),
       figures as (
         select s.*,
@@ -423,7 +431,8 @@ async function billChunk(
                               total_cents, in_season, paid_at, issued_at)
         select n.number, n.contract_id, n.customer_id, n.period_index, n.period_start,
                ((n.start_date + make_interval(months => n.period_index + 1))::date - 1),
-               n.period_start + ${INVOICE_DUE_DAYS}::int,
+               (case when n.billed_late then greatest(n.period_start, ${asOf}::date) else n.period_start end)
+                 + ${INVOICE_DUE_DAYS}::int,
                case when n.total_cents = 0 then 'paid' else 'pending' end,
                n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}, ${taxBp}, ${taxIncluded},
                n.total_cents, n.in_season, case when n.total_cents = 0 then ${issuedAt} end, ${issuedAt}

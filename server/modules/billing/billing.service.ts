@@ -41,9 +41,10 @@ import { runBilling } from './billing-run';
 export async function billContractNow(
   deps: { db: Db; mailer: Mailer; baseUrl: string },
   contractId: string,
+  asOf?: string,
 ): Promise<void> {
   try {
-    const result = await runBilling(deps.db, { contractId, baseUrl: deps.baseUrl });
+    const result = await runBilling(deps.db, { contractId, baseUrl: deps.baseUrl, asOf });
     if (result.invoicesIssued > 0) deps.mailer.kick(deps.db);
   } catch (error) {
     process.emitWarning(

@@ -45,10 +45,18 @@ export const recordProviderIds = (ids: ProviderIds): ContractColumns => ({
 /** A resumed contract keeps the day it first became active. */
 export const keepFirstActivation = () => sql`coalesce(${contracts.activatedAt}, now())`;
 
-/** A pause opens an interval on its day; periods that start inside it are not billed. */
-export async function openPause(tx: Db, contractIds: readonly string[], on: string): Promise<void> {
+/**
+ * A pause opens an interval on its day; periods that start inside a manual one are not billed, those inside
+ * a pause for non-payment are billed when it resumes.
+ */
+export async function openPause(
+  tx: Db,
+  contractIds: readonly string[],
+  on: string,
+  reason: 'manual' | 'non_payment',
+): Promise<void> {
   if (contractIds.length === 0) return;
-  await tx.insert(contractPauses).values(contractIds.map((contractId) => ({ contractId, pausedOn: on })));
+  await tx.insert(contractPauses).values(contractIds.map((contractId) => ({ contractId, pausedOn: on, reason })));
 }
 
 /** A resume closes the contract's open interval on its day. */

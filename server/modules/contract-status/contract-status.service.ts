@@ -1,5 +1,6 @@
 import { utcToday } from '@shared/billing';
 import { CONTRACT_TRANSITIONS, type ContractAction } from '@shared/contracts/contract-lifecycle';
+import type { PauseReason } from '@shared/contracts/contract-vocabulary';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
@@ -38,6 +39,8 @@ export type StatusChange = {
   cause?: string;
   /** A first payment: payment processing has started, its provider ids are recorded where none are. */
   paymentStarted?: ProviderIds;
+  /** pause: by staff ('manual', the default) or by dunning ('non_payment', billed on resume). */
+  pauseReason?: PauseReason;
   /** The day a pause or resume takes effect (default today, UTC). */
   on?: string;
   /** A further condition the contracts must meet at the moment of the change (the billing run's term end). */
@@ -69,6 +72,7 @@ export async function changeContractStatuses(
     set: {
       ...(change.paymentStarted ? recordProviderIds(change.paymentStarted) : {}),
       status: rule.to,
+      pauseReason: rule.to === 'paused' ? (change.pauseReason ?? 'manual') : null,
       ...(change.action === 'send' ? { sentAt: now } : {}),
       ...(change.action === 'activate' ? { activatedAt: now } : {}),
       ...(change.action === 'resume' ? { activatedAt: keepFirstActivation() } : {}),
@@ -89,13 +93,14 @@ export async function changeContractStatuses(
       after: {
         status: row.status,
         ...(change.action === 'cancel' ? { cancelReason: row.cancelReason } : {}),
+        ...(change.action === 'pause' && row.pauseReason === 'non_payment' ? { pauseReason: 'non_payment' } : {}),
         ...(change.cause ? { reason: change.cause } : {}),
       },
     })),
   );
   const ids = changed.map(({ row }) => row.id);
   const on = change.on ?? utcToday();
-  if (change.action === 'pause') await openPause(tx, ids, on);
+  if (change.action === 'pause') await openPause(tx, ids, on, change.pauseReason ?? 'manual');
   if (change.action === 'resume') await closePause(tx, ids, on);
   if (change.action === 'activate') {
     for (const { row } of changed) {

@@ -1,7 +1,7 @@
 import { canWriteContract } from '@shared/contracts/contract-access';
 import { amendmentRefusal, canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
-import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
+import type { ContractStatus, PauseReason, PaymentMode } from '@shared/contracts/contract-vocabulary';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { centsToAmount, lineTotalCents } from '@shared/money';
 import { payLink } from '../../lib/capability-links';
@@ -25,6 +25,7 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
     customerName: r.customerName,
     title: c.title,
     status: c.status as ContractStatus,
+    pauseReason: c.status === 'paused' ? ((c.pauseReason as PauseReason | null) ?? 'manual') : null,
     description: c.description,
     startDate: c.startDate,
     termMonths: c.termMonths,

@@ -28,6 +28,7 @@ const summaryProperties = {
   customerName: nullableString,
   title: nullableString,
   status: string,
+  pauseReason: nullableString,
   description: nullableString,
   startDate: string,
   termMonths: nullableInteger,

@@ -1,4 +1,5 @@
 import type { CreditNote, CreditNoteKind } from '@shared/contracts/credit-notes';
+import { dunningStageOf } from '@shared/contracts/invoice-vocabulary';
 import type {
   Invoice,
   InvoiceLine,
@@ -53,6 +54,11 @@ export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSum
     voidReason: i.voidReason,
     issuedAt: i.issuedAt.toISOString(),
     overdue: isOverdue(i, today),
+    dunningStage: dunningStageOf({
+      overdue: isOverdue(i, today),
+      reminderLevel: row.reminderLevel,
+      contractPausedForNonPayment: row.contractPausedForNonPayment,
+    }),
   };
 }
 

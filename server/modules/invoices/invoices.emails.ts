@@ -64,6 +64,88 @@ export function invoiceEmailFacts(
   };
 }
 
+/** The call to pay, by where the customer pays: its plain-text line, button and note. */
+function payAction(pay: PayWhere): { text: string; button: string; note: string } {
+  return pay.kind === 'pay_link'
+    ? {
+        text: `Pay securely: ${pay.url}`,
+        button: 'Pay now',
+        note: 'The link is personal to your contract; please do not share it.',
+      }
+    : {
+        text: `Pay in the client portal: ${pay.url}`,
+        button: 'Open the client portal',
+        note: 'Sign in to the client portal to pay and download the invoice.',
+      };
+}
+
+/**
+ * A dunning reminder (product.md section 14): the invoice is overdue, what is still due, and where to pay
+ * (the contract's pay link, or the client portal). The second one says what follows when a pause is set.
+ */
+export function invoiceReminderEmail(input: {
+  invoice: InvoiceEmailFacts;
+  customer: Recipient;
+  pay: PayWhere;
+  step: 'first_reminder' | 'second_reminder';
+  daysOverdue: number;
+  /** The day the contract pauses for non-payment if the invoice is still unpaid; null: never. */
+  pausesOn: string | null;
+}): EmailMessage {
+  const { invoice, customer, pay } = input;
+  const dueCents = amountDueCents(invoice);
+  const action = payAction(pay);
+  const days = `${input.daysOverdue} day${input.daysOverdue === 1 ? '' : 's'}`;
+  const facts: Fact[] = [
+    ['Invoice', invoice.number],
+    ['For', invoice.contractName],
+    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Amount due', formatCents(dueCents)],
+    ['Was due', `${invoice.dueDate} (${days} ago)`],
+  ];
+  const first = input.step === 'first_reminder';
+  const intro = first
+    ? `A friendly reminder: invoice ${invoice.number} was due on ${invoice.dueDate} and ${formatCents(dueCents)} is still unpaid.`
+    : `Invoice ${invoice.number} is now ${days} overdue: ${formatCents(dueCents)} is still unpaid.`;
+  const warning =
+    !first && input.pausesOn
+      ? `If it remains unpaid, your advertising pauses on ${input.pausesOn} and resumes as soon as the invoice is paid.`
+      : null;
+  const closing = 'If you have already paid, thank you, and please disregard this message.';
+  const text = plainText([
+    `Hello ${customer.name},`,
+    '',
+    intro,
+    ...(warning ? ['', warning] : []),
+    '',
+    ...factLines(facts),
+    '',
+    action.text,
+    '',
+    action.note,
+    '',
+    closing,
+  ]);
+  const html = emailLayout(
+    `<p>Hello ${escapeHtml(customer.name)},</p>
+<p>${escapeHtml(intro)}</p>
+${warning ? `<p><strong>${escapeHtml(warning)}</strong></p>` : ''}
+${factTable(facts)}
+${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>
+<p style="color:#555">${escapeHtml(closing)}</p>`,
+  );
+  return {
+    to: customer.email,
+    subject: first
+      ? `Reminder: invoice ${invoice.number} is overdue`
+      : `Second reminder: invoice ${invoice.number} is ${days} overdue`,
+    text,
+    html,
+    entity: 'invoice',
+    entityId: invoice.id,
+  };
+}
+
 /** A new invoice: what it is for, what is due and by when, and where to pay. */
 export function invoiceIssuedEmail(input: {
   invoice: InvoiceEmailFacts;
@@ -79,18 +161,7 @@ export function invoiceIssuedEmail(input: {
     ['Amount due', formatCents(dueCents)],
     ['Due date', invoice.dueDate],
   ];
-  const action =
-    pay.kind === 'pay_link'
-      ? {
-          text: `Pay securely: ${pay.url}`,
-          button: 'Pay now',
-          note: 'The link is personal to your contract; please do not share it.',
-        }
-      : {
-          text: `Pay in the client portal: ${pay.url}`,
-          button: 'Open the client portal',
-          note: 'Sign in to the client portal to pay and download the invoice.',
-        };
+  const action = payAction(pay);
   const intro =
     dueCents > 0
       ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${invoice.dueDate}.`

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
 import { contracts, creditNotes, customers, invoiceLines, invoices, payments } from '../../db/schema';
 import { likePattern } from '../../lib/http';
 
@@ -10,8 +11,15 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
 /** A credit note with the names shown beside it. */
 export type CreditNoteListRow = { note: CreditNoteRow; invoiceNumber: string; customerName: string | null };
 
-/** An invoice with the names shown beside it. */
-export type InvoiceListRow = { invoice: InvoiceRow; customerName: string | null; contractTitle: string | null };
+/** An invoice with the names shown beside it and how far dunning has chased it. */
+export type InvoiceListRow = {
+  invoice: InvoiceRow;
+  customerName: string | null;
+  contractTitle: string | null;
+  /** The latest reminder sent: 0 none, 1 the first, 2 the second. */
+  reminderLevel: number;
+  contractPausedForNonPayment: boolean;
+};
 
 /** Whose invoices a caller sees: all, a sales rep's contracts', or a client's customer's. */
 export type InvoiceScope = { kind: 'all' } | { kind: 'rep'; userId: string } | { kind: 'customer'; customerId: string };
@@ -30,7 +38,13 @@ export type InvoiceFilter = {
   offset: number;
 };
 
-const listColumns = { invoice: invoices, customerName: customers.name, contractTitle: contracts.title };
+const listColumns = {
+  invoice: invoices,
+  customerName: customers.name,
+  contractTitle: contracts.title,
+  reminderLevel: sqlReminderLevel('invoices').mapWith(Number),
+  contractPausedForNonPayment: sqlPausedForNonPayment('contracts').mapWith(Boolean),
+};
 
 export function scopeCondition(scope: InvoiceScope): SQL | undefined {
   if (scope.kind === 'rep') return eq(contracts.salesRepId, scope.userId);

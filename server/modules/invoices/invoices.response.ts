@@ -43,6 +43,7 @@ const summaryProperties = {
   voidReason: nullableString,
   issuedAt: string,
   overdue: boolean,
+  dunningStage: nullableString,
 } satisfies Record<keyof InvoiceSummary, unknown>;
 
 export const invoiceSummaryResponse = object<InvoiceSummary>(summaryProperties);

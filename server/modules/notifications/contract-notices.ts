@@ -106,3 +106,33 @@ export async function notifyExpiringContracts(
   });
   return due.length;
 }
+
+/**
+ * "Contract paused for non-payment" or "Contract resumed" (dunning, product.md section 14), to the contract's
+ * rep and to finance, in the transaction that changed the status.
+ */
+export async function notifyNonPaymentPause(
+  tx: Db,
+  facts: { contract: ContractFacts; change: 'paused' | 'resumed'; overdueInvoices: string[]; baseUrl: string },
+): Promise<void> {
+  const { contract } = facts;
+  const customer = await tx.execute(sql`select name from customers where id = ${contract.customerId}`);
+  const customerName = (customer as unknown as { rows: { name: string }[] }).rows[0]?.name ?? 'the customer';
+  const name = contractName(contract);
+  const link = `/contracts/${contract.id}`;
+  const paused = facts.change === 'paused';
+  const title = paused ? 'Contract paused for non-payment' : 'Contract resumed';
+  const body = paused
+    ? `${name} for ${customerName} is paused: ${facts.overdueInvoices.join(', ')} still unpaid. It resumes by itself when the overdue invoices are paid.`
+    : `${name} for ${customerName} is active again: its overdue invoices are paid. The periods of the pause are billed.`;
+  await notify(tx, {
+    to: { userIds: contract.salesRepId ? [contract.salesRepId] : [], roles: ['finance'] },
+    type: paused ? 'contract_paused' : 'contract_resumed',
+    title,
+    body,
+    link,
+    entity: 'contract',
+    entityId: contract.id,
+    email: { subject: `${title}: ${name}`, text: `${body}\n\n${facts.baseUrl}${link}` },
+  });
+}

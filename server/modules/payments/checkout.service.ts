@@ -26,6 +26,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
+import { dunningAfterPayment } from '../dunning/dunning.service';
 import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
 import {
@@ -427,6 +428,7 @@ async function settleBuiltin(
     }),
   );
   deps.mailer.kick(deps.db);
+  if (result.outcome === 'settled') await dunningAfterPayment(deps, { contractId: session.contractId });
   if (result.outcome === 'not_open') {
     const now = await selectSessionByToken(deps.db, session.token);
     if (now?.status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId) };
@@ -492,6 +494,7 @@ export async function handleStripeWebhook(
   );
   deps.mailer.kick(deps.db);
   if (result.outcome === 'settled') {
+    await dunningAfterPayment(deps, { contractId: session.contractId });
     for (const other of result.closedSessions) {
       if (other.provider === 'stripe' && other.providerSessionId) {
         await provider.expireCheckout(other.providerSessionId).catch(() => undefined);

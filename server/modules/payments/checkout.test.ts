@@ -252,7 +252,10 @@ describe('a good card', () => {
     expect((await client.getCheckout(forOctober.token)).json().status).toBe('expired');
     expect((await client.pay(forOctober.token, card())).statusCode).toBe(409);
     expect((await client.pay(linkCheckout, card())).statusCode).toBe(200);
-    expect((await invoicesOf(contract.id)).map((i) => i.status)).toEqual(['paid', 'paid']);
+    // (October was long overdue today: dunning paused the contract after September's payment and resumed it
+    // after October's, which bills the periods since; those later invoices are not this test's subject.)
+    const [septemberNow, octoberNow] = await invoicesOf(contract.id);
+    expect([septemberNow.status, octoberNow.status]).toEqual(['paid', 'paid']);
   });
 
   it('an expired checkout refuses payment with 409', async () => {

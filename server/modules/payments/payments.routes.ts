@@ -100,7 +100,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
 
   // Finance's side: a check, wire or cash payment recorded by hand, and a void (refunding what was paid).
   const manage = ['invoice:manage'] as const;
-  const staff = (): PaymentDeps => ({ db: app.db, mailer: app.mailer });
+  const staff = (): PaymentDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
   // The answers are declared (lib/response-schema.ts): only these fields are ever sent.
   const answers = { serializerCompiler: jsonSerializerCompiler };
 

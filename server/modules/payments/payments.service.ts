@@ -34,6 +34,7 @@ import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
+import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceEmailFacts, receiptEmail } from '../invoices/invoices.emails';
 import { findVisibleInvoice, getInvoice, type InvoiceFacts, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -234,7 +235,7 @@ export async function queueReceipt(
 // Finance's manual payments, and receipts sent again
 // ---------------------------------------------------------------------------------------------------------
 
-export type PaymentDeps = { db: Db; mailer: Mailer };
+export type PaymentDeps = { db: Db; mailer: Mailer; baseUrl: string };
 
 /** A check, wire, cash or other payment recorded by finance: partial allowed, never more than due. */
 export async function recordManualPayment(
@@ -262,6 +263,7 @@ export async function recordManualPayment(
     }),
   );
   deps.mailer.kick(deps.db);
+  await dunningAfterPayment(deps, { invoiceId: id });
   return getInvoice(deps.db, actor, id);
 }
 

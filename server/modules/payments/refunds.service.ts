@@ -6,6 +6,7 @@ import { enqueueEmail } from '../../lib/mailer';
 import { reverseCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
 import { issueCreditNoteRow, returnAppliedCredit } from '../credit-notes/credit-notes.ledger';
+import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceEmailFacts, invoiceVoidedEmail } from '../invoices/invoices.emails';
 import { findVisibleInvoice, getInvoice, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -103,5 +104,7 @@ export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: str
     );
   });
   deps.mailer.kick(deps.db);
+  // A void settles what was overdue on it too: a contract paused for non-payment may resume.
+  await dunningAfterPayment(deps, { invoiceId: id });
   return getInvoice(deps.db, actor, id);
 }

@@ -1,5 +1,7 @@
+import type { DunningStage } from '@shared/contracts/invoice-vocabulary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 
 /**
@@ -165,21 +167,53 @@ export async function selectOpenItems(
   db: Db,
   scope: ReportScope,
   today: string,
-): Promise<{ overdueInvoices: number; openBalanceCents: number; payoutsAwaitingReview: number }> {
+): Promise<{
+  overdueInvoices: number;
+  overdueByStage: Record<DunningStage, number>;
+  contractsPausedForNonPayment: number;
+  openBalanceCents: number;
+  payoutsAwaitingReview: number;
+}> {
   const invoicesOfScope = scope.repId
     ? sql`invoices i join contracts c on c.id = i.contract_id and c.sales_rep_id = ${scope.repId}`
     : sql`invoices i`;
+  const contractsOfScope = scope.repId ? sql`and c.sales_rep_id = ${scope.repId}` : sql``;
   const result = await db.execute(sql`
+    with overdue as (
+      select ${sqlPausedForNonPayment('c')} as paused, ${sqlReminderLevel('i')} as level
+      from invoices i join contracts c on c.id = i.contract_id ${contractsOfScope}
+      where ${sqlPayable('i')} and i.due_date < ${today}::date
+    )
     select
-      (select count(*) from ${invoicesOfScope}
-        where ${sqlPayable('i')} and i.due_date < ${today}::date) as overdue,
+      (select count(*) from overdue) as overdue,
+      (select count(*) from overdue where not paused and level = 0) as stage_overdue,
+      (select count(*) from overdue where not paused and level = 1) as stage_first,
+      (select count(*) from overdue where not paused and level = 2) as stage_second,
+      (select count(*) from overdue where paused) as stage_paused,
+      (select count(*) from contracts c where ${sqlPausedForNonPayment('c')} ${contractsOfScope}) as paused_contracts,
       (select coalesce(sum(${sqlAmountDue('i')}), 0) from ${invoicesOfScope}
         where ${sqlPayable('i')}) as open_balance,
       (select count(*) from payouts
         where status = 'pending' ${scope.repId ? sql`and rep_id = ${scope.repId}` : sql``}) as payouts`);
-  const [r] = rowsOf<{ overdue: string; open_balance: string; payouts: string }>(result);
+  const [r] = rowsOf<{
+    overdue: string;
+    stage_overdue: string;
+    stage_first: string;
+    stage_second: string;
+    stage_paused: string;
+    paused_contracts: string;
+    open_balance: string;
+    payouts: string;
+  }>(result);
   return {
     overdueInvoices: int(r.overdue),
+    overdueByStage: {
+      overdue: int(r.stage_overdue),
+      first_reminder: int(r.stage_first),
+      second_reminder: int(r.stage_second),
+      contract_paused: int(r.stage_paused),
+    },
+    contractsPausedForNonPayment: int(r.paused_contracts),
     openBalanceCents: int(r.open_balance),
     payoutsAwaitingReview: int(r.payouts),
   };

@@ -26,6 +26,13 @@ export const reportResponse = object<Report>({
   topProducts: arrayOf(object<TopProduct>({ productId: string, name: string, revenue: number })),
   alerts: object<Report['alerts']>({
     overdueInvoices: integer,
+    overdueByStage: object<Report['alerts']['overdueByStage']>({
+      overdue: integer,
+      first_reminder: integer,
+      second_reminder: integer,
+      contract_paused: integer,
+    }),
+    contractsPausedForNonPayment: integer,
     expiringContracts: integer,
     payoutsAwaitingReview: integer,
   }),

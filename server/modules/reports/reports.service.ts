@@ -46,6 +46,8 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
     topProducts: top.map((p) => ({ productId: p.productId, name: p.name, revenue: centsToAmount(p.cents) })),
     alerts: {
       overdueInvoices: open.overdueInvoices,
+      overdueByStage: open.overdueByStage,
+      contractsPausedForNonPayment: open.contractsPausedForNonPayment,
       expiringContracts: contracts.expiringContracts,
       payoutsAwaitingReview: open.payoutsAwaitingReview,
     },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   contracts,
+  dunningSteps,
   invoiceLines,
   invoices,
   payments,
@@ -150,7 +151,7 @@ async function getReport(who: Parameters<TestContext['injectAs']>[0], range: Rep
 // The oracle: the tables read back, each figure recomputed in TypeScript.
 
 async function snapshot() {
-  const [c, i, l, p, po, pr, a] = await Promise.all([
+  const [c, i, l, p, po, pr, a, d] = await Promise.all([
     ctx.db.select().from(contracts),
     ctx.db.select().from(invoices),
     ctx.db.select().from(invoiceLines),
@@ -158,8 +159,9 @@ async function snapshot() {
     ctx.db.select().from(payouts),
     ctx.db.select().from(products),
     ctx.db.select().from(auditEvents),
+    ctx.db.select().from(dunningSteps),
   ]);
-  return { contracts: c, invoices: i, lines: l, payments: p, payouts: po, products: pr, audit: a };
+  return { contracts: c, invoices: i, lines: l, payments: p, payouts: po, products: pr, audit: a, dunning: d };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
@@ -227,6 +229,22 @@ function expectedReport(s: Snapshot, range: ReportRange, repId?: string) {
     .slice(0, 8)
     .map((e) => e.id);
 
+  // Dunning stages (product.md section 14): the contract's pause for non-payment first, else the latest reminder.
+  const overdueInvoices = myInvoices.filter(
+    (i) => (i.status === 'pending' || i.status === 'failed') && i.dueDate < today,
+  );
+  const contractById = new Map(s.contracts.map((c) => [c.id, c]));
+  const stageOf = (invoiceId: string, contractId: string) => {
+    const contract = contractById.get(contractId)!;
+    if (contract.status === 'paused' && contract.pauseReason === 'non_payment') return 'contract_paused';
+    const steps = new Set(s.dunning.filter((d) => d.invoiceId === invoiceId).map((d) => d.step));
+    if (steps.has('second_reminder')) return 'second_reminder';
+    if (steps.has('first_reminder')) return 'first_reminder';
+    return 'overdue';
+  };
+  const stages = overdueInvoices.map((i) => stageOf(i.id, i.contractId));
+  const stageCount = (stage: string) => stages.filter((x) => x === stage).length;
+
   return {
     revenue: {
       total: dollars(revenueCents),
@@ -236,8 +254,14 @@ function expectedReport(s: Snapshot, range: ReportRange, repId?: string) {
     statusCounts,
     topProducts,
     alerts: {
-      overdueInvoices: myInvoices.filter((i) => (i.status === 'pending' || i.status === 'failed') && i.dueDate < today)
-        .length,
+      overdueInvoices: overdueInvoices.length,
+      overdueByStage: {
+        overdue: stageCount('overdue'),
+        first_reminder: stageCount('first_reminder'),
+        second_reminder: stageCount('second_reminder'),
+        contract_paused: stageCount('contract_paused'),
+      },
+      contractsPausedForNonPayment: mine.filter((c) => c.status === 'paused' && c.pauseReason === 'non_payment').length,
       expiringContracts: mine.filter(
         (c) =>
           (c.status === 'active' || c.status === 'paused') &&
@@ -404,7 +428,7 @@ describe('GET /api/reports', () => {
       { productId: alpha, name: 'Alpha Banner', revenue: 2000 },
       { productId: charlie, name: 'Charlie Overlay', revenue: 800 },
     ]);
-    expect(c.alerts).toEqual({ overdueInvoices: 1, expiringContracts: 0, payoutsAwaitingReview: 0 });
+    expect(c.alerts).toMatchObject({ overdueInvoices: 1, expiringContracts: 0, payoutsAwaitingReview: 0 });
     expect(c.quickStats).toEqual({
       newContracts: 2,
       averageContractValue: (1000 + 800) / 2,

@@ -11,6 +11,9 @@ export const taxSettingsResponse = object<TaxSettings>({
 export const contractSettingsResponse = object<ContractSettings>({
   pausePaymentsAfterExpiry: boolean,
   gracePeriodsEndOfDays: integer,
+  firstReminderDays: integer,
+  secondReminderDays: integer,
+  pauseAfterOverdueDays: integer,
 });
 
 export const notificationSettingsResponse = object<NotificationSettings>({

@@ -1,5 +1,5 @@
 import {
-  contractSettingsSchema,
+  contractSettingsUpdateSchema,
   notificationSettingsSchema,
   passwordChangeSchema,
   profileSchema,
@@ -14,6 +14,7 @@ import {
   changePassword,
   getNotificationSettings,
   getSettings,
+  saveContractSettings,
   saveNotificationSettings,
   saveSettings,
   updateProfile,
@@ -40,8 +41,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.put(
     '/api/settings/contracts',
-    { config: write, schema: { body: contractSettingsSchema, ...contracts }, ...answers },
-    (request) => saveSettings(app.db, request.user!, 'contracts', request.body),
+    { config: write, schema: { body: contractSettingsUpdateSchema, ...contracts }, ...answers },
+    (request) => saveContractSettings(app.db, request.user!, request.body),
   );
 
   r.get('/api/settings/notifications', { config: self, schema: notifications, ...answers }, (request) =>

@@ -61,6 +61,24 @@ export async function saveSettings<G extends Group>(db: Db, actor: Actor, group:
   return value;
 }
 
+/**
+ * PUT /api/settings/contracts: the fields sent over the saved ones (the dunning days may be left out), then
+ * the rule between them (the second reminder after the first): 400 with the field's message otherwise.
+ */
+export async function saveContractSettings(db: Db, actor: Actor, input: Partial<ContractSettings>) {
+  const merged = { ...(await getSettings(db, 'contracts')), ...input };
+  const parsed = contractSettingsSchema.safeParse(merged);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.join('.');
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+    }
+    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid contract settings', { fieldErrors });
+  }
+  return saveSettings(db, actor, 'contracts', parsed.data);
+}
+
 export async function getNotificationSettings(db: Db, userId: string): Promise<NotificationSettings> {
   const row = await selectNotificationPreferences(db, userId);
   return pickFlags(row ?? DEFAULT_NOTIFICATIONS);

@@ -18,6 +18,10 @@ describe('business settings', () => {
     expect((await ctx.injectAs('finance', { method: 'GET', url: '/api/settings/contracts' })).json()).toEqual({
       pausePaymentsAfterExpiry: true,
       gracePeriodsEndOfDays: 7,
+      // Dunning (product.md section 14): reminders at due + 3 and + 10 days, the pause at due + 21.
+      firstReminderDays: 3,
+      secondReminderDays: 10,
+      pauseAfterOverdueDays: 21,
     });
   });
 
@@ -27,7 +31,13 @@ describe('business settings', () => {
       200,
     );
     expect((await ctx.injectAs('sales_manager', { method: 'GET', url: '/api/settings/tax' })).json()).toEqual(tax);
-    const contracts = { pausePaymentsAfterExpiry: false, gracePeriodsEndOfDays: 30 };
+    const contracts = {
+      pausePaymentsAfterExpiry: false,
+      gracePeriodsEndOfDays: 30,
+      firstReminderDays: 5,
+      secondReminderDays: 14,
+      pauseAfterOverdueDays: 0,
+    };
     expect(
       (await ctx.injectAs('super_admin', { method: 'PUT', url: '/api/settings/contracts', payload: contracts }))
         .statusCode,

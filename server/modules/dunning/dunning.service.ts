@@ -1,0 +1,188 @@
+import { utcToday } from '@shared/billing';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { recordAudits } from '../../lib/audit';
+import { payLink, portalLink } from '../../lib/capability-links';
+import { enqueueEmails, type Mailer } from '../../lib/mailer';
+import { billContractNow } from '../billing/billing.service';
+import { changeContractStatuses } from '../contract-status/contract-status.service';
+import { contractDisplayName, invoiceReminderEmail } from '../invoices/invoices.emails';
+import { notifyNonPaymentPause } from '../notifications/contract-notices';
+import { getSettings } from '../settings/settings.service';
+import {
+  noOverdueInvoice,
+  type ReminderRow,
+  recordDueReminders,
+  recordPauseSteps,
+  selectContractOfInvoice,
+  selectContractsToPause,
+  selectContractsToResume,
+} from './dunning.repo';
+
+/**
+ * Dunning (product.md section 14): an invoice unpaid after its due date is overdue. The customer is
+ * reminded at due + firstReminderDays and due + secondReminderDays (contract settings; each step once per
+ * invoice), with the contract's pay link or the client portal's address by its payment mode. At due +
+ * pauseAfterOverdueDays (0: never) the contract is paused for non-payment, its rep and finance are told;
+ * once none of its invoices is overdue it resumes by itself and the periods of the pause are billed.
+ *
+ * Runs with every billing run (on start and hourly) and after each payment, catching up on every step that
+ * is due. Each step is decided by one statement's row count (dunning_steps' primary key, the contract
+ * status writer's conditional UPDATE), so runs on several instances at once do each thing once.
+ */
+
+export type DunningDeps = { db: Db; mailer: Mailer; baseUrl: string };
+
+export type DunningResult = { reminders: number; paused: number; resumed: number };
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+const addDays = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Runs every dunning step that is due up to `asOf` (default today), for every contract or one. */
+export async function runDunning(
+  deps: DunningDeps,
+  options: { asOf?: string; contractId?: string } = {},
+): Promise<DunningResult> {
+  const asOf = options.asOf ?? utcToday();
+  const contractId = options.contractId ?? null;
+  const settings = await getSettings(deps.db, 'contracts');
+
+  // A contract whose overdue invoices are paid resumes first: a payment never waits for the reminders.
+  const resumed = await resumePaidUp(deps, asOf, contractId);
+
+  const reminders = await deps.db.transaction(async (tx) => {
+    const due = await recordDueReminders(tx, {
+      asOf,
+      contractId,
+      steps: [
+        { step: 'first_reminder', days: settings.firstReminderDays },
+        { step: 'second_reminder', days: settings.secondReminderDays },
+      ],
+    });
+    const pausesAfter = settings.pauseAfterOverdueDays;
+    await enqueueEmails(
+      tx,
+      due.map((row) =>
+        reminderEmail(deps.baseUrl, row, asOf, pausesAfter > 0 ? addDays(row.due_date, pausesAfter) : null),
+      ),
+    );
+    await recordAudits(
+      tx,
+      due.map((row) => ({
+        actorId: null,
+        action: 'invoice.reminder_sent',
+        entity: 'invoice',
+        entityId: row.invoice_id,
+        after: { step: row.step, number: row.number, daysOverdue: daysBetween(row.due_date, asOf) },
+      })),
+    );
+    return due.length;
+  });
+
+  const paused =
+    settings.pauseAfterOverdueDays > 0 ? await pauseOverdue(deps, asOf, contractId, settings.pauseAfterOverdueDays) : 0;
+  if (reminders > 0 || paused > 0 || resumed > 0) deps.mailer.kick(deps.db);
+  return { reminders, paused, resumed };
+}
+
+/**
+ * After a payment has committed: the dunning of its contract (a paid-up contract resumes and bills the
+ * periods of its pause). A failure here never undoes the payment: the next hourly run catches up.
+ */
+export async function dunningAfterPayment(deps: DunningDeps, ref: { contractId?: string; invoiceId?: string }) {
+  try {
+    const contractId = ref.contractId ?? (ref.invoiceId ? await selectContractOfInvoice(deps.db, ref.invoiceId) : null);
+    if (contractId) await runDunning(deps, { contractId });
+  } catch (error) {
+    process.emitWarning(
+      `Dunning after a payment failed; the next run catches up: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+async function pauseOverdue(deps: DunningDeps, asOf: string, contractId: string | null, days: number) {
+  const candidates = await selectContractsToPause(deps.db, { asOf, days, contractId });
+  let paused = 0;
+  for (const candidate of candidates) {
+    paused += await deps.db.transaction(async (tx) => {
+      const [changed] = await changeContractStatuses(tx, [candidate.contractId], {
+        action: 'pause',
+        pauseReason: 'non_payment',
+        actorId: null,
+        baseUrl: deps.baseUrl,
+        cause: `non-payment: ${candidate.numbers.join(', ')} unpaid ${days} days after the due date`,
+        on: asOf,
+      });
+      if (!changed) return 0;
+      await recordPauseSteps(tx, candidate.invoiceIds);
+      await notifyNonPaymentPause(tx, {
+        contract: changed.row,
+        change: 'paused',
+        overdueInvoices: candidate.numbers,
+        baseUrl: deps.baseUrl,
+      });
+      return 1;
+    });
+  }
+  return paused;
+}
+
+async function resumePaidUp(deps: DunningDeps, asOf: string, contractId: string | null): Promise<number> {
+  const candidates = await selectContractsToResume(deps.db, { asOf, contractId });
+  const resumed: string[] = [];
+  for (const id of candidates) {
+    const changed = await deps.db.transaction(async (tx) => {
+      const [row] = await changeContractStatuses(tx, [id], {
+        action: 'resume',
+        actorId: null,
+        baseUrl: deps.baseUrl,
+        cause: 'overdue invoices paid',
+        on: asOf,
+        // Re-checked in the UPDATE itself: an invoice that became overdue meanwhile keeps it paused.
+        onlyIf: sql`contracts.pause_reason = 'non_payment' and ${noOverdueInvoice(asOf)}`,
+      });
+      if (!row) return false;
+      await notifyNonPaymentPause(tx, {
+        contract: row.row,
+        change: 'resumed',
+        overdueInvoices: [],
+        baseUrl: deps.baseUrl,
+      });
+      return true;
+    });
+    if (changed) resumed.push(id);
+  }
+  // The periods that started during the pause are billed now (the service ran).
+  for (const id of resumed) await billContractNow(deps, id, asOf);
+  return resumed.length;
+}
+
+function reminderEmail(baseUrl: string, row: ReminderRow, asOf: string, pausesOn: string | null) {
+  return invoiceReminderEmail({
+    invoice: {
+      id: row.invoice_id,
+      number: row.number,
+      periodStart: row.period_start,
+      periodEnd: row.period_end,
+      dueDate: row.due_date,
+      status: row.status,
+      totalCents: Number(row.total_cents),
+      amountPaidCents: Number(row.amount_paid_cents),
+      creditedCents: Number(row.credited_cents),
+      contractName: contractDisplayName({
+        id: row.contract_id,
+        title: row.contract_title,
+        description: row.contract_description,
+      }),
+    },
+    customer: { name: row.customer_name, email: row.customer_email },
+    pay:
+      row.payment_mode === 'pay_link' && row.pay_link_token
+        ? { kind: 'pay_link', url: payLink(baseUrl, row.pay_link_token) }
+        : { kind: 'portal', url: portalLink(baseUrl) },
+    step: row.step,
+    daysOverdue: daysBetween(row.due_date, asOf),
+    pausesOn: pausesOn && pausesOn > asOf ? pausesOn : null,
+  });
+}

@@ -1,6 +1,6 @@
 import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -11,9 +11,11 @@ import { ContractDetails } from '@/features/contracts/components/contract-detail
 import { ContractStatusActions } from '@/features/contracts/components/contract-status-actions';
 import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
 import { EditRefusalBadge } from '@/features/contracts/components/edit-refusal-badge';
+import { PauseReasonNote } from '@/features/contracts/components/pause-reason-note';
 import { PaymentInfoCard } from '@/features/contracts/components/payment-info-card';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
 import { contractTitle, formatDate } from '@/features/contracts/lib/format';
+import { NON_PAYMENT_PAUSE_EXPLANATION, pausedForNonPayment } from '@/features/contracts/lib/pause-reason';
 import { ContractCreativesCard } from '@/features/creatives/components/contract-creatives-card';
 import { BillingSchedule } from '@/features/invoices/components/billing-schedule';
 import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
@@ -79,7 +81,10 @@ export default function ContractDetailPage() {
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{contractTitle(contract)}</h1>
-            <ContractStatusBadge status={contract.status} className="text-sm" />
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <ContractStatusBadge status={contract.status} className="text-sm" />
+              <PauseReasonNote contract={contract} className="text-sm" />
+            </span>
           </div>
           <p className="text-sm text-muted-foreground">
             {[
@@ -90,6 +95,15 @@ export default function ContractDetailPage() {
               .filter(Boolean)
               .join(' · ')}
           </p>
+          {pausedForNonPayment(contract) && (
+            <p
+              className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+              data-testid="non-payment-pause"
+            >
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {NON_PAYMENT_PAUSE_EXPLANATION}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!editable && <EditRefusalBadge contract={contract} className="text-sm" />}

@@ -18,6 +18,7 @@ import { paths } from '@/lib/paths';
 import { usePayLink } from '../hooks/use-pay-link';
 import { formatDate, formatMoney, termLabel } from '../lib/format';
 import { ContractStatusBadge } from './contract-status-badge';
+import { PauseReasonNote } from './pause-reason-note';
 
 /** The table's columns; `className` leaves out the less needed ones on tablets. */
 const COLUMNS: Column<ContractSummary>[] = [
@@ -49,7 +50,12 @@ const COLUMNS: Column<ContractSummary>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (contract) => <ContractStatusBadge status={contract.status} />,
+    cell: (contract) => (
+      <span className="grid justify-items-start gap-1">
+        <ContractStatusBadge status={contract.status} />
+        <PauseReasonNote contract={contract} />
+      </span>
+    ),
     placeholder: <Skeleton className="h-5 w-16 rounded-full" />,
   },
   {
@@ -164,7 +170,10 @@ function ContractCard({ contract, actions }: { contract: ContractSummary; action
         {actions}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ContractStatusBadge status={contract.status} />
+        <span className="grid justify-items-start gap-1">
+          <ContractStatusBadge status={contract.status} />
+          <PauseReasonNote contract={contract} />
+        </span>
         <span className="font-medium tabular-nums text-slate-900" data-testid="contract-monthly">
           {formatMoney(contract.monthlyAmount)} / month
         </span>

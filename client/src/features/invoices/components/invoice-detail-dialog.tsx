@@ -16,6 +16,7 @@ import { useInvoice } from '../api/get-invoice';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
 import { CreditNoteKindBadge } from './credit-note-kind-badge';
 import { CreditNotePdfButton } from './credit-note-pdf-button';
+import { DunningStageNote } from './dunning-stage-note';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { PdfButton } from './pdf-button';
 
@@ -94,9 +95,12 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
         {invoice && (
           <>
             <DialogHeader>
-              <DialogTitle className="flex flex-wrap items-center gap-2">
-                {invoice.number} <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-              </DialogTitle>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <DialogTitle className="flex flex-wrap items-center gap-2">
+                  {invoice.number} <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+                </DialogTitle>
+                <DunningStageNote stage={invoice.dunningStage} />
+              </div>
               <DialogDescription>
                 {invoice.customerName ?? 'Unknown customer'} · {periodLabel(invoice.periodStart, invoice.periodEnd)} ·
                 due {formatDate(invoice.dueDate)} ·{' '}

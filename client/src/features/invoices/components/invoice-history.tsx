@@ -8,6 +8,7 @@ import { lazyWhen } from '@/components/ui/lazy-when';
 import { Pagination } from '@/components/ui/pagination';
 import { useInvoices } from '../api/get-invoices';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
+import { DunningStageNote } from './dunning-stage-note';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { PdfButton } from './pdf-button';
 
@@ -74,7 +75,13 @@ export function InvoiceHistory({
     {
       id: 'status',
       header: 'Status',
-      cell: (invoice) => <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />,
+      cellClassName: (invoice) => invoice.dunningStage !== null && 'min-w-[8rem]',
+      cell: (invoice) => (
+        <span className="grid justify-items-start gap-1">
+          <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+          <DunningStageNote stage={invoice.dunningStage} />
+        </span>
+      ),
     },
     {
       id: 'pdf',

@@ -14,6 +14,7 @@ import {
 import { paths } from '@/lib/paths';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
+import { DunningStageNote } from './dunning-stage-note';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 export type InvoiceActions = {
@@ -95,7 +96,14 @@ export function InvoicesTable({
     {
       id: 'status',
       header: 'Status',
-      cell: (invoice) => <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />,
+      // Wide enough for a dunning stage on two lines ("Contract paused / for non-payment").
+      cellClassName: (invoice) => invoice.dunningStage !== null && 'min-w-[8rem]',
+      cell: (invoice) => (
+        <span className="grid justify-items-start gap-1">
+          <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+          <DunningStageNote stage={invoice.dunningStage} />
+        </span>
+      ),
     },
     {
       id: 'actions',

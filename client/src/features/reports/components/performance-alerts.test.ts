@@ -18,7 +18,13 @@ const base: Report = {
   mrr: 1000,
   statusCounts: { draft: 0, sent: 0, active: 3, paused: 0, canceled: 0, completed: 0 },
   topProducts: [],
-  alerts: { overdueInvoices: 0, expiringContracts: 0, payoutsAwaitingReview: 0 },
+  alerts: {
+    overdueInvoices: 0,
+    overdueByStage: { overdue: 0, first_reminder: 0, second_reminder: 0, contract_paused: 0 },
+    contractsPausedForNonPayment: 0,
+    expiringContracts: 0,
+    payoutsAwaitingReview: 0,
+  },
   quickStats: {
     newContracts: 1,
     averageContractValue: 100,
@@ -49,7 +55,13 @@ describe('performanceAlerts', () => {
         ],
       },
       statusCounts: { ...base.statusCounts, sent: 1 },
-      alerts: { overdueInvoices: 2, expiringContracts: 1, payoutsAwaitingReview: 3 },
+      alerts: {
+        overdueInvoices: 2,
+        overdueByStage: { overdue: 1, first_reminder: 1, second_reminder: 0, contract_paused: 0 },
+        contractsPausedForNonPayment: 0,
+        expiringContracts: 1,
+        payoutsAwaitingReview: 3,
+      },
       quickStats: { ...base.quickStats, collectionRate: 58.3 },
     };
     expect(performanceAlerts(report, today)).toEqual([
@@ -58,7 +70,7 @@ describe('performanceAlerts', () => {
         text: 'Collection rate is 58.3% of what was billed (target 90%): follow up on unpaid invoices.',
       },
       { tone: 'warning', text: 'Revenue in October 2026 was 25% below September 2026.' },
-      { tone: 'warning', text: '2 invoices are overdue.' },
+      { tone: 'warning', text: '2 invoices are overdue: 1 not reminded yet, 1 after the first reminder.' },
       { tone: 'info', text: '1 contract ends within 30 days: time for renewal conversations.' },
       { tone: 'info', text: '1 contract is sent and waiting for the customer.' },
       { tone: 'info', text: '3 payout requests are waiting for review.' },
@@ -90,6 +102,78 @@ describe('performanceAlerts', () => {
     };
     expect(performanceAlerts(growth, today)).toEqual([
       { tone: 'info', text: 'Revenue in October 2026 was 30% above September 2026.' },
+    ]);
+  });
+
+  it('breaks the overdue invoices down by dunning stage, leaving out the stages that have none', () => {
+    const alertsWith = (alerts: Partial<Report['alerts']>): Report => ({
+      ...base,
+      alerts: { ...base.alerts, ...alerts },
+    });
+    expect(
+      performanceAlerts(
+        alertsWith({
+          overdueInvoices: 7,
+          overdueByStage: { overdue: 1, first_reminder: 2, second_reminder: 3, contract_paused: 1 },
+        }),
+        today,
+      ),
+    ).toEqual([
+      {
+        tone: 'warning',
+        text: '7 invoices are overdue: 1 not reminded yet, 2 after the first reminder, 3 after the second reminder, 1 on a paused contract.',
+      },
+    ]);
+    expect(
+      performanceAlerts(
+        alertsWith({
+          overdueInvoices: 3,
+          overdueByStage: { overdue: 0, first_reminder: 0, second_reminder: 1, contract_paused: 2 },
+        }),
+        today,
+      ),
+    ).toEqual([
+      { tone: 'warning', text: '3 invoices are overdue: 1 after the second reminder, 2 on paused contracts.' },
+    ]);
+    expect(
+      performanceAlerts(
+        alertsWith({
+          overdueInvoices: 1,
+          overdueByStage: { overdue: 1, first_reminder: 0, second_reminder: 0, contract_paused: 0 },
+        }),
+        today,
+      ),
+    ).toEqual([{ tone: 'warning', text: '1 invoice is overdue: 1 not reminded yet.' }]);
+  });
+
+  it('counts the contracts paused for non-payment in an alert of their own', () => {
+    const paused = (contractsPausedForNonPayment: number): Report => ({
+      ...base,
+      alerts: { ...base.alerts, contractsPausedForNonPayment },
+    });
+    expect(performanceAlerts(paused(1), today)).toEqual([
+      { tone: 'warning', text: '1 contract is paused for non-payment.' },
+    ]);
+    expect(performanceAlerts(paused(4), today)).toEqual([
+      { tone: 'warning', text: '4 contracts are paused for non-payment.' },
+    ]);
+  });
+
+  it('puts the paused contracts right after the overdue invoices', () => {
+    const report: Report = {
+      ...base,
+      alerts: {
+        overdueInvoices: 2,
+        overdueByStage: { overdue: 0, first_reminder: 0, second_reminder: 0, contract_paused: 2 },
+        contractsPausedForNonPayment: 1,
+        expiringContracts: 2,
+        payoutsAwaitingReview: 0,
+      },
+    };
+    expect(performanceAlerts(report, today)).toEqual([
+      { tone: 'warning', text: '2 invoices are overdue: 2 on paused contracts.' },
+      { tone: 'warning', text: '1 contract is paused for non-payment.' },
+      { tone: 'info', text: '2 contracts end within 30 days: time for renewal conversations.' },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { DUNNING_STAGES, type DunningStage } from '@shared/contracts/invoice-vocabulary';
 import type { Report } from '@shared/contracts/reports';
 
 export type PerformanceAlert = { tone: 'warning' | 'info'; text: string };
@@ -11,10 +12,28 @@ const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric',
 const monthName = (yyyyMm: string) => MONTH.format(new Date(`${yyyyMm}-01T00:00:00Z`));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** How many overdue invoices stand at a dunning stage, in the overdue alert's breakdown. */
+const STAGE_PHRASES: Record<DunningStage, (n: number) => string> = {
+  overdue: (n) => `${n} not reminded yet`,
+  first_reminder: (n) => `${n} after the first reminder`,
+  second_reminder: (n) => `${n} after the second reminder`,
+  contract_paused: (n) => plural(n, 'on a paused contract', 'on paused contracts'),
+};
+
+/** "3 invoices are overdue: 1 not reminded yet, 2 after the first reminder." (the stages that have any). */
+function overdueText(total: number, byStage: Record<DunningStage, number>): string {
+  const stages = DUNNING_STAGES.filter((stage) => byStage[stage] > 0).map((stage) =>
+    STAGE_PHRASES[stage](byStage[stage]),
+  );
+  const head = `${plural(total, 'invoice is', 'invoices are')} overdue`;
+  return stages.length ? `${head}: ${stages.join(', ')}.` : `${head}.`;
+}
+
 /**
  * The Reports screen's performance alerts for manager-level roles, read from the report's own figures:
  * collection below target, revenue swings between the last two complete months of the range (the current
- * month is still running, so it is not compared), overdue invoices, contracts running out, payouts waiting.
+ * month is still running, so it is not compared), overdue invoices by dunning stage, contracts paused for
+ * non-payment, contracts running out, payouts waiting.
  */
 export function performanceAlerts(report: Report, today = new Date()): PerformanceAlert[] {
   const alerts: PerformanceAlert[] = [];
@@ -44,9 +63,16 @@ export function performanceAlerts(report: Report, today = new Date()): Performan
       }
     }
   }
-  const { overdueInvoices, expiringContracts, payoutsAwaitingReview } = report.alerts;
+  const { overdueInvoices, overdueByStage, contractsPausedForNonPayment, expiringContracts, payoutsAwaitingReview } =
+    report.alerts;
   if (overdueInvoices > 0) {
-    alerts.push({ tone: 'warning', text: `${plural(overdueInvoices, 'invoice is', 'invoices are')} overdue.` });
+    alerts.push({ tone: 'warning', text: overdueText(overdueInvoices, overdueByStage) });
+  }
+  if (contractsPausedForNonPayment > 0) {
+    alerts.push({
+      tone: 'warning',
+      text: `${plural(contractsPausedForNonPayment, 'contract is', 'contracts are')} paused for non-payment.`,
+    });
   }
   if (expiringContracts > 0) {
     alerts.push({

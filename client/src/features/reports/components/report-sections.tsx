@@ -2,7 +2,7 @@ import type { User } from '@shared/contracts/auth';
 import { CONTRACT_STATUSES_FOR_REPORTS } from '@shared/contracts/report-vocabulary';
 import type { Report } from '@shared/contracts/reports';
 import { can } from '@shared/permissions';
-import { AlertTriangle, CalendarClock, CheckCircle2, Info, Receipt, Wallet } from 'lucide-react';
+import { AlertTriangle, CalendarClock, CheckCircle2, CirclePause, Info, Receipt, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -109,7 +109,7 @@ export function TopProducts({ products }: { products: Report['topProducts'] }) {
   );
 }
 
-/** The three alerts, each linking to the list that shows them. */
+/** The alerts, each linking to the list that shows them. */
 export function ReportAlerts({ alerts, user }: { alerts: Report['alerts']; user: User }) {
   const rows: { label: string; count: number; href: string | null; icon: ReactNode; testId: string }[] = [
     {
@@ -118,6 +118,13 @@ export function ReportAlerts({ alerts, user }: { alerts: Report['alerts']; user:
       href: can(user, 'nav:invoices') ? '/invoices?overdue=true' : null,
       icon: <Receipt />,
       testId: 'alert-overdue',
+    },
+    {
+      label: 'Contracts paused for non-payment',
+      count: alerts.contractsPausedForNonPayment,
+      href: `${paths.contracts}?status=paused`,
+      icon: <CirclePause />,
+      testId: 'alert-paused-non-payment',
     },
     {
       label: 'Contracts expiring within 30 days',

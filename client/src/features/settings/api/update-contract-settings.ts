@@ -15,7 +15,7 @@ export function useUpdateContractSettings() {
       queryClient.setQueryData(contractSettingsQueryKey, saved);
       toast({
         title: 'Contract settings saved',
-        description: 'Payment pausing and the grace period have been updated.',
+        description: 'Payment pausing, the grace period and the dunning steps have been updated.',
       });
       return queryClient.invalidateQueries({ queryKey: contractSettingsQueryKey });
     },

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContractSettings, contractSettingsSchema } from '@shared/contracts/settings';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/feedback';
@@ -11,12 +12,39 @@ import { useUpdateContractSettings } from '../api/update-contract-settings';
 import { SettingsCard, SettingsFormSkeleton } from './settings-card';
 import { SwitchField } from './switch-field';
 
+type DaysField = 'gracePeriodsEndOfDays' | 'firstReminderDays' | 'secondReminderDays' | 'pauseAfterOverdueDays';
+
+/** The dunning steps (product.md section 14): whole days after an unpaid invoice's due date. */
+const DUNNING_FIELDS: { name: DaysField; label: string; max: number; hint: string }[] = [
+  {
+    name: 'firstReminderDays',
+    label: 'First Reminder (days after due date)',
+    max: 60,
+    hint: 'From 0 to 60; 0 turns it off.',
+  },
+  {
+    name: 'secondReminderDays',
+    label: 'Second Reminder (days after due date)',
+    max: 60,
+    hint: 'From 0 to 60, later than the first; 0 turns it off.',
+  },
+  {
+    name: 'pauseAfterOverdueDays',
+    label: 'Pause Contract After (days overdue)',
+    max: 120,
+    hint: 'From 0 to 120; 0 never pauses. Paying resumes the contract.',
+  },
+];
+
 /** Admin-level only: the page mounts this tab (and so its query) for super_admin and admin alone. */
 export function ContractSettingsPanel() {
   const { data, isLoading, error } = useContractSettings();
   return (
-    <SettingsCard title="Contract Settings" description="What happens to a contract's payments when its term runs out.">
-      {isLoading && <SettingsFormSkeleton rows={2} />}
+    <SettingsCard
+      title="Contract Settings"
+      description="What happens to a contract's payments when its term runs out, and how unpaid invoices are chased: reminders to the customer, then a pause of the contract."
+    >
+      {isLoading && <SettingsFormSkeleton rows={5} />}
       {error && !data && <ErrorState title="Could not load the contract settings" />}
       {data && <ContractSettingsForm current={data} />}
     </SettingsCard>
@@ -27,6 +55,18 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
   const update = useUpdateContractSettings();
   const form = useForm<ContractSettings>({ resolver: zodResolver(contractSettingsSchema), defaultValues: current });
   const { errors } = form.formState;
+  const id = useId();
+
+  const daysInput = (name: DaysField, max: number) => (
+    <Input
+      type="number"
+      inputMode="numeric"
+      step={1}
+      min={0}
+      max={max}
+      {...form.register(name, { valueAsNumber: true })}
+    />
+  );
 
   return (
     <form
@@ -57,15 +97,24 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
           error={errors.gracePeriodsEndOfDays?.message}
           hint="Days after the term ends before payments pause, from 0 to 30."
         >
-          <Input
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={0}
-            max={30}
-            {...form.register('gracePeriodsEndOfDays', { valueAsNumber: true })}
-          />
+          {daysInput('gracePeriodsEndOfDays', 30)}
         </FormField>
+      </div>
+      <div className="border-t pt-5">
+        <fieldset className="grid gap-4" aria-describedby={`${id}-dunning`}>
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Dunning</legend>
+          <p id={`${id}-dunning`} className="text-sm text-muted-foreground">
+            When an invoice stays unpaid after its due date: reminders to the customer, then a pause of the contract
+            until its overdue invoices are paid.
+          </p>
+          {DUNNING_FIELDS.map(({ name, label, max, hint }) => (
+            <div key={name} className="sm:max-w-xs">
+              <FormField label={label} error={errors[name]?.message} hint={hint}>
+                {daysInput(name, max)}
+              </FormField>
+            </div>
+          ))}
+        </fieldset>
       </div>
       <div>
         <Button type="submit" disabled={update.isPending}>

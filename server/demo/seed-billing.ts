@@ -14,8 +14,8 @@ import { UNPAID_DESCRIPTIONS } from './seed-contracts';
 /**
  * The demo's billing history, produced by the real billing run over a back-dated timeline: every
  * contract that has ever billed starts out active, and the run is stepped from the earliest start date
- * to today (on the 1st of each month and on each pause or cancellation; each run catches up on the
- * periods that started since the last). Between runs the
+ * to today (on the 1st of each month, on each contract's start and on each pause or cancellation, then every
+ * day of the last two months; each run catches up on the periods that started since the last). Between runs the
  * customers pay what is due: by card through the built-in checkout, by check or wire through the payments
  * core. Some recent invoices stay unpaid (several overdue; four contracts never pay, one at each dunning stage)
  * and one card is declined (paid with another card after the reminders). Dunning runs after each step, as the
@@ -98,6 +98,10 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
   let checkNumber = 2041;
   let declined = false;
   let retry: { invoiceId: string; on: string } | null = null;
+  // The last weeks day by day, as the hourly jobs run them: a contract pauses for non-payment on its day, and
+  // its later periods wait for the resume.
+  for (let day = addDays(today, -DAILY_DAYS); day < today; day = addDays(day, 1)) if (day >= earliest) steps.add(day);
+
   for (const step of [...steps].sort()) {
     for (const event of events.filter((e) => e.on === step)) {
       await db
@@ -170,6 +174,9 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
     }
   }
 }
+
+/** The days before today replayed day by day (before them, on the 1st of each month and on events). */
+const DAILY_DAYS = 60;
 
 /** Days after its due date the declined invoice is paid with another card (the pause comes at 21). */
 const RETRY_AFTER_DUE_DAYS = 16;

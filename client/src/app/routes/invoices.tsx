@@ -75,7 +75,18 @@ export default function InvoicesPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [overdue, setOverdue] = useState(false);
+  // The overdue filter lives in the address, so the Reports screen's alert can link to it (?overdue=true).
+  const overdue = params.get('overdue') === 'true';
+  const setOverdue = (next: boolean) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next) updated.set('overdue', 'true');
+        else updated.delete('overdue');
+        return updated;
+      },
+      { replace: true },
+    );
   const [customerId, setCustomerId] = useState(ALL_CUSTOMERS);
   const [month, setMonth] = useState('');
   const [page, setPage] = useState(0);

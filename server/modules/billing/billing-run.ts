@@ -10,12 +10,11 @@ import { BASIS_POINTS, percentToBasisPoints } from '@shared/rates';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingRuns, contracts } from '../../db/schema';
-import { payLink, portalLink } from '../../lib/capability-links';
 import { enqueueEmails } from '../../lib/mailer';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
-import { contractDisplayName, invoiceIssuedEmail } from '../invoices/invoices.emails';
+import { type InvoiceMailRow, invoiceIssuedEmail, invoiceMailFacts, payWhereOf } from '../invoices/invoices.emails';
 import { getSettings } from '../settings/settings.service';
 
 /**
@@ -181,25 +180,7 @@ type BillingContext = {
 
 type ChunkResult = { issued: IssuedInvoice[]; contractsSeen: number; lastContractId: string | null };
 
-type IssuedRow = {
-  id: string;
-  number: string;
-  contract_id: string;
-  customer_id: string;
-  period_index: number;
-  period_start: string;
-  period_end: string;
-  due_date: string;
-  status: string;
-  total_cents: string | number;
-  amount_paid_cents: string | number;
-  payment_mode: string;
-  pay_link_token: string | null;
-  contract_title: string | null;
-  contract_description: string | null;
-  customer_name: string;
-  customer_email: string;
-};
+type IssuedRow = InvoiceMailRow & { customer_id: string; period_index: number };
 
 type ChunkHead = { contracts_seen: string | number; last_contract_id: string | null; ids: string | null };
 
@@ -555,27 +536,9 @@ async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]):
     tx,
     issued.map((row) =>
       invoiceIssuedEmail({
-        invoice: {
-          id: row.id,
-          number: row.number,
-          periodStart: row.period_start,
-          periodEnd: row.period_end,
-          dueDate: row.due_date,
-          status: row.status,
-          totalCents: Number(row.total_cents),
-          amountPaidCents: Number(row.amount_paid_cents),
-          creditedCents: 0,
-          contractName: contractDisplayName({
-            id: row.contract_id,
-            title: row.contract_title,
-            description: row.contract_description,
-          }),
-        },
+        invoice: invoiceMailFacts(row),
         customer: { name: row.customer_name, email: row.customer_email },
-        pay:
-          row.payment_mode === 'pay_link' && row.pay_link_token
-            ? { kind: 'pay_link', url: payLink(baseUrl, row.pay_link_token) }
-            : { kind: 'portal', url: portalLink(baseUrl) },
+        pay: payWhereOf(baseUrl, row),
       }),
     ),
   );

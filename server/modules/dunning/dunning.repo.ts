@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
+import type { InvoiceMailRow } from '../invoices/invoices.emails';
 
 /** node-postgres and PGlite both answer raw queries with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -8,24 +9,10 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 const ofContract = (contractId: string | null, alias: string): SQL =>
   contractId ? sql`and ${sql.raw(alias)}.contract_id = ${contractId}` : sql``;
 
-export type ReminderRow = {
-  invoice_id: string;
+/** A reminder step recorded now, with what its e-mail says. */
+export type ReminderRow = InvoiceMailRow & {
   step: 'first_reminder' | 'second_reminder';
-  number: string;
-  period_start: string;
-  period_end: string;
-  due_date: string;
-  status: string;
-  total_cents: string | number;
-  amount_paid_cents: string | number;
   credited_cents: string | number;
-  contract_id: string;
-  contract_title: string | null;
-  contract_description: string | null;
-  payment_mode: string;
-  pay_link_token: string | null;
-  customer_name: string;
-  customer_email: string;
 };
 
 /**
@@ -63,7 +50,7 @@ export async function recordDueReminders(
         on conflict do nothing
         returning invoice_id, step
       )
-      select r.invoice_id, r.step, i.number, i.period_start::text as period_start, i.period_end::text as period_end,
+      select r.invoice_id as id, r.step, i.number, i.period_start::text as period_start, i.period_end::text as period_end,
              i.due_date::text as due_date, i.status, i.total_cents, i.amount_paid_cents, i.credited_cents,
              c.id as contract_id, c.title as contract_title, c.description as contract_description, c.payment_mode,
              c.pay_link_token, cu.name as customer_name, cu.email as customer_email

@@ -2,11 +2,10 @@ import { utcToday } from '@shared/billing';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
-import { payLink, portalLink } from '../../lib/capability-links';
 import { enqueueEmails, type Mailer } from '../../lib/mailer';
 import { billContractNow } from '../billing/billing.service';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
-import { contractDisplayName, invoiceReminderEmail } from '../invoices/invoices.emails';
+import { invoiceMailFacts, invoiceReminderEmail, payWhereOf } from '../invoices/invoices.emails';
 import { notifyNonPaymentPause } from '../notifications/contract-notices';
 import { getSettings } from '../settings/settings.service';
 import {
@@ -73,7 +72,7 @@ export async function runDunning(
         actorId: null,
         action: 'invoice.reminder_sent',
         entity: 'invoice',
-        entityId: row.invoice_id,
+        entityId: row.id,
         after: { step: row.step, number: row.number, daysOverdue: daysBetween(row.due_date, asOf) },
       })),
     );
@@ -160,27 +159,9 @@ async function resumePaidUp(deps: DunningDeps, asOf: string, contractId: string 
 
 function reminderEmail(baseUrl: string, row: ReminderRow, asOf: string, pausesOn: string | null) {
   return invoiceReminderEmail({
-    invoice: {
-      id: row.invoice_id,
-      number: row.number,
-      periodStart: row.period_start,
-      periodEnd: row.period_end,
-      dueDate: row.due_date,
-      status: row.status,
-      totalCents: Number(row.total_cents),
-      amountPaidCents: Number(row.amount_paid_cents),
-      creditedCents: Number(row.credited_cents),
-      contractName: contractDisplayName({
-        id: row.contract_id,
-        title: row.contract_title,
-        description: row.contract_description,
-      }),
-    },
+    invoice: invoiceMailFacts(row, Number(row.credited_cents)),
     customer: { name: row.customer_name, email: row.customer_email },
-    pay:
-      row.payment_mode === 'pay_link' && row.pay_link_token
-        ? { kind: 'pay_link', url: payLink(baseUrl, row.pay_link_token) }
-        : { kind: 'portal', url: portalLink(baseUrl) },
+    pay: payWhereOf(baseUrl, row),
     step: row.step,
     daysOverdue: daysBetween(row.due_date, asOf),
     pausesOn: pausesOn && pausesOn > asOf ? pausesOn : null,

@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoices';
 import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
+import { payLink, portalLink } from '../../lib/capability-links';
 import {
   addressLine,
   type EmailRecipient,
@@ -43,6 +44,52 @@ export function contractDisplayName(contract: {
   const text = contract.title?.trim() || contract.description?.trim();
   if (text) return text.length > 80 ? `${text.slice(0, 77)}...` : text;
   return `Contract #${contract.id.slice(-8)}`;
+}
+
+/** An invoice as the set-based e-mail queries read it (raw rows: snake_case, bigint columns maybe as text). */
+export type InvoiceMailRow = {
+  id: string;
+  number: string;
+  period_start: string;
+  period_end: string;
+  due_date: string;
+  status: string;
+  total_cents: string | number;
+  amount_paid_cents: string | number;
+  contract_id: string;
+  contract_title: string | null;
+  contract_description: string | null;
+  payment_mode: string;
+  pay_link_token: string | null;
+  customer_name: string;
+  customer_email: string;
+};
+
+/** The facts such a row's e-mail shows; `creditedCents` when the query read it (a new invoice has none). */
+export function invoiceMailFacts(row: InvoiceMailRow, creditedCents = 0): InvoiceEmailFacts {
+  return {
+    id: row.id,
+    number: row.number,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    dueDate: row.due_date,
+    status: row.status,
+    totalCents: Number(row.total_cents),
+    amountPaidCents: Number(row.amount_paid_cents),
+    creditedCents,
+    contractName: contractDisplayName({
+      id: row.contract_id,
+      title: row.contract_title,
+      description: row.contract_description,
+    }),
+  };
+}
+
+/** Where such a row's customer pays: the contract's pay link in pay-link mode, else the client portal. */
+export function payWhereOf(baseUrl: string, row: Pick<InvoiceMailRow, 'payment_mode' | 'pay_link_token'>): PayWhere {
+  return row.payment_mode === 'pay_link' && row.pay_link_token
+    ? { kind: 'pay_link', url: payLink(baseUrl, row.pay_link_token) }
+    : { kind: 'portal', url: portalLink(baseUrl) };
 }
 
 /** The facts of an invoice as its e-mails show them. */

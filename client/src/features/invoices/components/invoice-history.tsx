@@ -8,8 +8,7 @@ import { lazyWhen } from '@/components/ui/lazy-when';
 import { Pagination } from '@/components/ui/pagination';
 import { useInvoices } from '../api/get-invoices';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
-import { DunningStageNote } from './dunning-stage-note';
-import { InvoiceStatusBadge } from './invoice-status-badge';
+import { invoiceStatusColumn } from './invoice-status-column';
 import { PdfButton } from './pdf-button';
 
 // The invoice view loads the first time it opens (docs/decisions/017-performance.md).
@@ -72,17 +71,7 @@ export function InvoiceHistory({
       cellClassName: 'whitespace-nowrap',
       cell: (invoice) => formatMoney(invoice.total),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      cellClassName: (invoice) => invoice.dunningStage !== null && 'min-w-[8rem]',
-      cell: (invoice) => (
-        <span className="grid justify-items-start gap-1">
-          <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-          <DunningStageNote stage={invoice.dunningStage} />
-        </span>
-      ),
-    },
+    invoiceStatusColumn,
     {
       id: 'pdf',
       header: 'PDF',

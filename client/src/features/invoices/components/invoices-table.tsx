@@ -14,8 +14,7 @@ import {
 import { paths } from '@/lib/paths';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
-import { DunningStageNote } from './dunning-stage-note';
-import { InvoiceStatusBadge } from './invoice-status-badge';
+import { invoiceStatusColumn } from './invoice-status-column';
 
 export type InvoiceActions = {
   onView: (invoice: InvoiceSummary) => void;
@@ -93,18 +92,7 @@ export function InvoicesTable({
       cellClassName: 'whitespace-nowrap',
       cell: (invoice) => formatMoney(invoice.amountDue),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      // Wide enough for a dunning stage on two lines ("Contract paused / for non-payment").
-      cellClassName: (invoice) => invoice.dunningStage !== null && 'min-w-[8rem]',
-      cell: (invoice) => (
-        <span className="grid justify-items-start gap-1">
-          <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
-          <DunningStageNote stage={invoice.dunningStage} />
-        </span>
-      ),
-    },
+    invoiceStatusColumn,
     {
       id: 'actions',
       header: 'Actions',

@@ -54,3 +54,14 @@ export function emailButton(url: string, label: string): string {
 export function addressLine(url: string): string {
   return `<p style="color:#555">Or open this address: ${escapeHtml(url)}</p>`;
 }
+
+/**
+ * How most customer e-mails open: the greeting, what happened, and its facts; as plain-text lines (ending
+ * with a blank line) and as HTML.
+ */
+export function emailOpening(name: string, intro: string, facts: Fact[]): { lines: string[]; html: string } {
+  return {
+    lines: [`Hello ${name},`, '', intro, '', ...factLines(facts), ''],
+    html: `<p>Hello ${escapeHtml(name)},</p>\n<p>${escapeHtml(intro)}</p>\n${factTable(facts)}`,
+  };
+}

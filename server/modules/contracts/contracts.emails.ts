@@ -5,10 +5,9 @@ import {
   type EmailRecipient,
   emailButton,
   emailLayout,
+  emailOpening,
   escapeHtml,
   type Fact,
-  factLines,
-  factTable,
   PRODUCT_NAME,
   plainText,
 } from '../../lib/email';
@@ -36,22 +35,16 @@ export function payLinkEmail(input: {
   const name = contractName(contract);
   const intro = `Your advertising contract ${name} is ready. You can review it and pay securely online with the link below.`;
   const facts = contractFacts(contract);
+  const opening = emailOpening(customer.name, intro, facts);
   const text = plainText([
-    `Hello ${customer.name},`,
-    '',
-    intro,
-    '',
-    ...factLines(facts),
-    '',
+    ...opening.lines,
     `Pay securely: ${paymentUrl}`,
     '',
     'The link is personal to your contract; please do not share it.',
     '',
   ]);
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(customer.name)},</p>
-<p>${escapeHtml(intro)}</p>
-${factTable(facts)}
+    `${opening.html}
 ${emailButton(paymentUrl, 'Pay securely')}
 <p style="color:#555">Or open this address: ${escapeHtml(paymentUrl)}<br>The link is personal to your contract; please do not share it.</p>`,
   );
@@ -87,22 +80,10 @@ export function portalInvitationEmail(input: {
         `The link works once and expires in ${PASSWORD_LINK_HOURS} hours.`,
       ]
     : [`Sign in with your existing client portal account (${loginEmail}).`];
-  const text = plainText([
-    `Hello ${customer.name},`,
-    '',
-    intro,
-    '',
-    ...factLines(facts),
-    '',
-    ...access,
-    '',
-    `Client portal: ${portalUrl}`,
-    '',
-  ]);
+  const opening = emailOpening(customer.name, intro, facts);
+  const text = plainText([...opening.lines, ...access, '', `Client portal: ${portalUrl}`, '']);
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(customer.name)},</p>
-<p>${escapeHtml(intro)}</p>
-${factTable(facts)}
+    `${opening.html}
 <p>${access.map(escapeHtml).join('<br>')}</p>
 ${emailButton(setPasswordUrl ?? portalUrl, setPasswordUrl ? 'Set your password' : 'Open the client portal')}`,
   );

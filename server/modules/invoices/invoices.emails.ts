@@ -7,6 +7,7 @@ import {
   type EmailRecipient,
   emailButton,
   emailLayout,
+  emailOpening,
   escapeHtml,
   type Fact,
   factLines,
@@ -213,19 +214,10 @@ export function invoiceIssuedEmail(input: {
     dueCents > 0
       ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${invoice.dueDate}.`
       : `Your invoice ${invoice.number} is ready. Nothing is due on it.`;
-  const text = plainText([
-    `Hello ${customer.name},`,
-    '',
-    intro,
-    '',
-    ...factLines(facts),
-    '',
-    ...(dueCents > 0 ? [action.text, '', action.note, ''] : []),
-  ]);
+  const opening = emailOpening(customer.name, intro, facts);
+  const text = plainText([...opening.lines, ...(dueCents > 0 ? [action.text, '', action.note, ''] : [])]);
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(customer.name)},</p>
-<p>${escapeHtml(intro)}</p>
-${factTable(facts)}
+    `${opening.html}
 ${dueCents > 0 ? `${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>` : ''}`,
   );
   return {
@@ -313,14 +305,13 @@ export function invoiceVoidedEmail(input: {
     ['Invoice total', formatCents(invoice.totalCents)],
     ...(refundCents > 0 ? ([['Refund', formatCents(refundCents)]] as Fact[]) : []),
   ];
-  const text = plainText([`Hello ${customer.name},`, '', intro, '', ...factLines(facts), '']);
+  const opening = emailOpening(customer.name, intro, facts);
+  const text = plainText(opening.lines);
   return {
     to: customer.email,
     subject: refundCents > 0 ? `Invoice ${invoice.number} voided and refunded` : `Invoice ${invoice.number} voided`,
     text,
-    html: emailLayout(`<p>Hello ${escapeHtml(customer.name)},</p>
-<p>${escapeHtml(intro)}</p>
-${factTable(facts)}`),
+    html: emailLayout(opening.html),
     entity: 'invoice',
     entityId: invoice.id,
   };
@@ -363,13 +354,9 @@ export function creditNoteIssuedEmail(input: {
   const reason = `Reason: ${creditNote.reason}`;
   const balance = balanceSentence(creditNote.toCreditBalanceCents);
   const portalNote = 'Sign in to the client portal to see and download the credit note.';
+  const opening = emailOpening(customer.name, intro, facts);
   const text = plainText([
-    `Hello ${customer.name},`,
-    '',
-    intro,
-    '',
-    ...factLines(facts),
-    '',
+    ...opening.lines,
     reason,
     '',
     ...(balance ? [balance, ''] : []),
@@ -377,9 +364,7 @@ export function creditNoteIssuedEmail(input: {
     '',
   ]);
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(customer.name)},</p>
-<p>${escapeHtml(intro)}</p>
-${factTable(facts)}
+    `${opening.html}
 <p>${escapeHtml(reason)}</p>
 ${balance ? `<p>${escapeHtml(balance)}</p>` : ''}
 ${emailButton(portalUrl, 'Open the client portal')}${addressLine(portalUrl)}<p style="color:#555">${escapeHtml(portalNote)}</p>`,

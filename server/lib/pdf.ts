@@ -94,3 +94,25 @@ export function pdfBillTo(doc: PdfDoc, { left, width }: PdfFrame, customer: PdfC
   }
   return doc.y;
 }
+
+/**
+ * The document's facts beside the bill-to block (right half): a muted label, its value right-aligned.
+ * Answers where the block ends.
+ */
+export function pdfFacts(doc: PdfDoc, { left, width }: PdfFrame, facts: [string, string][], top: number): number {
+  let y = top;
+  for (const [label, value] of facts) {
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, left + width / 2, y, { width: 90 });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value, left + width / 2 + 95, y, { width: width / 2 - 95, align: 'right' });
+    y = doc.y + 4;
+  }
+  return y;
+}

@@ -9,6 +9,7 @@ import {
   type PdfFrame,
   pdfBillTo,
   pdfDay,
+  pdfFacts,
   pdfHeader,
   RULE,
 } from '../../lib/pdf';
@@ -73,7 +74,6 @@ function header(doc: Doc, frame: Frame, data: CreditNotePdfData): void {
 
 /** Bill to (as on the invoice) on the left, the credit note's facts on the right; returns the y below both. */
 function customerAndFacts(doc: Doc, frame: Frame, data: CreditNotePdfData, top: number): number {
-  const { left, width } = frame;
   const { creditNote, customer, invoice } = data;
   const billToBottom = pdfBillTo(doc, frame, customer, top);
 
@@ -83,21 +83,7 @@ function customerAndFacts(doc: Doc, frame: Frame, data: CreditNotePdfData, top: 
     ['Invoice number', invoice.number],
     ['Contract', data.contractName],
   ];
-  let factY = top;
-  for (const [label, value] of facts) {
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(9)
-      .text(label, left + width / 2, factY, { width: 90 });
-    doc
-      .fillColor(INK)
-      .font('Helvetica')
-      .fontSize(10)
-      .text(value, left + width / 2 + 95, factY, { width: width / 2 - 95, align: 'right' });
-    factY = doc.y + 4;
-  }
-  return Math.max(billToBottom, factY);
+  return Math.max(billToBottom, pdfFacts(doc, frame, facts, top));
 }
 
 /** The invoice this credit note corrects: its number, billing period and total as issued. */

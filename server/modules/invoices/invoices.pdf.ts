@@ -2,7 +2,7 @@ import { invoiceLineDetail } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice } from '@shared/contracts/invoices';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
 import { formatAmount } from '@shared/money';
-import { INK, MUTED, openPdf, type PdfCustomer, pdfBillTo, pdfDay, pdfHeader, RULE } from '../../lib/pdf';
+import { INK, MUTED, openPdf, type PdfCustomer, pdfBillTo, pdfDay, pdfFacts, pdfHeader, RULE } from '../../lib/pdf';
 
 export type InvoicePdfData = {
   businessName: string;
@@ -39,7 +39,7 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
 
   // Bill to, and the invoice's dates.
   const blockTop = 130;
-  pdfBillTo(doc, frame, customer, blockTop);
+  const billToBottom = pdfBillTo(doc, frame, customer, blockTop);
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
     ['Issued', day(invoice.periodStart)],
@@ -47,24 +47,11 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     ['Due date', day(invoice.dueDate)],
     ['Contract', data.contractName],
   ];
-  let factY = blockTop;
-  for (const [label, value] of facts) {
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(9)
-      .text(label, left + width / 2, factY, { width: 90 });
-    doc
-      .fillColor(INK)
-      .font('Helvetica')
-      .fontSize(10)
-      .text(value, left + width / 2 + 95, factY, { width: width / 2 - 95, align: 'right' });
-    factY = doc.y + 4;
-  }
+  const factsBottom = pdfFacts(doc, frame, facts, blockTop);
 
   // Lines.
   const cols = { description: left, quantity: left + 260, unit: left + 300, discount: left + 380, amount: left + 450 };
-  let y = Math.max(doc.y, factY) + 24;
+  let y = Math.max(billToBottom, factsBottom) + 24;
   const header = (top: number) => {
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
     doc.text('DESCRIPTION', cols.description, top, { width: 250 });

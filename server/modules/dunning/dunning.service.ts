@@ -100,59 +100,62 @@ export async function dunningAfterPayment(deps: DunningDeps, ref: { contractId?:
   }
 }
 
+/**
+ * Pauses, in one conditional UPDATE, the active contracts with an invoice unpaid `days` after its due date;
+ * records the pause step of those invoices and tells each contract's rep and finance, in the same transaction.
+ */
 async function pauseOverdue(deps: DunningDeps, asOf: string, contractId: string | null, days: number) {
   const candidates = await selectContractsToPause(deps.db, { asOf, days, contractId });
-  let paused = 0;
-  for (const candidate of candidates) {
-    paused += await deps.db.transaction(async (tx) => {
-      const [changed] = await changeContractStatuses(tx, [candidate.contractId], {
-        action: 'pause',
-        pauseReason: 'non_payment',
-        actorId: null,
-        baseUrl: deps.baseUrl,
-        cause: `non-payment: ${candidate.numbers.join(', ')} unpaid ${days} days after the due date`,
-        on: asOf,
-      });
-      if (!changed) return 0;
-      await recordPauseSteps(tx, candidate.invoiceIds);
-      await notifyNonPaymentPause(tx, {
-        contract: changed.row,
-        change: 'paused',
-        overdueInvoices: candidate.numbers,
-        baseUrl: deps.baseUrl,
-      });
-      return 1;
+  if (candidates.length === 0) return 0;
+  const byContract = new Map(candidates.map((c) => [c.contractId, c]));
+  return deps.db.transaction(async (tx) => {
+    const changed = await changeContractStatuses(tx, [...byContract.keys()], {
+      action: 'pause',
+      pauseReason: 'non_payment',
+      actorId: null,
+      baseUrl: deps.baseUrl,
+      cause: `non-payment: an invoice unpaid ${days} days after its due date`,
+      on: asOf,
     });
-  }
-  return paused;
+    const paused = changed.map(({ row }) => ({ row, overdue: byContract.get(row.id)! }));
+    await recordPauseSteps(
+      tx,
+      paused.flatMap(({ overdue }) => overdue.invoiceIds),
+    );
+    for (const { row, overdue } of paused) {
+      await notifyNonPaymentPause(tx, {
+        contract: row,
+        change: 'paused',
+        overdueInvoices: overdue.numbers,
+        baseUrl: deps.baseUrl,
+      });
+    }
+    return paused.length;
+  });
 }
 
+/**
+ * Resumes, in one conditional UPDATE, the contracts paused for non-payment none of whose invoices is overdue
+ * any more (re-checked in the UPDATE itself: an invoice that became overdue meanwhile keeps one paused),
+ * tells their rep and finance, then bills each (the periods that started during the pause: the service ran).
+ */
 async function resumePaidUp(deps: DunningDeps, asOf: string, contractId: string | null): Promise<number> {
   const candidates = await selectContractsToResume(deps.db, { asOf, contractId });
-  const resumed: string[] = [];
-  for (const id of candidates) {
-    const changed = await deps.db.transaction(async (tx) => {
-      const [row] = await changeContractStatuses(tx, [id], {
-        action: 'resume',
-        actorId: null,
-        baseUrl: deps.baseUrl,
-        cause: 'overdue invoices paid',
-        on: asOf,
-        // Re-checked in the UPDATE itself: an invoice that became overdue meanwhile keeps it paused.
-        onlyIf: sql`contracts.pause_reason = 'non_payment' and ${noOverdueInvoice(asOf)}`,
-      });
-      if (!row) return false;
-      await notifyNonPaymentPause(tx, {
-        contract: row.row,
-        change: 'resumed',
-        overdueInvoices: [],
-        baseUrl: deps.baseUrl,
-      });
-      return true;
+  if (candidates.length === 0) return 0;
+  const resumed = await deps.db.transaction(async (tx) => {
+    const changed = await changeContractStatuses(tx, candidates, {
+      action: 'resume',
+      actorId: null,
+      baseUrl: deps.baseUrl,
+      cause: 'overdue invoices paid',
+      on: asOf,
+      onlyIf: sql`contracts.pause_reason = 'non_payment' and ${noOverdueInvoice(asOf)}`,
     });
-    if (changed) resumed.push(id);
-  }
-  // The periods that started during the pause are billed now (the service ran).
+    for (const { row } of changed) {
+      await notifyNonPaymentPause(tx, { contract: row, change: 'resumed', overdueInvoices: [], baseUrl: deps.baseUrl });
+    }
+    return changed.map(({ row }) => row.id);
+  });
   for (const id of resumed) await billContractNow(deps, id, asOf);
   return resumed.length;
 }

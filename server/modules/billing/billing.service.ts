@@ -13,6 +13,7 @@ import type { ContractSchedule, InvoiceStatus } from '@shared/contracts/invoices
 import { centsToAmount } from '@shared/money';
 import { basisPointsToPercent, percentToBasisPoints } from '@shared/rates';
 import type { Db } from '../../db/client';
+import { loggableError } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../sessions/sessions';
@@ -48,7 +49,7 @@ export async function billContractNow(
     if (result.invoicesIssued > 0) deps.mailer.kick(deps.db);
   } catch (error) {
     process.emitWarning(
-      `Billing contract ${contractId} failed; the next billing run issues its invoices: ${error instanceof Error ? error.message : String(error)}`,
+      `Billing contract ${contractId} failed; the next billing run issues its invoices: ${loggableError(error).message}`,
     );
   }
 }

@@ -2,6 +2,7 @@ import { utcToday } from '@shared/billing';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
+import { loggableError } from '../../lib/db-errors';
 import { enqueueEmails, type Mailer } from '../../lib/mailer';
 import { billContractNow } from '../billing/billing.service';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
@@ -94,9 +95,7 @@ export async function dunningAfterPayment(deps: DunningDeps, ref: { contractId?:
     const contractId = ref.contractId ?? (ref.invoiceId ? await selectContractOfInvoice(deps.db, ref.invoiceId) : null);
     if (contractId) await runDunning(deps, { contractId });
   } catch (error) {
-    process.emitWarning(
-      `Dunning after a payment failed; the next run catches up: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    process.emitWarning(`Dunning after a payment failed; the next run catches up: ${loggableError(error).message}`);
   }
 }
 

@@ -78,6 +78,22 @@ export function divideRound(numerator: number, denominator: number): number {
   return sign * rounded;
 }
 
+/**
+ * part / whole of an amount of cents, rounded half away from zero, exact for any safe integers (computed in
+ * BigInt: amount x part can pass 2^53). Used where a share of what was billed is credited.
+ */
+export function shareOfCents(cents: Cents, part: number, whole: number): Cents {
+  if (![cents, part, whole].every(Number.isSafeInteger) || whole <= 0 || part < 0) {
+    throw new RangeError('shareOfCents takes safe integers, a part of at least 0 and a whole above 0');
+  }
+  const sign = cents < 0 ? -1n : 1n;
+  const n = BigInt(Math.abs(cents)) * BigInt(part);
+  const d = BigInt(whole);
+  const q = n / d;
+  const rounded = (n - q * d) * 2n >= d ? q + 1n : q;
+  return Number(sign * rounded);
+}
+
 /** A rate in basis points (1/100 of a percent) applied to cents: 10000 bp = 100%. */
 export function applyRate(cents: Cents, basisPoints: number): Cents {
   return divideRound(cents * basisPoints, 10_000);

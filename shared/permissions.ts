@@ -52,8 +52,11 @@ export const PERMISSIONS = {
   'profile:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
   'portal:access': ['client'],
   'creative:upload': ['client'],
-  /** Performance figures (impressions, clicks, views) entered per contract and month. */
-  'performance:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  /**
+   * Delivery of CPM lines recorded per period, on the contract page or by CSV import (product.md section 12);
+   * each contract also needs contract write access (a sales rep: their own).
+   */
+  'delivery:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
   'notification:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
 
   // Navigation (ui-spec.md section 2's sidebar table; finance adds the screens it works in).

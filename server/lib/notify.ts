@@ -34,6 +34,8 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   contract_paused: 'email_payment_notifications',
   contract_resumed: 'email_payment_notifications',
   credit_note_issued: 'email_payment_notifications',
+  delivery_under_pace: 'email_contract_updates',
+  delivery_remedy: 'email_contract_updates',
   payout_requested: 'email_commission_alerts',
   payout_approved: 'email_commission_alerts',
   payout_rejected: 'email_commission_alerts',

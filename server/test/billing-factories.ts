@@ -33,6 +33,7 @@ export async function createBillableContract(
     }[];
     packagePriceCents?: number | null;
     title?: string | null;
+    underDeliveryRemedy?: 'credit' | 'makegood';
   },
 ) {
   const customerId = options.customerId ?? (await createTestCustomer(db)).id;
@@ -84,6 +85,7 @@ export async function createBillableContract(
       termMonths,
       autoStopDate: computeAutoStopDate(options.startDate, termMonths),
       paymentMode: options.paymentMode ?? 'portal',
+      underDeliveryRemedy: options.underDeliveryRemedy ?? 'credit',
       packageId: pkg?.id ?? null,
       packagePriceCents,
       lineItemsTotalCents,

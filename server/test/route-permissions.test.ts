@@ -129,7 +129,7 @@ const MATRIX: Row[] = [
   ['POST /api/payouts/:id/reject',                      401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/payouts/:id/disburse',                    401,  ok,   ok,   403,  403,  ok,   403],
 
-  // client portal: invitations, creatives, performance figures
+  // client portal: invitations, creatives; delivery of CPM lines (the portal's performance card)
   ['POST /api/auth/set-password',                       ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/customers/:id/invite',                    401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/users/:id/send-password-reset',           401,  ok,   ok,   403,  403,  403,  403],
@@ -138,10 +138,10 @@ const MATRIX: Row[] = [
   ['GET /api/contracts/:id/creatives',                  401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/creatives/:id/download',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['DELETE /api/creatives/:id',                         401,  ok,   ok,   ok,   ok,   403,  ok],
-  ['GET /api/contracts/:id/performance',                401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/contracts/:id/delivery',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/client/performance',                       401,  403,  403,  403,  403,  403,  ok],
-  ['PUT /api/contracts/:id/performance/:month',         401,  ok,   ok,   ok,   ok,   403,  403],
-  ['DELETE /api/contracts/:id/performance/:month',      401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PUT /api/contracts/:id/delivery/:lineId/:month',    401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/delivery/import',                         401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/client/summary',                           401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id',                     401,  403,  403,  403,  403,  403,  ok],
 ];

@@ -13,6 +13,7 @@ import {
   quantityIssue,
   termIssue,
 } from './contract-vocabulary';
+import { UNDER_DELIVERY_REMEDIES } from './delivery-vocabulary';
 
 /** An optional calendar day: left out, null or '' is none. */
 function optionalDate(label: string) {
@@ -111,6 +112,8 @@ export const contractBodySchema = z
       .nullish()
       .transform((v) => v ?? 0),
     paymentMode: z.enum(PAYMENT_MODES, { message: CONTRACT_MESSAGES.paymentModeRequired }),
+    /** Left out: 'credit' on create, unchanged on an edit. */
+    underDeliveryRemedy: z.enum(UNDER_DELIVERY_REMEDIES, { message: CONTRACT_MESSAGES.remedyInvalid }).optional(),
     /** null, '' or 'none': no package. */
     packageId: z
       .string({ message: 'Package not found' })

@@ -15,6 +15,7 @@ import {
 import type { ContractFormLine, ContractFormValues } from './contract-form';
 import type { Contract } from './contract-responses';
 import { hasPackage, NO_PACKAGE, type PaymentMode, parseWhole, quantityIssue } from './contract-vocabulary';
+import type { UnderDeliveryRemedy } from './delivery-vocabulary';
 import type { PriceMetric } from './product-vocabulary';
 
 /** A line counts once it has a product, a quantity and a unit price (ui-spec.md section 5). */
@@ -43,6 +44,7 @@ export function newContractFormValues(today: string): ContractFormValues {
     packageId: NO_PACKAGE,
     setupFee: '0',
     description: '',
+    underDeliveryRemedy: 'credit',
     title: '',
     sendToCustomer: true,
     makeActive: false,
@@ -60,6 +62,7 @@ export function contractToFormValues(contract: Contract): ContractFormValues {
     packageId: contract.packageId ?? NO_PACKAGE,
     setupFee: plainAmount(contract.setupFee),
     description: contract.description ?? '',
+    underDeliveryRemedy: contract.underDeliveryRemedy,
     title: contract.title ?? '',
     sendToCustomer: false,
     makeActive: false,
@@ -101,6 +104,7 @@ export type ContractPayload = {
   title?: string;
   setupFee: number;
   paymentMode: PaymentMode;
+  underDeliveryRemedy: UnderDeliveryRemedy;
   packageId: string | null;
   sendToCustomer: boolean;
   makeActive: boolean;
@@ -123,6 +127,7 @@ export function toContractPayload(values: ContractFormValues): ContractPayload {
     description: values.description ?? '',
     setupFee: amountOrZero(values.setupFee),
     paymentMode: values.paymentMode as PaymentMode,
+    underDeliveryRemedy: values.underDeliveryRemedy ?? 'credit',
     packageId: hasPackage(values.packageId) ? values.packageId : null,
     sendToCustomer: values.sendToCustomer ?? true,
     makeActive: values.makeActive ?? false,

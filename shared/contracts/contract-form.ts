@@ -14,6 +14,7 @@ import {
   quantityIssue,
   termIssue,
 } from './contract-vocabulary';
+import { UNDER_DELIVERY_REMEDIES } from './delivery-vocabulary';
 
 /**
  * The contract form (/contracts/new, the edit dialog and page): its values as react-hook-form holds them
@@ -103,6 +104,10 @@ export const contractFormSchema = z
         else if (cents > MAX_CENTS) ctx.addIssue({ code: 'custom', message: 'Amount is too large' });
       }),
     description: z.string().max(5000, 'Description cannot be longer than 5000 characters').default(''),
+    /** How an under-delivered CPM period is settled (product.md section 12). */
+    underDeliveryRemedy: z
+      .enum(UNDER_DELIVERY_REMEDIES, { message: CONTRACT_MESSAGES.remedyInvalid })
+      .default('credit'),
     /** Not a field of the form: a stored title is carried through an edit unchanged. */
     title: z.string().max(200, 'Title cannot be longer than 200 characters').default(''),
     sendToCustomer: z.boolean().default(true),

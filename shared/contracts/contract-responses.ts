@@ -1,4 +1,5 @@
 import type { ContractStatus, PauseReason, PaymentMode } from './contract-vocabulary';
+import type { UnderDeliveryRemedy } from './delivery-vocabulary';
 import type { PriceMetric } from './product-vocabulary';
 
 /** The contracts API's answers (amounts in dollars). */
@@ -69,6 +70,8 @@ export type ContractSummary = {
   /** YYYY-MM-DD: startDate + termMonths calendar months; null when indefinite. */
   autoStopDate: string | null;
   paymentMode: PaymentMode;
+  /** How an under-delivered CPM period is settled (product.md section 12). */
+  underDeliveryRemedy: UnderDeliveryRemedy;
   payLinkToken: string | null;
   /** The pay link as customers receive it (built from the configured public origin); null without a link. */
   payLinkUrl: string | null;

@@ -37,6 +37,7 @@ export const CONTRACT_MESSAGES = {
   customerRequired: 'Customer is required',
   startDateRequired: 'Start date is required',
   paymentModeRequired: 'Payment mode is required',
+  remedyInvalid: 'Under-delivery remedy must be credit or makegood',
   termWhole: 'Term must be a whole number of months',
   termMin: 'Term must be at least 1 month',
   termMax: `Term cannot exceed ${MAX_TERM_MONTHS} months`,

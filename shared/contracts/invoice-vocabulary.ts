@@ -98,12 +98,19 @@ const shortDate = (day: string) =>
  * null for the package and setup-fee lines.
  */
 export function invoiceLineDetail(line: {
+  kind?: string;
   priceMetric: PriceMetric | null;
   coversStart: string | null;
   coversEnd: string | null;
   proratedDays: number | null;
   periodDays: number | null;
+  impressions?: number | null;
 }): string | null {
+  const impressions =
+    line.impressions === null || line.impressions === undefined
+      ? ''
+      : `${IMPRESSIONS.format(line.impressions)} impressions`;
+  if (line.kind === 'makegood') return `${impressions} free of charge, delivered in this period`;
   if (line.priceMetric === null || line.coversStart === null) return null;
   const metric = line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_LABELS[line.priceMetric];
   const span = line.coversEnd
@@ -113,5 +120,7 @@ export function invoiceLineDetail(line: {
     line.proratedDays !== null && line.periodDays !== null
       ? ` · prorated ${line.proratedDays} of ${line.periodDays} days`
       : '';
-  return `${metric} · ${span}${prorated}`;
+  return `${metric} · ${span}${prorated}${impressions ? ` · ${impressions} booked` : ''}`;
 }
+
+const IMPRESSIONS = new Intl.NumberFormat('en-US');

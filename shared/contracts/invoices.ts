@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
 import { isCalendarDate, listQuerySchema, optionalText } from './common';
 import type { CreditNote } from './credit-notes';
+import type { DeliveryPeriod } from './delivery';
 import {
   type DunningStage,
   INVOICE_MESSAGES,
@@ -115,7 +116,8 @@ export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
 
 export type InvoiceLine = {
   id: string;
-  kind: 'product' | 'package' | 'setup_fee' | 'adjustment';
+  /** 'makegood': free impressions owed for an earlier period's shortfall, at $0.00. */
+  kind: 'product' | 'package' | 'setup_fee' | 'adjustment' | 'makegood';
   description: string;
   productId: string | null;
   quantity: number;
@@ -131,6 +133,8 @@ export type InvoiceLine = {
   /** A prorated line: the days billed of the period's days. */
   proratedDays: number | null;
   periodDays: number | null;
+  /** A CPM line's booked impressions for the days billed; a makegood line's free impressions; else null. */
+  impressions: number | null;
 };
 
 export type Payment = {
@@ -194,10 +198,15 @@ export type Invoice = {
   /** The part of amountPaid that came from the customer's credit balance ("Credit applied"). */
   creditApplied: number;
   creditNotes: CreditNote[];
+  /**
+   * Proof of performance: each CPM line's booked vs delivered impressions for this invoice's period, with
+   * the credit note or makegood that settled a shortfall (product.md section 12).
+   */
+  delivery: DeliveryPeriod[];
 };
 
 /** A list row: the invoice without its lines, payments and credit notes. */
-export type InvoiceSummary = Omit<Invoice, 'lines' | 'payments' | 'creditApplied' | 'creditNotes'>;
+export type InvoiceSummary = Omit<Invoice, 'lines' | 'payments' | 'creditApplied' | 'creditNotes' | 'delivery'>;
 
 export type ScheduleItem = {
   periodIndex: number;

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'contract_paused',
   'contract_resumed',
   'credit_note_issued',
+  'delivery_under_pace',
+  'delivery_remedy',
   'payout_requested',
   'payout_approved',
   'payout_rejected',

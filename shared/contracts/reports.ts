@@ -90,4 +90,21 @@ export type Report = {
     activeCustomers: number;
   };
   recentActivity: ReportActivity[];
+  /**
+   * Proof of performance across CPM lines (product.md section 12): delivery recorded for the periods that
+   * start in the range, and what under-delivery was settled with in the range.
+   */
+  delivery: {
+    /** Billed CPM periods starting in the range with delivery recorded. */
+    periodsRecorded: number;
+    bookedImpressions: number;
+    deliveredImpressions: number;
+    /** Delivered as a percentage of booked (over-delivery counts up to booked), one decimal; null when none. */
+    deliveryRate: number | null;
+    /** Under-delivery credit notes issued in the range: how many and their total (dollars). */
+    creditsIssued: number;
+    creditsAmount: number;
+    /** Makegood impressions granted by periods settled in the range. */
+    makegoodImpressions: number;
+  };
 };

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
-import { contracts } from './contracts';
+import { contractLineItems, contracts } from './contracts';
 import { customers } from './customers';
 import { users } from './users';
 
@@ -135,11 +135,21 @@ export const invoiceLines = pgTable(
     /** A prorated line: the days billed of the period's days (null when billed in full). */
     proratedDays: integer('prorated_days'),
     periodDays: integer('period_days'),
+    /** The contract line billed (product lines) or made good (makegood lines). */
+    lineId: uuid('line_id').references(() => contractLineItems.id, { onDelete: 'set null' }),
+    /**
+     * Impressions: a CPM line's booked volume for the days billed; a makegood line's free impressions owed
+     * for an earlier period's shortfall (product.md section 12). Null for other lines.
+     */
+    impressions: bigint('impressions', { mode: 'number' }),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('invoice_lines_product_idx').on(t.productId),
-    check('invoice_lines_kind_check', sql`${t.kind} in ('product','package','setup_fee','adjustment')`),
+    // Delivery finds a line's billed periods.
+    index('invoice_lines_line_idx').on(t.lineId).where(sql`${t.lineId} is not null`),
+    check('invoice_lines_kind_check', sql`${t.kind} in ('product','package','setup_fee','adjustment','makegood')`),
+    check('invoice_lines_impressions_check', sql`coalesce(${t.impressions}, 0) >= 0`),
   ],
 );
 

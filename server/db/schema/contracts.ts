@@ -35,6 +35,8 @@ export const contracts = pgTable(
     cancelReason: text('cancel_reason'),
     /** Why a paused contract is paused: by staff ('manual') or by dunning ('non_payment'); null otherwise. */
     pauseReason: text('pause_reason'),
+    /** How an under-delivered CPM period is settled (product.md section 12): 'credit' or 'makegood'. */
+    underDeliveryRemedy: text('under_delivery_remedy').notNull().default('credit'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
@@ -67,6 +69,9 @@ export const contracts = pgTable(
       'contracts_pause_reason_check',
       sql`${t.pauseReason} is null or (${t.status} = 'paused' and ${t.pauseReason} in ('manual','non_payment'))`,
     ),
+    check('contracts_under_delivery_remedy_check', sql`${t.underDeliveryRemedy} in ('credit','makegood')`),
+    // Delivery imports quote contracts by their short id (the last 8 characters).
+    index('contracts_short_id_idx').on(sql`right(${t.id}::text, 8)`),
     check('contracts_payment_mode_check', sql`${t.paymentMode} in ('portal','pay_link')`),
     check('contracts_term_check', sql`${t.termMonths} is null or ${t.termMonths} between 1 and 120`),
   ],

@@ -5,6 +5,7 @@ export * from './catalog';
 export * from './commissions';
 export * from './contracts';
 export * from './customers';
+export * from './delivery';
 export * from './notifications';
 export * from './outbox';
 export * from './portal';

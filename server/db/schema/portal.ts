@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contracts } from './contracts';
 import { users } from './users';
 
@@ -34,32 +34,5 @@ export const creatives = pgTable(
     index('creatives_uploader_idx').on(t.uploadedBy, t.uploadedAt),
     check('creatives_kind_check', sql`${t.kind} in ('image','video','pdf','doc','docx')`),
     check('creatives_size_check', sql`${t.sizeBytes} between 1 and ${sql.raw(String(MAX_CREATIVE_BYTES))}`),
-  ],
-);
-
-/**
- * Campaign figures staff enter per contract and calendar month (the product measures none itself).
- * One row per contract and month: entering a month again replaces its figures.
- */
-export const contractPerformance = pgTable(
-  'contract_performance',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
-    /** YYYY-MM */
-    month: text('month').notNull(),
-    impressions: bigint('impressions', { mode: 'number' }).notNull(),
-    clicks: bigint('clicks', { mode: 'number' }).notNull(),
-    views: bigint('views', { mode: 'number' }).notNull(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    unique('contract_performance_contract_month_key').on(t.contractId, t.month),
-    check('contract_performance_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    check('contract_performance_figures_check', sql`${t.impressions} >= 0 and ${t.clicks} >= 0 and ${t.views} >= 0`),
   ],
 );

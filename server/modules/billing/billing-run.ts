@@ -65,6 +65,8 @@ export type IssuedInvoice = {
 const DEFAULT_CHUNK = 5_000;
 /** The metric billed once (shared/billing.ts billsOnce). */
 const ONCE_METRIC = 'flat' satisfies PriceMetric;
+/** The metric billed per 1,000 impressions: its invoice lines carry the impressions booked. */
+const CPM_METRIC = 'cpm' satisfies PriceMetric;
 const MIN_CHUNK = 1;
 const FALLBACK_BASE_URL = 'http://localhost:3000';
 
@@ -289,7 +291,7 @@ async function billChunk(
       base_lines as (
         -- shared/billing.ts billLine: a flat line once, in full, in the period its flight starts; a monthly
         -- or CPM line in every period its flight overlaps, prorated by days where it covers only part.
-        select b.id as contract_id, b.period_index, 0 as sort_group, li.position as sort_key, 'product' as kind,
+        select b.id as contract_id, b.period_index, 0 as sort_group, li.position * 2 as sort_key, 'product' as kind,
                pr.name as description, li.product_id, li.quantity,
                s.unit_price_cents, li.discount_cents,
                case when cov.prorated
@@ -298,7 +300,13 @@ async function billChunk(
                s.seasonal, li.price_metric, cov.covers_start, cov.covers_end,
                case when cov.prorated then cov.days end as prorated_days,
                case when cov.prorated then cov.period_days end as period_days,
-               null::uuid as adjustment_id
+               null::uuid as adjustment_id, li.id as line_id,
+               -- A CPM line's booked impressions for the days billed, prorated like its amount.
+               case when li.price_metric = ${CPM_METRIC} then
+                 case when cov.prorated then round(li.quantity::numeric * 1000 * cov.days / cov.period_days)::bigint
+                      else li.quantity::bigint * 1000 end
+               end as impressions,
+               null::uuid as delivery_id
         from billable b
         join contract_line_items li on li.contract_id = b.id
         join products pr on pr.id = li.product_id
@@ -330,17 +338,20 @@ async function billChunk(
                 else li.flight_start <= b.period_end and (li.flight_end is null or li.flight_end >= b.period_start) end
         union all
         select b.id, b.period_index, 1, 0, 'package', ${PACKAGE_LINE_PREFIX} || pk.name, null, 1,
-               b.package_price_cents, 0, b.package_price_cents, false, null, null, null, null, null, null
+               b.package_price_cents, 0, b.package_price_cents, false, null, null, null, null, null, null,
+               null, null, null
         from billable b
         join packages pk on pk.id = b.package_id
         union all
         select b.id, b.period_index, 2, 0, 'setup_fee', ${SETUP_FEE_DESCRIPTION}, null, 1,
-               b.setup_fee_cents, 0, b.setup_fee_cents, false, null, null, null, null, null, null
+               b.setup_fee_cents, 0, b.setup_fee_cents, false, null, null, null, null, null, null,
+               null, null, null
         from billable b
         where b.period_index = 0 and b.setup_fee_cents > 0
         union all
         select p.contract_id, p.period_index, 3, p.sort_key, 'adjustment', p.description, p.product_id, 1,
-               p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id
+               p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id,
+               null, null, null
         from pending p
         where p.amount_cents > 0
       ),
@@ -354,11 +365,32 @@ async function billChunk(
             + (select coalesce(sum(p.amount_cents), 0) from pending p
                where p.contract_id = f.id and p.amount_cents < 0) >= 0
       ),
+      -- Makegoods of under-delivered periods (product.md section 12): free impressions on the first invoice
+      -- this run issues in which the line runs, as a $0.00 line after the line's own.
+      makegood_lines as (
+        select d.contract_id, min(l.period_index) as period_index, 0 as sort_group, min(l.sort_key) + 1 as sort_key,
+               'makegood' as kind,
+               'Makegood: ' || min(l.description) || ', shortfall of ' || to_char(d.period_start, 'FMMonth YYYY')
+                 as description,
+               min(l.product_id::text)::uuid as product_id, 1 as quantity, 0::bigint as unit_price_cents,
+               0::bigint as discount_cents, 0::bigint as amount_cents, false as seasonal,
+               ${CPM_METRIC}::text as price_metric, null::date as covers_start, null::date as covers_end,
+               null::int as prorated_days, null::int as period_days, null::uuid as adjustment_id, d.line_id,
+               d.shortfall_impressions as impressions, d.id as delivery_id
+        from line_deliveries d
+        join base_lines l on l.line_id = d.line_id and l.kind = 'product'
+        where d.remedy = 'makegood' and d.makegood_invoice_id is null
+          and d.contract_id in (select id from first_billable)
+        group by d.id, d.contract_id, d.line_id, d.period_start, d.shortfall_impressions
+      ),
       lines as (
         select * from base_lines
         union all
+        select * from makegood_lines
+        union all
         select p.contract_id, p.period_index, 3, p.sort_key, 'adjustment', p.description, p.product_id, 1,
-               p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id
+               p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id,
+               null, null, null
         from pending p
         join credits_carried c on c.id = p.contract_id and c.period_index = p.period_index
         where p.amount_cents < 0
@@ -424,11 +456,12 @@ async function billChunk(
       ins_lines as (
         insert into invoice_lines (invoice_id, position, kind, description, product_id, quantity, unit_price_cents,
                                    discount_cents, amount_cents, seasonal, price_metric, covers_start, covers_end,
-                                   prorated_days, period_days)
+                                   prorated_days, period_days, line_id, impressions)
         select ins.id,
                (row_number() over (partition by ins.id order by l.sort_group, l.sort_key))::int - 1,
                l.kind, l.description, l.product_id, l.quantity, l.unit_price_cents, l.discount_cents,
-               l.amount_cents, l.seasonal, l.price_metric, l.covers_start, l.covers_end, l.prorated_days, l.period_days
+               l.amount_cents, l.seasonal, l.price_metric, l.covers_start, l.covers_end, l.prorated_days, l.period_days,
+               l.line_id, l.impressions
         from ins
         join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
         returning invoice_id
@@ -439,6 +472,13 @@ async function billChunk(
         join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
         where l.adjustment_id = a.id
         returning a.id
+      ),
+      ins_makegoods as (
+        update line_deliveries d set makegood_invoice_id = ins.id, updated_at = now()
+        from ins
+        join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
+        where l.delivery_id = d.id
+        returning d.id
       ),
       ins_audit as (
         insert into audit_events (actor_id, action, entity, entity_id, after)

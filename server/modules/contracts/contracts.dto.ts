@@ -2,6 +2,7 @@ import { canWriteContract } from '@shared/contracts/contract-access';
 import { amendmentRefusal, canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
 import type { ContractStatus, PauseReason, PaymentMode } from '@shared/contracts/contract-vocabulary';
+import type { UnderDeliveryRemedy } from '@shared/contracts/delivery-vocabulary';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { centsToAmount, lineTotalCents } from '@shared/money';
 import { payLink } from '../../lib/capability-links';
@@ -31,6 +32,7 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
     termMonths: c.termMonths,
     autoStopDate: c.autoStopDate,
     paymentMode: c.paymentMode as PaymentMode,
+    underDeliveryRemedy: c.underDeliveryRemedy as UnderDeliveryRemedy,
     payLinkToken: c.payLinkToken,
     payLinkUrl: c.payLinkToken ? payLink(baseUrl, c.payLinkToken) : null,
     total: amount(c.totalCents),

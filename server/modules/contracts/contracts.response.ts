@@ -34,6 +34,7 @@ const summaryProperties = {
   termMonths: nullableInteger,
   autoStopDate: nullableString,
   paymentMode: string,
+  underDeliveryRemedy: string,
   payLinkToken: nullableString,
   payLinkUrl: nullableString,
   total: number,

@@ -13,6 +13,7 @@ import {
 } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
+import { DEFAULT_UNDER_DELIVERY_REMEDY } from '@shared/contracts/delivery-vocabulary';
 import { PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
@@ -118,6 +119,7 @@ export async function createContract(deps: ContractDeps, actor: Actor, body: Con
       termMonths: body.termMonths,
       autoStopDate: computeAutoStopDate(body.startDate, body.termMonths),
       paymentMode: body.paymentMode,
+      underDeliveryRemedy: body.underDeliveryRemedy ?? DEFAULT_UNDER_DELIVERY_REMEDY,
       packageId: body.packageId,
       ...figures.contract,
       sentAt: status === 'sent' ? now : null,
@@ -177,6 +179,7 @@ export async function updateContract(
       termMonths: body.termMonths,
       autoStopDate: computeAutoStopDate(body.startDate, body.termMonths),
       paymentMode: body.paymentMode,
+      ...(body.underDeliveryRemedy ? { underDeliveryRemedy: body.underDeliveryRemedy } : {}),
       packageId: body.packageId,
       ...figures.contract,
     });

@@ -13,13 +13,18 @@ import type { Db } from '../../db/client';
 import { portalLink } from '../../lib/capability-links';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
-import { notify } from '../../lib/notify';
+import { type NotificationType, notify } from '../../lib/notify';
 import { adjustCommissionForCreditNote, earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
 import { contractDisplayName, creditNoteIssuedEmail } from '../invoices/invoices.emails';
 import { findVisibleInvoice, getCreditNote, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
-import { issueCreditNoteRow, refundCustomerCreditRow } from './credit-notes.ledger';
+import {
+  type CreditNoteIssue,
+  type CreditNoteRow,
+  issueCreditNoteRow,
+  refundCustomerCreditRow,
+} from './credit-notes.ledger';
 import { selectCreditBalance, selectCreditEntries } from './credit-notes.repo';
 
 /**
@@ -45,53 +50,73 @@ export async function issueCreditNote(
   await findVisibleInvoice(deps.db, actor, invoiceId);
   const noteId = await deps.db.transaction(async (tx) => {
     if (!(await lockContractOfInvoice(tx, invoiceId))) throw notFound('Invoice');
-    const issued = await issueCreditNoteRow(tx, {
+    const note = await creditInvoice(tx, deps.baseUrl, {
       invoiceId,
       kind: 'partial',
       reason: body.reason,
       amountCents: body.amount,
       actorId: actor.id,
     });
-    if (!issued) throw await creditRefusal(tx, invoiceId, body.amount);
-    if (issued.settled) await earnCommissionForInvoice(tx, invoiceId);
-    else await adjustCommissionForCreditNote(tx, issued.note.id);
-
-    const facts = await invoiceFacts(tx, invoiceId);
-    const contractName = contractDisplayName(facts.contract);
-    const { note } = issued;
-    await enqueueEmail(
-      tx,
-      creditNoteIssuedEmail({
-        creditNote: {
-          id: note.id,
-          number: note.number,
-          reason: note.reason,
-          amountCents: note.amountCents,
-          appliedToInvoiceCents: note.appliedCents,
-          toCreditBalanceCents: note.toBalanceCents,
-          invoiceNumber: facts.invoice.number,
-          contractName,
-        },
-        customer: { name: facts.customer.name, email: facts.customer.email },
-        portalUrl: portalLink(deps.baseUrl),
-      }),
-    );
-    const summary = `${note.number}: ${formatCents(note.amountCents)} on invoice ${facts.invoice.number} for ${facts.customer.name} (${contractName}).`;
-    const link = `/customers/${facts.customer.id}`;
-    await notify(tx, {
-      to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
-      type: 'credit_note_issued',
-      title: 'Credit note issued',
-      body: summary,
-      link,
-      entity: 'credit_note',
-      entityId: note.id,
-      email: { subject: `Credit note issued: ${note.number}`, text: `${summary}\n\n${deps.baseUrl}${link}` },
-    });
+    if (!note) throw await creditRefusal(tx, invoiceId, body.amount);
     return note.id;
   });
   deps.mailer.kick(deps.db);
   return getCreditNote(deps.db, actor, noteId);
+}
+
+/** Who hears of a credit note besides the customer: its type and title (an under-delivery credit has its own). */
+export type CreditNotice = { type: NotificationType; title: string };
+
+/**
+ * A credit note inside the caller's transaction, which holds the contract's lock: the ledger row, then the
+ * commission (a credit on a paid invoice takes back its share; one that settles an unpaid invoice lets it
+ * earn on what remains), the customer's e-mail, and a notice to the rep and finance. Undefined when the
+ * invoice could not be credited (void, or not that much creditable). The caller kicks the mailer.
+ */
+export async function creditInvoice(
+  tx: Db,
+  baseUrl: string,
+  issue: CreditNoteIssue,
+  notice: CreditNotice = { type: 'credit_note_issued', title: 'Credit note issued' },
+): Promise<CreditNoteRow | undefined> {
+  const issued = await issueCreditNoteRow(tx, issue);
+  if (!issued) return undefined;
+  if (issued.settled) await earnCommissionForInvoice(tx, issue.invoiceId);
+  else await adjustCommissionForCreditNote(tx, issued.note.id);
+
+  const facts = await invoiceFacts(tx, issue.invoiceId);
+  const contractName = contractDisplayName(facts.contract);
+  const { note } = issued;
+  await enqueueEmail(
+    tx,
+    creditNoteIssuedEmail({
+      creditNote: {
+        id: note.id,
+        number: note.number,
+        reason: note.reason,
+        amountCents: note.amountCents,
+        appliedToInvoiceCents: note.appliedCents,
+        toCreditBalanceCents: note.toBalanceCents,
+        invoiceNumber: facts.invoice.number,
+        contractName,
+      },
+      customer: { name: facts.customer.name, email: facts.customer.email },
+      portalUrl: portalLink(baseUrl),
+    }),
+  );
+  const summary = `${note.number}: ${formatCents(note.amountCents)} on invoice ${facts.invoice.number} for ${facts.customer.name} (${contractName}).`;
+  const link = `/customers/${facts.customer.id}`;
+  await notify(tx, {
+    to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
+    type: notice.type,
+    title: notice.title,
+    body: issue.kind === 'delivery' ? `${summary} ${note.reason}` : summary,
+    link,
+    entity: 'credit_note',
+    entityId: note.id,
+    email: { subject: `${notice.title}: ${note.number}`, text: `${summary}\n\n${baseUrl}${link}` },
+  });
+  return note;
 }
 
 /** Why the credit matched nothing, read after the fact (under the same lock). */

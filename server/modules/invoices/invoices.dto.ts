@@ -1,4 +1,5 @@
 import type { CreditNote, CreditNoteKind } from '@shared/contracts/credit-notes';
+import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import { dunningStageOf } from '@shared/contracts/invoice-vocabulary';
 import type {
   Invoice,
@@ -78,6 +79,7 @@ export function toInvoiceLine(l: InvoiceLineRow): InvoiceLine {
     coversEnd: l.coversEnd,
     proratedDays: l.proratedDays,
     periodDays: l.periodDays,
+    impressions: l.impressions,
   };
 }
 
@@ -126,6 +128,7 @@ export function toInvoice(
   lines: InvoiceLineRow[],
   payments: PaymentRow[],
   creditNotes: CreditNoteListRow[],
+  delivery: DeliveryPeriod[],
   today: string,
 ): Invoice {
   const creditAppliedCents = payments
@@ -137,5 +140,6 @@ export function toInvoice(
     payments: payments.map(toPayment),
     creditApplied: amount(creditAppliedCents),
     creditNotes: creditNotes.map(toCreditNote),
+    delivery,
   };
 }

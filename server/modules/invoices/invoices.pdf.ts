@@ -1,3 +1,4 @@
+import { deliveryNote, formatMonth, pacingText } from '@shared/contracts/delivery';
 import { invoiceLineDetail } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice } from '@shared/contracts/invoices';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
@@ -10,6 +11,65 @@ export type InvoicePdfData = {
   customer: PdfCustomer;
   contractName: string;
 };
+
+const impressions = new Intl.NumberFormat('en-US');
+
+/**
+ * Proof of performance (product.md section 12): each CPM line's booked and delivered impressions for the
+ * invoice's period, and how a shortfall was settled. Nothing when the invoice has no CPM line.
+ */
+function proofOfPerformance(
+  doc: PDFKit.PDFDocument,
+  frame: { left: number; right: number; width: number },
+  invoice: Invoice,
+  top: number,
+): number {
+  if (invoice.delivery.length === 0) return top;
+  const { left, right } = frame;
+  let y = top + 16;
+  if (y > doc.page.height - 160) {
+    doc.addPage();
+    y = 50;
+  }
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('PROOF OF PERFORMANCE', left, y);
+  y = doc.y + 4;
+  const cols = { line: left, booked: left + 230, delivered: left + 310, pacing: left + 390 };
+  doc.font('Helvetica-Bold').fontSize(8);
+  doc.text('LINE', cols.line, y, { width: 220 });
+  doc.text('BOOKED', cols.booked, y, { width: 75, align: 'right' });
+  doc.text('DELIVERED', cols.delivered, y, { width: 75, align: 'right' });
+  doc.text('PACING', cols.pacing, y, { width: right - cols.pacing, align: 'right' });
+  y = doc.y + 4;
+  for (const period of invoice.delivery) {
+    if (y > doc.page.height - 80) {
+      doc.addPage();
+      y = 50;
+    }
+    doc.fillColor(INK).font('Helvetica').fontSize(9);
+    doc.text(`${period.productName}, ${formatMonth(period.month)}`, cols.line, y, { width: 220 });
+    const rowBottom = doc.y;
+    doc.text(impressions.format(period.booked), cols.booked, y, { width: 75, align: 'right' });
+    doc.text(period.delivered === null ? 'Not reported' : impressions.format(period.delivered), cols.delivered, y, {
+      width: 75,
+      align: 'right',
+    });
+    doc.text(pacingText(period.booked, period.delivered), cols.pacing, y, {
+      width: right - cols.pacing,
+      align: 'right',
+    });
+    y = Math.max(rowBottom, doc.y) + 1;
+    const note = deliveryNote(period);
+    if (note) {
+      doc
+        .fillColor(MUTED)
+        .fontSize(8)
+        .text(note, cols.line, y, { width: right - left });
+      y = doc.y;
+    }
+    y += 5;
+  }
+  return y;
+}
 
 const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
 const day = pdfDay;
@@ -139,6 +199,8 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
       );
     y = doc.y + 5;
   }
+
+  y = proofOfPerformance(doc, frame, invoice, y);
 
   // Payments received.
   const received = invoice.payments.filter((p) => p.status === 'succeeded');

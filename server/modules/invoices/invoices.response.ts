@@ -1,9 +1,11 @@
 import type { CreditNote, CustomerCredit, CustomerCreditEntry } from '@shared/contracts/credit-notes';
+import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import type { Invoice, InvoiceLine, InvoiceSummary, Payment } from '@shared/contracts/invoices';
 import {
   arrayOf,
   boolean,
   integer,
+  nullable,
   nullableInteger,
   nullableString,
   number,
@@ -64,6 +66,7 @@ const invoiceLineResponse = object<InvoiceLine>({
   coversEnd: nullableString,
   proratedDays: nullableInteger,
   periodDays: nullableInteger,
+  impressions: nullableInteger,
 });
 
 const paymentResponse = object<Payment>({
@@ -119,10 +122,37 @@ export const customerCreditResponse = object<CustomerCredit>({
   ),
 });
 
+/** A billed CPM period and its delivery as the API answers it (lib/response-schema.ts): only these fields. */
+export const deliveryPeriodResponse = object<DeliveryPeriod>({
+  contractId: string,
+  contractTitle: nullableString,
+  lineId: string,
+  productName: string,
+  month: string,
+  periodStart: string,
+  periodEnd: string,
+  invoiceId: string,
+  invoiceNumber: string,
+  booked: integer,
+  makegood: integer,
+  delivered: nullableInteger,
+  clicks: nullableInteger,
+  ended: boolean,
+  status: string,
+  remedy: nullableString,
+  shortfall: integer,
+  creditNote: nullable(
+    object<NonNullable<DeliveryPeriod['creditNote']>>({ id: string, number: string, amount: number }),
+  ),
+  makegoodInvoice: nullable(object<NonNullable<DeliveryPeriod['makegoodInvoice']>>({ id: string, number: string })),
+  recordedAt: nullableString,
+  recordedByName: nullableString,
+});
 export const invoiceResponse = object<Invoice>({
   ...summaryProperties,
   lines: arrayOf(invoiceLineResponse),
   payments: arrayOf(paymentResponse),
   creditApplied: number,
   creditNotes: arrayOf(creditNoteResponse),
+  delivery: arrayOf(deliveryPeriodResponse),
 });

@@ -5,6 +5,7 @@ import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
+import { invoiceDeliveryPeriods } from './invoices.delivery';
 import { toCreditNote, toInvoice, toInvoiceSummary } from './invoices.dto';
 import {
   type InvoiceListRow,
@@ -18,6 +19,15 @@ import {
   selectInvoicePage,
   selectInvoicePayments,
 } from './invoices.repo';
+
+/** Billed CPM periods and their delivery (records of the invoices), for the delivery module. */
+export {
+  liveBooking,
+  type PeriodRow,
+  selectPeriodPage,
+  selectPeriodsByKey,
+  toDeliveryPeriod,
+} from './invoices.delivery';
 
 /**
  * Invoices as records: the list and detail by role (product.md section 3), what the PDF and e-mails say of
@@ -79,12 +89,13 @@ export async function findVisibleInvoice(db: Db, actor: Actor, id: string): Prom
 
 export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invoice> {
   const row = await findVisibleInvoice(db, actor, id);
-  const [lines, paymentRows, notes] = await Promise.all([
+  const [lines, paymentRows, notes, delivery] = await Promise.all([
     selectInvoiceLines(db, id),
     selectInvoicePayments(db, id),
     selectInvoiceCreditNotes(db, id),
+    invoiceDeliveryPeriods(db, id),
   ]);
-  return toInvoice(row, lines, paymentRows, notes, utcToday());
+  return toInvoice(row, lines, paymentRows, notes, delivery, utcToday());
 }
 
 // ---------------------------------------------------------------------------------------------------------

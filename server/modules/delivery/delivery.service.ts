@@ -1,0 +1,359 @@
+import { utcToday } from '@shared/billing';
+import type { ListQuery } from '@shared/contracts/common';
+import { canWriteContract } from '@shared/contracts/contract-access';
+import {
+  DELIVERY_MESSAGES,
+  type DeliveryBody,
+  type DeliveryImportResult,
+  type DeliveryPeriod,
+  formatMonth,
+  MONTH_PATTERN,
+  PACING_ALERT_PERCENT,
+} from '@shared/contracts/delivery';
+import { applyRate, shareOfCents } from '@shared/money';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contractLineItems, contracts, invoices } from '../../db/schema';
+import { recordAudits } from '../../lib/audit';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { notify } from '../../lib/notify';
+import { canSeeContract } from '../client-portal/client-scope';
+import { creditInvoice } from '../credit-notes/credit-notes.service';
+import {
+  liveBooking,
+  type PeriodRow,
+  selectPeriodPage,
+  selectPeriodsByKey,
+  toDeliveryPeriod,
+} from '../invoices/invoices.service';
+import type { SessionUser } from '../sessions/sessions';
+import { deliveredText, formatImpressions, notEndedMessage, periodLabel, settledMessage } from './delivery.periods';
+import {
+  linkCreditNote,
+  lockContracts,
+  type SettledDelivery,
+  settleUnderDelivered,
+  upsertDeliveries,
+  type WrittenDelivery,
+} from './delivery.repo';
+
+/**
+ * Delivery and proof of performance (product.md section 12): staff record what each CPM line delivered in a
+ * billed period once it has ended (one period from the contract page, or many from a CSV import: the same
+ * path); an under-delivered period is settled once, by the contract's remedy. See docs/decisions/026-delivery.md.
+ */
+
+export type DeliveryDeps = { db: Db; mailer: Mailer; baseUrl: string };
+
+/** One period's figures to record, resolved to its contract and line. */
+export type DeliveryEntry = {
+  contractId: string;
+  lineId: string;
+  month: string;
+  impressions: number;
+  clicks: number | null;
+  /** The CSV line it came from (an import). */
+  row?: number;
+};
+
+export type DeliveryOutcome = DeliveryImportResult & { changed: WrittenDelivery[] };
+
+type ContractRow = typeof contracts.$inferSelect;
+
+async function findVisible(db: Db, actor: SessionUser, contractId: string): Promise<ContractRow> {
+  const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId)).limit(1);
+  if (!contract || !canSeeContract(actor, contract)) throw notFound('Contract');
+  return contract;
+}
+
+/** GET /api/contracts/{id}/delivery: staff who may read the contract, and its client. */
+export async function listContractDelivery(
+  db: Db,
+  actor: SessionUser,
+  contractId: string,
+  page: ListQuery,
+): Promise<{ rows: DeliveryPeriod[]; total: number }> {
+  await findVisible(db, actor, contractId);
+  const result = await selectPeriodPage(db, sql`i.contract_id = ${contractId}`, page);
+  const today = utcToday();
+  return { total: result.total, rows: result.rows.map((row) => toDeliveryPeriod(row, today)) };
+}
+
+/** GET /api/client/performance: the delivery recorded for the client's own (sent) contracts, newest first. */
+export async function listClientDelivery(
+  db: Db,
+  actor: SessionUser,
+  page: ListQuery,
+): Promise<{ rows: DeliveryPeriod[]; total: number }> {
+  if (!actor.customerId) return { rows: [], total: 0 };
+  const where = sql`i.customer_id = ${actor.customerId} and c.status <> 'draft' and d.id is not null`;
+  const result = await selectPeriodPage(db, where, page);
+  const today = utcToday();
+  return { total: result.total, rows: result.rows.map((row) => toDeliveryPeriod(row, today)) };
+}
+
+/**
+ * PUT /api/contracts/{id}/delivery/{lineId}/{month}: staff who may change the contract record (or correct)
+ * a period's delivery. 400 for a line that is not CPM, a period not billed or not ended; 409 once settled.
+ */
+export async function recordDelivery(
+  deps: DeliveryDeps,
+  actor: SessionUser,
+  contractId: string,
+  lineId: string,
+  month: string,
+  body: DeliveryBody,
+): Promise<DeliveryPeriod> {
+  if (!MONTH_PATTERN.test(month)) throw badRequest(DELIVERY_MESSAGES.month, { month: [DELIVERY_MESSAGES.month] });
+  const contract = await findVisible(deps.db, actor, contractId);
+  if (!canWriteContract(actor, contract)) {
+    throw forbidden("You don't have permission to record delivery for this contract");
+  }
+  const [line] = await deps.db.select().from(contractLineItems).where(eq(contractLineItems.id, lineId)).limit(1);
+  if (!line || line.contractId !== contractId) throw notFound('Line');
+  if (line.priceMetric !== 'cpm') throw badRequest(NOT_CPM);
+
+  const entry: DeliveryEntry = { contractId, lineId, month, impressions: body.impressions, clicks: body.clicks };
+  await applyDelivery(deps, actor, [entry], (problems) => {
+    const [problem] = problems;
+    if (problem.settled) return conflict(problem.message);
+    return badRequest(problem.message, { month: [problem.message] });
+  });
+  const [row] = await selectPeriodsByKey(deps.db, [{ lineId, month }]);
+  return toDeliveryPeriod(row, utcToday());
+}
+
+const NOT_CPM = 'Delivery is recorded for CPM lines only: this line is not billed per 1,000 impressions';
+
+/** A row the database's facts refuse: the period is not billed, not ended, or settled with other figures. */
+export type DeliveryProblem = { entry: DeliveryEntry; message: string; settled: boolean };
+
+/**
+ * Records delivery for entries already checked for shape, contract access and line (CPM, of its contract),
+ * in ONE transaction: the contracts locked in id order (the first lock of every money path, so concurrent
+ * imports, payments and billing wait for each other), the periods checked against the invoices, then one
+ * upsert, then the settlement of the under-delivered periods (one conditional UPDATE), each with its remedy.
+ * Any refused entry refuses them all (`refuse` builds the error); nothing is written then.
+ */
+export async function applyDelivery(
+  deps: DeliveryDeps,
+  actor: SessionUser,
+  entries: readonly DeliveryEntry[],
+  refuse: (problems: DeliveryProblem[]) => AppError,
+): Promise<DeliveryOutcome> {
+  const today = utcToday();
+  const outcome = await deps.db.transaction(async (tx) => {
+    await lockContracts(tx, [...new Set(entries.map((e) => e.contractId))]);
+    const byKey = await periodsOf(tx, entries);
+    const problems = periodProblems(entries, byKey, today);
+    if (problems.length > 0) throw refuse(problems);
+
+    const writes = entries.map((entry) => {
+      const period = byKey.get(`${entry.lineId}|${entry.month}`)!;
+      const booking = liveBooking(period);
+      return {
+        contractId: entry.contractId,
+        lineId: entry.lineId,
+        invoiceId: period.invoice_id,
+        periodStart: period.period_start,
+        periodEnd: period.period_end,
+        booked: booking.booked,
+        makegood: booking.makegood,
+        delivered: entry.impressions,
+        clicks: entry.clicks,
+      };
+    });
+
+    const changed = await upsertDeliveries(tx, writes, actor.id);
+    const settled = await settleUnderDelivered(
+      tx,
+      changed.map((row) => row.id),
+    );
+    let credits = 0;
+    for (const row of settled) {
+      const period = byKey.get(`${row.line_id}|${row.period_start.slice(0, 7)}`)!;
+      if (row.remedy === 'credit' && (await creditShortfall(tx, deps.baseUrl, actor, row, period))) credits += 1;
+      await noticeSettlement(tx, deps.baseUrl, row, period);
+    }
+    await noticeUnderPace(tx, deps.baseUrl, changed, byKey);
+    await recordAudits(tx, [
+      ...changed.map((row) => ({
+        actorId: actor.id,
+        action: 'delivery.recorded',
+        entity: 'contract',
+        entityId: byKey.get(`${row.line_id}|${row.period_start.slice(0, 7)}`)!.contract_id,
+        before:
+          row.before_delivered === null
+            ? null
+            : { impressions: Number(row.before_delivered), clicks: nullableNumber(row.before_clicks) },
+        after: {
+          lineId: row.line_id,
+          periodStart: row.period_start,
+          booked: Number(row.booked_impressions),
+          impressions: Number(row.delivered_impressions),
+          clicks: nullableNumber(row.clicks),
+        },
+      })),
+      ...settled.map((row) => ({
+        actorId: actor.id,
+        action: 'delivery.settled',
+        entity: 'contract',
+        entityId: row.contract_id,
+        after: {
+          lineId: row.line_id,
+          periodStart: row.period_start,
+          remedy: row.remedy,
+          shortfall: Number(row.shortfall_impressions),
+        },
+      })),
+    ]);
+    return {
+      rows: entries.length,
+      recorded: changed.length,
+      unchanged: entries.length - changed.length,
+      credits,
+      makegoods: settled.filter((row) => row.remedy === 'makegood').length,
+      changed,
+    };
+  });
+  deps.mailer.kick(deps.db);
+  return outcome;
+}
+
+/** The billed CPM periods of the entries, by line and month. */
+export async function periodsOf(db: Db, entries: readonly DeliveryEntry[]): Promise<Map<string, PeriodRow>> {
+  const periods = await selectPeriodsByKey(db, entries);
+  return new Map(periods.map((p) => [`${p.line_id}|${p.month}`, p]));
+}
+
+/** What the invoices refuse: a month the line was not billed in, a period not ended, a settled one changed. */
+export function periodProblems(
+  entries: readonly DeliveryEntry[],
+  byKey: Map<string, PeriodRow>,
+  today: string,
+): DeliveryProblem[] {
+  const problems: DeliveryProblem[] = [];
+  for (const entry of entries) {
+    const period = byKey.get(`${entry.lineId}|${entry.month}`);
+    if (!period) {
+      const message = `The line was not billed for ${formatMonth(entry.month)}: there is no delivery to record for that month`;
+      problems.push({ entry, message, settled: false });
+      continue;
+    }
+    const notEnded = notEndedMessage(period, today);
+    if (notEnded) problems.push({ entry, message: notEnded, settled: false });
+    else if (period.settled_at && !sameFigures(period, entry)) {
+      problems.push({ entry, message: settledMessage(period), settled: true });
+    }
+  }
+  return problems;
+}
+
+function sameFigures(period: PeriodRow, entry: DeliveryEntry): boolean {
+  return Number(period.delivered_impressions) === entry.impressions && nullableNumber(period.clicks) === entry.clicks;
+}
+
+const nullableNumber = (value: string | number | null) => (value === null ? null : Number(value));
+
+/**
+ * A credit remedy: (booked - delivered) / 1000 x the rate billed that period, i.e. the line's billed amount x
+ * shortfall / the impressions it billed (free makegood impressions are worth nothing), at most that amount;
+ * plus the invoice's tax when its prices are before tax. At most what the invoice can still be credited.
+ * Answers whether a credit note was issued (a void invoice, or a credit that rounds to nothing, has none).
+ */
+async function creditShortfall(
+  tx: Db,
+  baseUrl: string,
+  actor: SessionUser,
+  row: SettledDelivery,
+  period: PeriodRow,
+): Promise<boolean> {
+  const billed = liveBooking(period).paid;
+  const amountCents = Number(period.amount_cents);
+  const shortfall = Number(row.shortfall_impressions);
+  if (billed <= 0 || amountCents <= 0) return false;
+  const netCents = Math.min(amountCents, shareOfCents(amountCents, shortfall, billed));
+  const [invoice] = await tx
+    .select({
+      status: invoices.status,
+      totalCents: invoices.totalCents,
+      creditedCents: invoices.creditedCents,
+      taxRateBp: invoices.taxRateBp,
+      taxIncluded: invoices.taxIncluded,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, row.invoice_id));
+  if (!invoice || invoice.status === 'void') return false;
+  const grossCents = invoice.taxIncluded ? netCents : netCents + applyRate(netCents, invoice.taxRateBp);
+  const creditCents = Math.min(grossCents, invoice.totalCents - invoice.creditedCents);
+  if (creditCents <= 0) return false;
+  const delivered = Number(row.delivered_impressions);
+  const booked = Number(row.booked_impressions);
+  const note = await creditInvoice(
+    tx,
+    baseUrl,
+    {
+      invoiceId: row.invoice_id,
+      kind: 'delivery',
+      reason: `Under-delivery of ${periodLabel(period)}: ${deliveredText(delivered, booked)} delivered`,
+      amountCents: creditCents,
+      actorId: actor.id,
+    },
+    { type: 'delivery_remedy', title: 'Under-delivery credited' },
+  );
+  if (!note) throw conflict('The invoice changed while the under-delivery was being credited. Please try again.');
+  await linkCreditNote(tx, row.id, note.id);
+  return true;
+}
+
+/** The rep hears of a makegood (a credit's notice is the credit note's own, sent with it). */
+async function noticeSettlement(tx: Db, baseUrl: string, row: SettledDelivery, period: PeriodRow): Promise<void> {
+  if (row.remedy !== 'makegood') return;
+  const shortfall = formatImpressions(Number(row.shortfall_impressions));
+  const body = `${period.customer_name}: ${shortfall} free impressions of ${period.product_name} will run in the line's next period (${formatMonth(period.month)} delivered ${deliveredText(Number(row.delivered_impressions), Number(row.booked_impressions))}).`;
+  const link = `/contracts/${row.contract_id}`;
+  await notify(tx, {
+    to: { userIds: period.sales_rep_id ? [period.sales_rep_id] : [] },
+    type: 'delivery_remedy',
+    title: 'Makegood scheduled',
+    body,
+    link,
+    entity: 'contract',
+    entityId: row.contract_id,
+    dedupeKey: `delivery-remedy:${row.id}`,
+    email: { subject: `Makegood scheduled: ${period.product_name}`, text: `${body}\n\n${baseUrl}${link}` },
+  });
+}
+
+/** The rep hears of each period recorded below 90% of booked (once per period). */
+async function noticeUnderPace(
+  tx: Db,
+  baseUrl: string,
+  changed: readonly WrittenDelivery[],
+  byKey: Map<string, PeriodRow>,
+): Promise<void> {
+  for (const row of changed) {
+    const delivered = Number(row.delivered_impressions);
+    const booked = Number(row.booked_impressions);
+    if (delivered * 100 >= booked * PACING_ALERT_PERCENT) continue;
+    const period = byKey.get(`${row.line_id}|${row.period_start.slice(0, 7)}`)!;
+    if (!period.sales_rep_id) continue;
+    const body = `${period.customer_name}: ${periodLabel(period)} delivered ${deliveredText(delivered, booked)}, below ${PACING_ALERT_PERCENT}% of booked.`;
+    const link = `/contracts/${period.contract_id}`;
+    await notify(tx, {
+      to: { userIds: [period.sales_rep_id] },
+      type: 'delivery_under_pace',
+      title: `Delivery below ${PACING_ALERT_PERCENT}%`,
+      body,
+      link,
+      entity: 'contract',
+      entityId: period.contract_id,
+      dedupeKey: `delivery-pace:${row.id}`,
+      email: {
+        subject: `Delivery below ${PACING_ALERT_PERCENT}%: ${period.product_name}`,
+        text: `${body}\n\n${baseUrl}${link}`,
+      },
+    });
+  }
+}

@@ -20,6 +20,17 @@ test('the Reports screen shows the computed figures, switches range and exports 
   await expect(page.getByRole('heading', { name: 'Performance Alerts' })).toBeVisible();
   const top = page.getByRole('list', { name: 'Top products by billed revenue' });
   for (const product of current.topProducts) await expect(top).toContainText(product.name);
+  // Delivery (product.md section 12): the rate of the range's CPM periods, or the empty line without any.
+  await expect(page.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
+  const { delivery } = current;
+  if (delivery.periodsRecorded === 0 && delivery.creditsIssued === 0 && delivery.makegoodImpressions === 0) {
+    await expect(page.getByTestId('delivery-empty')).toHaveText('No delivery recorded for this range.');
+  } else {
+    await expect(page.getByTestId('delivery-rate')).toHaveText(
+      delivery.deliveryRate === null ? '—' : `${delivery.deliveryRate.toFixed(1)}%`,
+    );
+    await expect(page.getByTestId('delivery-periods')).toHaveText(String(delivery.periodsRecorded));
+  }
 
   // Another range: the URL, the period and the months follow.
   await choose(page, 'Time range', 'Last 3 Months');

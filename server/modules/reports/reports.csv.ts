@@ -41,6 +41,17 @@ export function reportCsv(report: Report): string {
     ],
     ['Quick stats', 'Open balance', plainAmount(report.quickStats.openBalance)],
     ['Quick stats', 'Active customers', String(report.quickStats.activeCustomers)],
+    [
+      'Delivery',
+      'Delivery rate (%)',
+      report.delivery.deliveryRate === null ? '' : report.delivery.deliveryRate.toFixed(1),
+    ],
+    ['Delivery', 'Impressions booked', String(report.delivery.bookedImpressions)],
+    ['Delivery', 'Impressions delivered', String(report.delivery.deliveredImpressions)],
+    ['Delivery', 'Periods recorded', String(report.delivery.periodsRecorded)],
+    ['Delivery', 'Under-delivery credits', String(report.delivery.creditsIssued)],
+    ['Delivery', 'Under-delivery credits amount', plainAmount(report.delivery.creditsAmount)],
+    ['Delivery', 'Makegood impressions', String(report.delivery.makegoodImpressions)],
     ...report.recentActivity.map((e): [string, string, string] => [
       'Recent activity',
       e.createdAt,

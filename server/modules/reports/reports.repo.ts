@@ -157,6 +157,60 @@ export async function selectBilled(
   return { invoices: int(r.invoices), cents: int(r.cents) };
 }
 
+export type DeliveryFigures = {
+  periodsRecorded: number;
+  bookedImpressions: number;
+  deliveredImpressions: number;
+  /** Delivered counted up to booked, row by row: the delivery rate's numerator. */
+  countedImpressions: number;
+  creditsIssued: number;
+  creditsCents: number;
+  makegoodImpressions: number;
+};
+
+/**
+ * Proof of performance over the period (product.md section 12), in one statement: the delivery recorded
+ * for CPM periods starting in the period (line_deliveries_period_idx, read alone: period_start, booked,
+ * delivered), under-delivery credit notes issued in it (credit_notes_issued_idx) and the makegood
+ * impressions of periods settled in it (by settled_at: a partial index on (settled_at, shortfall_impressions)
+ * where remedy = 'makegood' keeps it off a scan of the whole table). A rep's parts start from
+ * contracts_sales_rep_idx and read line_deliveries_contract_idx and credit_notes_contract_idx.
+ */
+export async function selectDeliveryFigures(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+): Promise<DeliveryFigures> {
+  const ofScope = (alias: 'd' | 'cn') =>
+    scope.repId
+      ? sql`join contracts c on c.id = ${sql.raw(alias)}.contract_id and c.sales_rep_id = ${scope.repId}`
+      : sql``;
+  const result = await db.execute(sql`
+    select p.periods, p.booked, p.delivered, p.counted, n.credits, n.credit_cents, m.makegood
+    from (select count(*) as periods,
+                 coalesce(sum(d.booked_impressions), 0) as booked,
+                 coalesce(sum(d.delivered_impressions), 0) as delivered,
+                 coalesce(sum(least(d.delivered_impressions, d.booked_impressions)), 0) as counted
+          from line_deliveries d ${ofScope('d')}
+          where d.period_start between ${period.from}::date and ${period.to}::date) p,
+         (select count(*) as credits, coalesce(sum(cn.amount_cents), 0) as credit_cents
+          from credit_notes cn ${ofScope('cn')}
+          where cn.kind = 'delivery' and cn.issued_at >= ${startOf(period)} and cn.issued_at < ${endOf(period)}) n,
+         (select coalesce(sum(d.shortfall_impressions), 0) as makegood
+          from line_deliveries d ${ofScope('d')}
+          where d.remedy = 'makegood' and d.settled_at >= ${startOf(period)} and d.settled_at < ${endOf(period)}) m`);
+  const [r] = rowsOf<Record<string, string | number>>(result);
+  return {
+    periodsRecorded: int(r.periods),
+    bookedImpressions: int(r.booked),
+    deliveredImpressions: int(r.delivered),
+    countedImpressions: int(r.counted),
+    creditsIssued: int(r.credits),
+    creditsCents: int(r.credit_cents),
+    makegoodImpressions: int(r.makegood),
+  };
+}
+
 /**
  * What needs attention now: unpaid (pending or failed) invoices due before today, the same rule as the
  * invoice list's overdue filter (invoices_status_due_idx), what is still

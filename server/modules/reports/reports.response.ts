@@ -57,4 +57,13 @@ export const reportResponse = object<Report>({
       createdAt: string,
     }),
   ),
+  delivery: object<Report['delivery']>({
+    periodsRecorded: integer,
+    bookedImpressions: integer,
+    deliveredImpressions: integer,
+    deliveryRate: nullableNumber,
+    creditsIssued: integer,
+    creditsAmount: number,
+    makegoodImpressions: integer,
+  }),
 });

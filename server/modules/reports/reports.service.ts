@@ -24,12 +24,13 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
   const { from, to } = reportRangeDates(range, now);
   const period = { from, to };
   const today = isoDay(now);
-  const [revenue, contracts, top, billed, open, activity] = await Promise.all([
+  const [revenue, contracts, top, billed, open, delivery, activity] = await Promise.all([
     repo.selectRevenueByMonth(db, scope, period),
     repo.selectContractFigures(db, scope, period, today),
     repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
     repo.selectBilled(db, scope, period),
     repo.selectOpenItems(db, scope, today),
+    repo.selectDeliveryFigures(db, scope, period),
     recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
   ]);
   return {
@@ -70,6 +71,15 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       link: recordLink(event.entity, event.entityId, event.recordExists),
       createdAt: event.createdAt.toISOString(),
     })),
+    delivery: {
+      periodsRecorded: delivery.periodsRecorded,
+      bookedImpressions: delivery.bookedImpressions,
+      deliveredImpressions: delivery.deliveredImpressions,
+      deliveryRate: deliveryRate(delivery.countedImpressions, delivery.bookedImpressions),
+      creditsIssued: delivery.creditsIssued,
+      creditsAmount: centsToAmount(delivery.creditsCents),
+      makegoodImpressions: delivery.makegoodImpressions,
+    },
   };
 }
 
@@ -77,6 +87,15 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
 export function collectionRate(receivedCents: number, billedCents: number): number | null {
   if (billedCents <= 0) return null;
   return divideRound(receivedCents * 1000, billedCents) / 10;
+}
+
+/**
+ * Delivered (each period counted up to its booked volume) as a percentage of booked, one decimal (integer
+ * arithmetic); null when nothing was booked.
+ */
+export function deliveryRate(countedImpressions: number, bookedImpressions: number): number | null {
+  if (bookedImpressions <= 0) return null;
+  return divideRound(countedImpressions * 1000, bookedImpressions) / 10;
 }
 
 /**

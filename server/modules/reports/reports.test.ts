@@ -3,10 +3,13 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
+  contractLineItems,
   contracts,
+  creditNotes,
   dunningSteps,
   invoiceLines,
   invoices,
+  lineDeliveries,
   payments,
   payouts,
   products,
@@ -614,5 +617,214 @@ describe('GET /api/reports/export', () => {
     await insertInvoice(contract, { issuedAt: at(0, 3), lines: [{ productId: product.id, cents: 9_999_999 }] });
     const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports/export?range=current_month' });
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")",99999.99`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Delivery (product.md section 12): recorded periods by period start, delivery credit notes by issue date,
+// makegoods by settlement date. Two reps of their own (D and E), so the company-wide figures are theirs alone.
+
+describe('GET /api/reports delivery', () => {
+  let repD: TestUser & { token: string };
+  let repE: TestUser & { token: string };
+  /** The first day of the month `offset` months from this one, YYYY-MM-DD. */
+  const monthStart = (offset: number) => day(new Date(Date.UTC(Y, M + offset, 1)));
+  /** The last day of the month `offset` months from this one. */
+  const monthEnd = (offset: number) => day(new Date(Date.UTC(Y, M + offset + 1, 0)));
+  /** The last millisecond of the month `offset` months from this one. */
+  const lastInstant = (offset: number) => new Date(Date.UTC(Y, M + offset + 1, 1) - 1);
+  let noteCounter = 0;
+
+  beforeAll(async () => {
+    repD = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales', firstName: 'Dana', lastName: 'Rep' }));
+    repE = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales', firstName: 'Eli', lastName: 'Rep' }));
+    const cpm = await createTestProduct(ctx.db, { name: 'Delta Display CPM', priceMetric: 'cpm' });
+    const cpm2 = await createTestProduct(ctx.db, { name: 'Echo Video CPM', priceMetric: 'cpm' });
+    const customer = await createTestCustomer(ctx.db, { name: 'Delivery Outdoor' });
+    const d1 = await createContract(repD, customer.id, [
+      { productId: cpm.id, unitPrice: 10, quantity: 100 },
+      { productId: cpm2.id, unitPrice: 20, quantity: 50 },
+    ]);
+    const e1 = await createContract(repE, customer.id, [{ productId: cpm.id, unitPrice: 10, quantity: 30 }]);
+    const linesOf = async (contractId: string) =>
+      (
+        await ctx.db
+          .select()
+          .from(contractLineItems)
+          .where(eq(contractLineItems.contractId, contractId))
+          .orderBy(contractLineItems.position)
+      ).map((l) => l.id);
+    const [l1, l2] = await linesOf(d1.id);
+    const [l3] = await linesOf(e1.id);
+    const invD = await insertInvoice(d1, {
+      issuedAt: at(-6),
+      status: 'paid',
+      lines: [{ productId: cpm.id, cents: 100 }],
+    });
+    const invE = await insertInvoice(e1, {
+      issuedAt: at(-6),
+      status: 'paid',
+      lines: [{ productId: cpm.id, cents: 100 }],
+    });
+
+    const note = async (
+      contract: { id: string; customerId: string },
+      invoiceId: string,
+      kind: 'delivery' | 'partial',
+      cents: number,
+      issuedAt: Date,
+    ) => {
+      noteCounter++;
+      const [row] = await ctx.db
+        .insert(creditNotes)
+        .values({
+          number: `CN-T-${noteCounter}-${Math.random().toString(36).slice(2, 8)}`,
+          invoiceId,
+          contractId: contract.id,
+          customerId: contract.customerId,
+          kind,
+          reason: 'Under-delivery',
+          amountCents: cents,
+          taxCents: 0,
+          appliedCents: 0,
+          toBalanceCents: cents,
+          issuedAt,
+        })
+        .returning();
+      return row;
+    };
+    // Rep D's credit notes: two delivery notes this month (one at its very last instant), one last month,
+    // one at the first instant of next month (in no range), and a partial credit (not a delivery credit).
+    const cnA = await note(d1, invD.id, 'delivery', 1_234, at(0, 5));
+    await note(d1, invD.id, 'delivery', 777, lastInstant(0));
+    await note(d1, invD.id, 'delivery', 2_000, at(-1, 1));
+    await note(d1, invD.id, 'delivery', 888, at(1, 0));
+    await note(d1, invD.id, 'partial', 9_999, at(0, 5));
+    // Rep E's: one delivery note this month.
+    const cnF = await note(e1, invE.id, 'delivery', 5_000, at(0, 6));
+
+    const row = (
+      contract: { id: string },
+      lineId: string,
+      invoiceId: string,
+      periodStart: string,
+      booked: number,
+      delivered: number,
+      settled?: { remedy: 'credit' | 'makegood' | 'none'; at: Date; creditNoteId?: string },
+    ) => ({
+      contractId: contract.id,
+      lineId,
+      invoiceId,
+      periodStart,
+      periodEnd: periodStart,
+      bookedImpressions: booked,
+      deliveredImpressions: delivered,
+      shortfallImpressions: settled ? Math.max(0, booked - delivered) : 0,
+      remedy: settled?.remedy ?? null,
+      settledAt: settled?.at ?? null,
+      creditNoteId: settled?.creditNoteId ?? null,
+    });
+    await ctx.db.insert(lineDeliveries).values([
+      // Rep D.
+      // r1 this month, over-delivered: counts 100,000 in the rate, 120,000 delivered.
+      row(d1, l1, invD.id, monthStart(0), 100_000, 120_000),
+      // r2 this month, under-delivered and credited.
+      row(d1, l2, invD.id, monthStart(0), 50_000, 40_000, { remedy: 'credit', at: at(0, 5), creditNoteId: cnA.id }),
+      // r3 last month, made good this month (50,000 impressions).
+      row(d1, l1, invD.id, monthStart(-1), 200_000, 150_000, { remedy: 'makegood', at: at(0, 3) }),
+      // r4 two months ago, delivered in full.
+      row(d1, l1, invD.id, monthStart(-2), 80_000, 80_000),
+      // r5 the last day of 3 months ago (outside last_3_months, inside last_6_months), made good at the last
+      // instant of that month (999,999 impressions).
+      row(d1, l1, invD.id, monthEnd(-3), 1_000_000, 1, { remedy: 'makegood', at: lastInstant(-3) }),
+      // r6 next month: in no range.
+      row(d1, l1, invD.id, monthStart(1), 7, 7),
+      // Rep E.
+      // r7 this month, nothing delivered, credited.
+      row(e1, l3, invE.id, monthStart(0), 30_000, 0, { remedy: 'credit', at: at(0, 6), creditNoteId: cnF.id }),
+      // r8 last month, nothing booked (all of it delivered over).
+      row(e1, l3, invE.id, monthStart(-1), 0, 500),
+      // r9 two months ago, made good last month (6,000 impressions).
+      row(e1, l3, invE.id, monthStart(-2), 10_000, 4_000, { remedy: 'makegood', at: at(-1, 10) }),
+    ]);
+  });
+
+  type Delivery = Report['delivery'];
+  const figures = (
+    periodsRecorded: number,
+    bookedImpressions: number,
+    deliveredImpressions: number,
+    deliveryRate: number | null,
+    creditsIssued: number,
+    creditsAmount: number,
+    makegoodImpressions: number,
+  ): Delivery => ({
+    periodsRecorded,
+    bookedImpressions,
+    deliveredImpressions,
+    deliveryRate,
+    creditsIssued,
+    creditsAmount,
+    makegoodImpressions,
+  });
+  const NOTHING = figures(0, 0, 0, null, 0, 0, 0);
+
+  it('shows the delivery figures of each range and scope (literal numbers)', async () => {
+    // Computed by hand from the rows above. Rate: sum(min(delivered, booked)) * 100 / sum(booked), one decimal.
+    const expected: [string, ReportRange, Delivery][] = [
+      // D this month: r1 (100,000 of 100,000 counted), r2 (40,000 of 50,000): 140,000 / 150,000 = 93.33%.
+      // Credits 12.34 + 7.77; makegood r3 (settled this month).
+      ['D', 'current_month', figures(2, 150_000, 160_000, 93.3, 2, 20.11, 50_000)],
+      ['D', 'last_month', figures(1, 200_000, 150_000, 75, 1, 20, 0)],
+      // r1-r4: 370,000 / 430,000 = 86.05%; r5's makegood settled the month before the range.
+      ['D', 'last_3_months', figures(4, 430_000, 390_000, 86, 3, 40.11, 50_000)],
+      // + r5: 370,001 / 1,430,000 = 25.87%.
+      ['D', 'last_6_months', figures(5, 1_430_000, 390_001, 25.9, 3, 40.11, 1_049_999)],
+      ['E', 'current_month', figures(1, 30_000, 0, 0, 1, 50, 0)],
+      // Nothing booked (r8): no rate, though 500 were delivered.
+      ['E', 'last_month', figures(1, 0, 500, null, 0, 0, 6_000)],
+      // r7-r9: 4,000 / 40,000 = 10%.
+      ['E', 'last_3_months', figures(3, 40_000, 4_500, 10, 1, 50, 6_000)],
+      ['E', 'last_6_months', figures(3, 40_000, 4_500, 10, 1, 50, 6_000)],
+      // Company-wide: D and E together. 140,000 / 180,000 = 77.78%.
+      ['admin', 'current_month', figures(3, 180_000, 160_000, 77.8, 3, 70.11, 50_000)],
+      ['admin', 'last_month', figures(2, 200_000, 150_500, 75, 1, 20, 6_000)],
+      // 374,000 / 470,000 = 79.57%.
+      ['admin', 'last_3_months', figures(7, 470_000, 394_500, 79.6, 4, 90.11, 56_000)],
+      // 374,001 / 1,470,000 = 25.44%.
+      ['admin', 'last_6_months', figures(8, 1_470_000, 394_501, 25.4, 4, 90.11, 1_055_999)],
+      // A rep without delivery: zeros and no rate.
+      ['C', 'current_month', NOTHING],
+      ['C', 'last_6_months', NOTHING],
+    ];
+    const callers = { D: repD, E: repE, C: repC, admin: 'admin' as const };
+    const actual = await Promise.all(
+      expected.map(async ([who, range]) => {
+        const report = await getReport(callers[who as keyof typeof callers], range);
+        return [who, range, report.delivery] as [string, ReportRange, Delivery];
+      }),
+    );
+    expect(actual).toEqual(expected);
+  });
+
+  it('exports the delivery figures as CSV rows', async () => {
+    const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports/export?range=current_month' });
+    expect(response.statusCode).toBe(200);
+    const delivery = parseCsv(response.body).filter((r) => r[0] === 'Delivery');
+    expect(delivery).toEqual([
+      ['Delivery', 'Delivery rate (%)', '77.8'],
+      ['Delivery', 'Impressions booked', '180000'],
+      ['Delivery', 'Impressions delivered', '160000'],
+      ['Delivery', 'Periods recorded', '3'],
+      ['Delivery', 'Under-delivery credits', '3'],
+      ['Delivery', 'Under-delivery credits amount', '70.11'],
+      ['Delivery', 'Makegood impressions', '50000'],
+    ]);
+    const none = await ctx.injectAs(repC, { method: 'GET', url: '/api/reports/export?range=current_month' });
+    expect(parseCsv(none.body).find((r) => r[0] === 'Delivery' && r[1] === 'Delivery rate (%)')).toEqual([
+      'Delivery',
+      'Delivery rate (%)',
+      '',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   FileText,
   Gauge,
   Package,
+  Radio,
   Repeat,
   TrendingUp,
   Wallet,
@@ -26,6 +27,7 @@ import { useExportReport } from '@/features/reports/api/export-report';
 import { useReport } from '@/features/reports/api/get-report';
 import { performanceAlerts } from '@/features/reports/components/performance-alerts';
 import {
+  DeliveryStats,
   PerformanceAlerts,
   QuickStats,
   RecentActivity,
@@ -172,9 +174,14 @@ export default function ReportsPage() {
             </Section>
           </div>
 
-          <Section title="Recent Activity" icon={<Activity />}>
-            <RecentActivity events={data.recentActivity} />
-          </Section>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <Section title="Delivery" icon={<Radio />}>
+              <DeliveryStats delivery={data.delivery} />
+            </Section>
+            <Section title="Recent Activity" icon={<Activity />} className="lg:col-span-2">
+              <RecentActivity events={data.recentActivity} />
+            </Section>
+          </div>
         </div>
       )}
     </>

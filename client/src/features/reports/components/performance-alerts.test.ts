@@ -35,6 +35,15 @@ const base: Report = {
     activeCustomers: 3,
   },
   recentActivity: [],
+  delivery: {
+    periodsRecorded: 0,
+    bookedImpressions: 0,
+    deliveredImpressions: 0,
+    deliveryRate: null,
+    creditsIssued: 0,
+    creditsAmount: 0,
+    makegoodImpressions: 0,
+  },
 };
 const today = new Date('2026-11-21T12:00:00Z');
 

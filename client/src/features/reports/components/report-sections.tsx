@@ -1,4 +1,5 @@
 import type { User } from '@shared/contracts/auth';
+import { PACING_ALERT_PERCENT } from '@shared/contracts/delivery-vocabulary';
 import { CONTRACT_STATUSES_FOR_REPORTS } from '@shared/contracts/report-vocabulary';
 import type { Report } from '@shared/contracts/reports';
 import { can } from '@shared/permissions';
@@ -6,6 +7,7 @@ import { AlertTriangle, CalendarClock, CheckCircle2, CirclePause, Info, Receipt,
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatImpressions } from '@/lib/delivery-text';
 import { formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -233,6 +235,83 @@ export function QuickStats({ stats }: { stats: Report['quickStats'] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Proof of performance over the range (product.md section 12): the delivery rate of the CPM periods starting
+ * in it, their impressions, and how under-delivery was settled in it (credit notes, makegood impressions).
+ */
+export function DeliveryStats({ delivery }: { delivery: Report['delivery'] }) {
+  if (delivery.periodsRecorded === 0 && delivery.creditsIssued === 0 && delivery.makegoodImpressions === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground" data-testid="delivery-empty">
+        No delivery recorded for this range.
+      </p>
+    );
+  }
+  const rate = delivery.deliveryRate;
+  const low = rate !== null && rate < PACING_ALERT_PERCENT;
+  const items: { label: string; value: ReactNode; testId: string; wide?: boolean }[] = [
+    {
+      label: 'Impressions delivered',
+      value: `${formatImpressions(delivery.deliveredImpressions)} of ${formatImpressions(delivery.bookedImpressions)}`,
+      testId: 'delivery-impressions',
+      wide: true,
+    },
+    { label: 'Periods recorded', value: String(delivery.periodsRecorded), testId: 'delivery-periods' },
+    {
+      label: 'Makegood impressions',
+      value: formatImpressions(delivery.makegoodImpressions),
+      testId: 'delivery-makegood',
+    },
+    {
+      label: 'Under-delivery credits',
+      value: (
+        <span className="flex flex-wrap gap-x-1.5">
+          <span>{delivery.creditsIssued}</span>
+          <span aria-hidden className="text-muted-foreground">
+            ·
+          </span>
+          <span>{formatMoney(delivery.creditsAmount)}</span>
+        </span>
+      ),
+      testId: 'delivery-credits',
+      wide: true,
+    },
+  ];
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1.5">
+        <dl className="flex items-baseline justify-between gap-3 text-sm">
+          <dt className="text-muted-foreground">Delivery rate</dt>
+          <dd
+            className={cn('text-lg font-semibold tabular-nums', low ? 'text-amber-700' : 'text-slate-900')}
+            data-testid="delivery-rate"
+          >
+            {rate === null ? '—' : `${rate.toFixed(1)}%`}
+          </dd>
+        </dl>
+        {rate !== null && (
+          <div className="h-1.5 rounded-full bg-slate-100" aria-hidden>
+            <div
+              className={cn('h-1.5 rounded-full', low ? 'bg-amber-500' : 'bg-emerald-500')}
+              style={{ width: `${Math.min(100, Math.max(rate > 0 ? 2 : 0, rate))}%` }}
+            />
+          </div>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        {items.map((item) => (
+          <div key={item.label} className={cn('min-w-0', item.wide && 'col-span-2')}>
+            <dt className="text-muted-foreground">{item.label}</dt>
+            <dd className="break-words font-semibold tabular-nums text-slate-900" data-testid={item.testId}>
+              {item.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

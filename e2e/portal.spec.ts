@@ -4,8 +4,8 @@ import { apiAs, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, fromOurPage, signInWith, t
 /**
  * The client portal end to end: a new client is invited by e-mail (a set-password link, read from the
  * delivered e-mail; admins see it in the outbox with its token hidden), sets a password, signs in, sees its
- * real figures, pays its invoice with Pay Now, uploads a creative and downloads it; staff enter performance
- * figures that the client then sees.
+ * real figures, pays its invoice with Pay Now, uploads a creative and downloads it; staff record the delivery
+ * of a CPM line that the client then sees.
  */
 
 type OutboxRow = { to: string; subject: string; text: string; entityId: string | null };
@@ -210,12 +210,37 @@ test('a new client sets a password from the e-mailed link, signs in, pays with P
   await expect(creatives.getByRole('button', { name: 'Download winter-banner.pdf' })).toBeVisible();
 });
 
-test('performance figures: none reported yet, then what staff enter on the contract page', async ({
+test('campaign performance: none reported yet, then the delivery staff record on the contract page', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const { admin, customer, contract, title } = await newCustomerWithContract(request, { makeActive: true });
+  const admin = await apiAs(request, 'admin');
+  const name = unique('Aurora Cinemas');
+  const customer = await admin.post('/api/customers', {
+    name,
+    email: `${name.toLowerCase().replaceAll(' ', '-')}@example.test`,
+    contactPerson: 'Mia Lind',
+    company: name,
+  });
+  const products = await admin.get<{ id: string; name: string; priceMetric: string }[]>('/api/products?limit=500');
+  const cpm = products.find((p) => p.priceMetric === 'cpm')!;
+  // Started two months ago and made active: its two past periods are billed and have ended.
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const lastMonthName = lastMonth.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const title = `${name} winter campaign`;
+  const contract = await admin.post('/api/contracts', {
+    customerId: customer.id,
+    title,
+    startDate: start,
+    termMonths: 12,
+    paymentMode: 'portal',
+    underDeliveryRemedy: 'credit',
+    makeActive: true,
+    lineItems: [{ productId: cpm.id, quantity: 150, unitPrice: 12, discount: 0 }],
+  });
   const email = `client-${customer.id.slice(0, 8)}@example.test`;
   await admin.post('/api/users', {
     firstName: 'Rae',
@@ -229,26 +254,28 @@ test('performance figures: none reported yet, then what staff enter on the contr
 
   await signInWith(page, email, 'client-pass', '/portal');
   const card = page.getByTestId('performance-card');
-  await expect(card).toContainText('No performance figures reported yet');
+  await expect(card).toContainText('No delivery reported yet');
 
   await signInWith(page, DEMO_ACCOUNTS.admin, DEMO_PASSWORD, `/contracts/${contract.id}`);
-  const editor = page.getByTestId('performance-editor');
-  await expect(editor).toContainText('No performance figures reported yet');
-  const month = today().slice(0, 7);
-  await editor.getByLabel('Month').fill(month);
-  await editor.getByLabel('Impressions').fill('120000');
-  await editor.getByLabel('Clicks').fill('3000');
-  await editor.getByLabel('Views').fill('45000');
-  await editor.getByRole('button', { name: 'Save Figures' }).click();
-  await expect(toast(page, 'Figures saved')).toBeVisible();
-  await expect(editor.getByRole('table')).toContainText('120,000');
+  const delivery = page.getByTestId('delivery-card');
+  await delivery.getByRole('button', { name: `Record delivery of ${cpm.name} for ${lastMonthName}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Impressions').fill('120000');
+  await dialog.getByLabel('Clicks').fill('3000');
+  await dialog.getByRole('button', { name: 'Record Delivery' }).click();
+  await expect(toast(page, 'Delivery recorded')).toBeVisible();
+  await expect(delivery.getByTestId('delivery-row').filter({ hasText: lastMonthName })).toContainText(
+    'Credit note CN-',
+  );
 
   await signInWith(page, email, 'client-pass', '/portal');
-  await expect(card).not.toContainText('No performance figures reported yet');
+  await expect(card).not.toContainText('No delivery reported yet');
+  await expect(card).toContainText(`Latest reported month: ${lastMonthName}`);
   await expect(card).toContainText('120,000');
-  await expect(card).toContainText('3,000');
-  await expect(card).toContainText('45,000');
-  await expect(card).toContainText('2.5%');
+  await expect(card).toContainText('150,000');
+  await expect(card).toContainText('80.0%');
+  await expect(card).toContainText('3,000 (2.5%)');
+  await expect(card).toContainText('Credit note CN-');
   await expect(page.getByText(title).first()).toBeVisible();
 });
 

@@ -73,6 +73,22 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
 }
 
 /**
+ * Sends a body of raw text (a CSV file, say) with its content type instead of JSON; the token, the cookies
+ * and the errors are handled as for every other call. The answer is JSON.
+ */
+export async function apiText<T>(method: string, url: string, text: string, contentType: string): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'Content-Type': contentType, ...authHeaders() },
+    body: text,
+    credentials: 'include',
+  });
+  await throwIfNotOk(response, url);
+  const answer = await response.text();
+  return (answer ? JSON.parse(answer) : null) as T;
+}
+
+/**
  * A page of a list: the rows and the total from X-Total-Count. Long lists count only so far: then the total
  * is a lower bound (X-Total-Count-Lower-Bound), shown as "10,000+".
  */

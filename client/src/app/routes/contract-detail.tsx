@@ -1,11 +1,13 @@
 import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
+import { can } from '@shared/permissions';
 import { AlertCircle, ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
 import { lazyWhen } from '@/components/ui/lazy-when';
+import { useCurrentUser } from '@/features/auth/api/me';
 import { useContract } from '@/features/contracts/api/get-contract';
 import { ContractDetails } from '@/features/contracts/components/contract-details';
 import { ContractStatusActions } from '@/features/contracts/components/contract-status-actions';
@@ -22,12 +24,16 @@ import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
-// The figures editor (a form, with zod) loads after the contract has painted.
-const PerformanceEditor = lazy(() =>
-  import('@/features/performance/components/performance-editor').then((m) => ({ default: m.PerformanceEditor })),
+// The delivery card loads after the contract has painted, for contracts with a CPM line only.
+const DeliveryCard = lazy(() =>
+  import('@/features/delivery/components/delivery-card').then((m) => ({ default: m.DeliveryCard })),
 );
 
 // Dialogs load the first time they open (docs/decisions/017-performance.md).
+const InvoiceDetailDialog = lazyWhen(
+  () => import('@/features/invoices/components/invoice-detail-dialog').then((module) => module.InvoiceDetailDialog),
+  (props) => props.invoiceId !== null,
+);
 const DeleteContractDialog = lazyWhen(
   () => import('@/features/contracts/components/delete-contract-dialog').then((module) => module.DeleteContractDialog),
   (props) => props.contract !== null,
@@ -46,8 +52,10 @@ export default function ContractDetailPage() {
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const { canRead, canWrite } = useContractAccess();
+  const { user } = useCurrentUser();
   const { data: contract, isLoading, error } = useContract(id, { enabled: canRead });
   const [deleting, setDeleting] = useState(false);
+  const [viewingInvoice, setViewingInvoice] = useState<string | null>(null);
 
   if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
   if (!id) return <Failure title="Error: No Contract ID">The address does not name a contract.</Failure>;
@@ -143,11 +151,18 @@ export default function ContractDetailPage() {
         <InvoiceHistory contractId={contract.id} title="Invoice history" />
         <BillingSchedule contractId={contract.id} status={contract.status} />
         <ContractCreativesCard contractId={contract.id} />
-        {/* Whoever may change the contract may enter its figures (performance:write has the same roles). */}
-        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
-          <PerformanceEditor contract={contract} canWrite={canWrite} />
-        </Suspense>
+        {/* Whoever may change the contract records its delivery (delivery:write has the same roles). */}
+        {contract.lineItems.some((line) => line.priceMetric === 'cpm') && (
+          <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+            <DeliveryCard
+              contract={contract}
+              canWrite={canWrite && can(user, 'delivery:write')}
+              onOpenInvoice={setViewingInvoice}
+            />
+          </Suspense>
+        )}
       </div>
+      <InvoiceDetailDialog invoiceId={viewingInvoice} onClose={() => setViewingInvoice(null)} />
 
       {mayDelete && (
         <DeleteContractDialog

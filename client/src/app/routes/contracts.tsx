@@ -1,6 +1,7 @@
 import type { ContractSummary } from '@shared/contracts/contract-responses';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
-import { FileText, Plus } from 'lucide-react';
+import { can } from '@shared/permissions';
+import { FileText, Plus, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCurrentUser } from '@/features/auth/api/me';
 import { CONTRACTS_PAGE_SIZE, useContracts } from '@/features/contracts/api/get-contracts';
 import { ClientContracts } from '@/features/contracts/components/client-contracts';
 import { ContractsTable } from '@/features/contracts/components/contracts-table';
@@ -22,6 +24,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 const ContractFormDialog = lazyWhen(
   () => import('@/features/contracts/components/contract-form-dialog').then((module) => module.ContractFormDialog),
   (props) => props.contractId !== null,
+);
+const ImportDeliveryDialog = lazyWhen(
+  () => import('@/features/delivery/components/import-delivery-dialog').then((module) => module.ImportDeliveryDialog),
+  (props) => props.open,
 );
 const DeleteContractDialog = lazyWhen(
   () => import('@/features/contracts/components/delete-contract-dialog').then((module) => module.DeleteContractDialog),
@@ -45,6 +51,9 @@ export default function ContractsPage() {
 
 function StaffContracts() {
   const { canRead, canWrite } = useContractAccess();
+  const { user } = useCurrentUser();
+  const canImportDelivery = can(user, 'delivery:write');
+  const [importing, setImporting] = useState(false);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>(statusFromUrl);
@@ -74,12 +83,21 @@ function StaffContracts() {
         title="Contracts"
         description="Recurring advertising contracts, their status and payment links."
         actions={
-          canWrite && (
-            <Button asChild>
-              <Link href={paths.newContract}>
-                <Plus aria-hidden /> New Contract
-              </Link>
-            </Button>
+          (canWrite || canImportDelivery) && (
+            <>
+              {canImportDelivery && (
+                <Button variant="outline" onClick={() => setImporting(true)}>
+                  <Upload aria-hidden /> Import Delivery
+                </Button>
+              )}
+              {canWrite && (
+                <Button asChild>
+                  <Link href={paths.newContract}>
+                    <Plus aria-hidden /> New Contract
+                  </Link>
+                </Button>
+              )}
+            </>
           )
         }
       />
@@ -151,6 +169,7 @@ function StaffContracts() {
 
       {canWrite && <ContractFormDialog contractId={editingId} onClose={() => setEditingId(null)} />}
       {canWrite && <DeleteContractDialog contract={deleting} onClose={() => setDeleting(null)} />}
+      {canImportDelivery && <ImportDeliveryDialog open={importing} onClose={() => setImporting(false)} />}
     </>
   );
 }

@@ -4,8 +4,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { ClientCreatives } from '@/features/creatives/components/client-creatives';
 import { CreativeUpload } from '@/features/creatives/components/creative-upload';
+import { PerformanceCard } from '@/features/delivery/components/performance-card';
 import { CreditNotePdfButton } from '@/features/invoices/components/credit-note-pdf-button';
-import { PerformanceCard } from '@/features/performance/components/performance-card';
 import { usePortalContracts } from '@/features/portal/api/get-client-contracts';
 import { ClientContractsTable, clientContractName } from '@/features/portal/components/client-contracts-table';
 import { ClientCreditNotes } from '@/features/portal/components/client-credit-notes';
@@ -15,8 +15,8 @@ import { ClientInvoiceActions } from '../client-invoice-actions';
 
 /**
  * The Client Portal (client accounts only): the client's figures, contracts, recent invoices with Pay Now
- * and the PDF, credit notes and the credit balance, creative uploads, and the performance figures our team
- * reported. Everything is the client's own.
+ * and the PDF, credit notes and the credit balance, creative uploads, and the delivery of its CPM campaigns
+ * as our team recorded it. Everything is the client's own.
  */
 export default function PortalPage() {
   const { user } = useCurrentUser();

@@ -1,4 +1,5 @@
 import type { Contract } from '@shared/contracts/contract-responses';
+import { UNDER_DELIVERY_REMEDY_LABELS } from '@shared/contracts/delivery-vocabulary';
 import { PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
 import { Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -175,6 +176,11 @@ export function ContractDetails({ contract }: { contract: Contract }) {
                 {contract.autoStopDate ? formatDate(contract.autoStopDate) : 'None (month to month)'}
               </Fact>
               <Fact label="Payment Mode">{paymentModeLabel(contract.paymentMode)}</Fact>
+              {contract.lineItems.some((line) => line.priceMetric === 'cpm') && (
+                <Fact label="Under-delivery Remedy">
+                  {UNDER_DELIVERY_REMEDY_LABELS[contract.underDeliveryRemedy]?.label ?? contract.underDeliveryRemedy}
+                </Fact>
+              )}
               {contract.salesRepName && <Fact label="Sales Rep">{contract.salesRepName}</Fact>}
               {contract.status === 'canceled' && contract.cancelReason && (
                 <Fact label="Cancel Reason">{contract.cancelReason}</Fact>

@@ -32,6 +32,8 @@ import { LineItemsFields } from './line-items-fields';
 
 // A chosen package's items (with their table) load when a package is chosen: most contracts have none.
 const PackageDetails = lazy(() => import('./package-details').then((module) => ({ default: module.PackageDetails })));
+// The under-delivery remedy's select and its labels load right after the form (it has a default).
+const RemedyField = lazy(() => import('./remedy-field').then((module) => ({ default: module.RemedyField })));
 
 type FormOutput = z.output<typeof contractFormSchema>;
 export type ContractForm = UseFormReturn<ContractFormValues, unknown, FormOutput>;
@@ -217,6 +219,10 @@ export function ContractForm({
             >
               <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('setupFee')} />
             </FormField>
+            {/* The remedy (for CPM lines; 'credit' unless changed) loads right after the form has painted. */}
+            <Suspense fallback={<RemedyFieldPlaceholder />}>
+              <RemedyField form={form} />
+            </Suspense>
             <div className="sm:col-span-2">
               <FormField label="Description" error={errors.description?.message}>
                 <Textarea rows={3} placeholder="What the campaign is about" {...form.register('description')} />
@@ -340,6 +346,16 @@ function SwitchRow({
         {label}
       </Label>
       <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  );
+}
+
+/** The remedy field's place while it loads: its label and an empty control, so nothing moves when it comes. */
+function RemedyFieldPlaceholder() {
+  return (
+    <div className="grid gap-1.5" aria-hidden>
+      <span className="text-sm font-medium leading-none text-slate-700">Under-delivery Remedy</span>
+      <div className="h-9 rounded-md border border-input bg-muted/30" />
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { deliveryPeriodSample } from '@/lib/delivery-sample';
 import { creditNoteSample } from './credit-note-sample';
-import { CreditNoteList, InvoiceFigures } from './invoice-detail-dialog';
+import { CreditNoteList, InvoiceFigures, ProofOfPerformance } from './invoice-detail-dialog';
 
 const render = (node: ReactNode) =>
   renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
@@ -54,5 +55,35 @@ describe('CreditNoteList', () => {
       expect(html).toContain(text);
     }
     expect(html).toContain('aria-label="Download CN-2026-000002 as PDF"');
+  });
+});
+
+describe('ProofOfPerformance', () => {
+  it("shows each CPM line's booked and delivered impressions with the remedy", () => {
+    const html = render(
+      <ProofOfPerformance
+        invoice={{
+          number: 'INV-2026-000001',
+          delivery: [
+            deliveryPeriodSample({
+              status: 'settled',
+              remedy: 'credit',
+              delivered: 120_000,
+              shortfall: 30_000,
+              creditNote: { id: 'cn-1', number: 'CN-2026-000004', amount: 300 },
+            }),
+            deliveryPeriodSample({ lineId: 'l-2', productName: 'Mid-roll (CPM)', makegood: 2_000 }),
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain('Proof of performance');
+    expect(html).toContain('March 2026');
+    expect(html).toContain('150,000');
+    expect(html).toContain('120,000');
+    expect(html).toContain('80.0%');
+    expect(html).toContain('Credit note CN-2026-000004 $300.00');
+    expect(html).toContain('incl. 2,000 makegood');
+    expect(html).toContain('Awaiting figures');
   });
 });

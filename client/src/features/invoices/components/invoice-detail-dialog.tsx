@@ -1,4 +1,5 @@
 import type { CreditNote } from '@shared/contracts/credit-notes';
+import { formatMonth, pacingText } from '@shared/contracts/delivery-vocabulary';
 import { invoiceLineDetail, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice, Payment } from '@shared/contracts/invoices';
 import { can } from '@shared/permissions';
@@ -11,7 +12,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { lazyWhen } from '@/components/ui/lazy-when';
 import { useCurrentUser } from '@/features/auth/api/me';
+import { deliveryOutcome, formatImpressions, pacingIsLow } from '@/lib/delivery-text';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
 import { useInvoice } from '../api/get-invoice';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
 import { CreditNoteKindBadge } from './credit-note-kind-badge';
@@ -67,6 +70,63 @@ const LINE_COLUMNS: Column<InvoiceLine>[] = [
   },
 ];
 
+type DeliveryRow = Invoice['delivery'][number];
+
+/** Each CPM line's booked and delivered impressions for the invoice's period, and how a shortfall was settled. */
+const PROOF_COLUMNS: Column<DeliveryRow>[] = [
+  { id: 'line', header: 'Line', rowHeader: true, cell: (row) => row.productName },
+  { id: 'period', header: 'Period', cellClassName: 'whitespace-nowrap', cell: (row) => formatMonth(row.month) },
+  {
+    id: 'booked',
+    header: 'Booked',
+    align: 'right',
+    cellClassName: 'whitespace-nowrap',
+    cell: (row) => (
+      <>
+        {formatImpressions(row.booked)}
+        {row.makegood > 0 && (
+          <span className="block text-xs text-muted-foreground">incl. {formatImpressions(row.makegood)} makegood</span>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'delivered',
+    header: 'Delivered',
+    align: 'right',
+    cellClassName: 'whitespace-nowrap',
+    cell: (row) => (row.delivered === null ? '—' : formatImpressions(row.delivered)),
+  },
+  {
+    id: 'pacing',
+    header: 'Pacing',
+    align: 'right',
+    cellClassName: (row) => cn('whitespace-nowrap', pacingIsLow(row) && 'font-medium text-red-700'),
+    cell: (row) => pacingText(row.booked, row.delivered),
+  },
+  { id: 'remedy', header: 'Remedy', cell: (row) => deliveryOutcome(row) },
+];
+
+/** Proof of performance (product.md section 12): shown on an invoice that bills CPM lines. */
+export function ProofOfPerformance({ invoice }: { invoice: Pick<Invoice, 'number' | 'delivery'> }) {
+  return (
+    <section aria-labelledby="invoice-proof" className="grid min-w-0 gap-2" data-testid="proof-of-performance">
+      <h3 id="invoice-proof" className="text-sm font-semibold text-slate-900">
+        Proof of performance
+      </h3>
+      <DataTable
+        caption={`Proof of performance of ${invoice.number}`}
+        columns={PROOF_COLUMNS}
+        rows={invoice.delivery}
+        rowKey={(row) => `${row.lineId}-${row.month}`}
+        density="compact"
+        sortable={false}
+        className="min-w-[34rem]"
+      />
+    </section>
+  );
+}
+
 /**
  * An invoice's lines, figures, payments and credit notes; finance and admins issue a credit note from here
  * while something remains to credit on it.
@@ -121,6 +181,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
               density="compact"
             />
             <InvoiceFigures invoice={invoice} />
+            {invoice.delivery.length > 0 && <ProofOfPerformance invoice={invoice} />}
             {invoice.payments.length > 0 && (
               <section aria-label="Payments" className="grid gap-2">
                 <h3 className="text-sm font-semibold text-slate-900">Payments</h3>

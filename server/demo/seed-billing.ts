@@ -3,13 +3,14 @@ import { addCalendarMonths } from '@shared/contracts/contract-lifecycle';
 import { amountDueCents } from '@shared/invoice-amounts';
 import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditEvents, contractPauses, contracts, invoices } from '../db/schema';
+import { auditEvents, contractPauses, contracts, invoices, users } from '../db/schema';
 import { createMailer } from '../lib/mailer';
 import { runBilling } from '../modules/billing/billing-run';
 import { runDunning } from '../modules/dunning/dunning.service';
 import { payWithTestCard } from '../modules/payments/demo-payments';
 import { applyPayment } from '../modules/payments/payments.service';
 import { UNPAID_DESCRIPTIONS } from './seed-contracts';
+import { recordDemoDelivery } from './seed-delivery';
 
 /**
  * The demo's billing history, produced by the real billing run over a back-dated timeline: every
@@ -19,7 +20,8 @@ import { UNPAID_DESCRIPTIONS } from './seed-contracts';
  * customers pay what is due: by card through the built-in checkout, by check or wire through the payments
  * core. Some recent invoices stay unpaid (several overdue; four contracts never pay, one at each dunning stage)
  * and one card is declined (paid with another card after the reminders). Dunning runs after each step, as the
- * hourly job does: reminders, pauses for non-payment, resumes. Contracts end as
+ * hourly job does: reminders, pauses for non-payment, resumes; and the delivery of CPM periods that ended is
+ * recorded (seed-delivery.ts: one credit, one makegood). Contracts end as
  * the real rules make them end (completed at the term's end plus the grace period), paused and canceled
  * contracts at the date the contract seed gives them.
  */
@@ -47,6 +49,7 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
       ),
     );
   if (!billed.length) return;
+  const [manager] = await db.select().from(users).where(eq(users.email, 'manager@demo.test'));
   const finalStatus = new Map(billed.map((c) => [c.id, c.status]));
   const declinedContract = billed.find((c) => c.description?.startsWith('Pre-roll with QR codes'))?.id;
 
@@ -162,6 +165,8 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
     }
     // Dunning as the hourly job runs it: reminders, pauses for non-payment, resumes of paid-up contracts.
     await runDunning(dunning, { asOf: step });
+    // The sales manager records the delivery of the CPM periods that have ended (seed-delivery.ts).
+    if (manager) await recordDemoDelivery(dunning, manager, step);
   }
 
   // Paused and canceled contracts end where the contract seed left them; the others as the run made them.

@@ -38,6 +38,8 @@ type Plan = {
   paid?: boolean;
   /** Never paid (seed-billing.ts): dunning chases its invoices. */
   unpaid?: boolean;
+  /** How under-delivery of its CPM lines is settled (default: a credit note). */
+  remedy?: 'makegood';
   cancelReason?: string;
   /**
    * Flights by line index: from `fromMonth` months (and `fromDay` days) after the contract's start, for
@@ -154,6 +156,7 @@ const PLANS: Plan[] = [
     title: 'Frost & Pine ski season',
     description: 'Banner plus 120k overlay impressions a month',
     paid: true,
+    remedy: 'makegood',
   },
   {
     customer: 1,
@@ -761,6 +764,7 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
           termMonths: plan.term,
           autoStopDate: computeAutoStopDate(startDate, plan.term),
           paymentMode: plan.mode,
+          underDeliveryRemedy: plan.remedy ?? 'credit',
           payLinkToken: hasPayLink ? randomBytes(24).toString('base64url') : null,
           packageId,
           packagePriceCents: totals.packagePrice,

@@ -5,7 +5,6 @@ import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
-import { seedPerformance } from './seed-performance';
 import { seedUsers } from './seed-users';
 
 /**
@@ -20,5 +19,4 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAmendments(db);
   await seedCommissions(db);
   await seedCreditNotes(db);
-  await seedPerformance(db);
 }

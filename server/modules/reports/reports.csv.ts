@@ -34,18 +34,10 @@ export function reportCsv(report: Report): string {
     ['Quick stats', 'Average contract value', plainAmount(report.quickStats.averageContractValue)],
     ['Quick stats', 'Invoices issued', String(report.quickStats.invoicesIssued)],
     ['Quick stats', 'Billed', plainAmount(report.quickStats.billed)],
-    [
-      'Quick stats',
-      'Collection rate (%)',
-      report.quickStats.collectionRate === null ? '' : report.quickStats.collectionRate.toFixed(1),
-    ],
+    ['Quick stats', 'Collection rate (%)', percentText(report.quickStats.collectionRate)],
     ['Quick stats', 'Open balance', plainAmount(report.quickStats.openBalance)],
     ['Quick stats', 'Active customers', String(report.quickStats.activeCustomers)],
-    [
-      'Delivery',
-      'Delivery rate (%)',
-      report.delivery.deliveryRate === null ? '' : report.delivery.deliveryRate.toFixed(1),
-    ],
+    ['Delivery', 'Delivery rate (%)', percentText(report.delivery.deliveryRate)],
     ['Delivery', 'Impressions booked', String(report.delivery.bookedImpressions)],
     ['Delivery', 'Impressions delivered', String(report.delivery.deliveredImpressions)],
     ['Delivery', 'Periods recorded', String(report.delivery.periodsRecorded)],
@@ -61,6 +53,9 @@ export function reportCsv(report: Report): string {
   const lines = [['Section', 'Item', 'Value'], ...rows].map((row) => row.map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** A percentage with one decimal, or an empty cell when there is none. */
+const percentText = (percent: number | null) => (percent === null ? '' : percent.toFixed(1));
 
 /** "contract.status_changed" -> "Contract status changed". */
 export function describeAction(action: string): string {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { lazyWhen } from '@/components/ui/lazy-when';
+import { BookedImpressions } from '@/lib/booked-impressions';
 import { deliveryOutcome, formatImpressions, periodDates } from '@/lib/delivery-text';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -107,16 +108,7 @@ export function DeliveryCard({
       header: 'Booked',
       align: 'right',
       cellClassName: 'whitespace-nowrap',
-      cell: (period) => (
-        <>
-          {formatImpressions(period.booked)}
-          {period.makegood > 0 && (
-            <span className="block text-xs text-muted-foreground">
-              incl. {formatImpressions(period.makegood)} makegood
-            </span>
-          )}
-        </>
-      ),
+      cell: (period) => <BookedImpressions period={period} />,
     },
     {
       id: 'delivered',

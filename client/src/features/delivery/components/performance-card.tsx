@@ -4,6 +4,7 @@ import { BarChart3 } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
+import { BookedImpressions } from '@/lib/booked-impressions';
 import { deliveryOutcome, formatImpressions } from '@/lib/delivery-text';
 import { useClientPerformance } from '../api/get-client-performance';
 import { Pacing } from './pacing';
@@ -68,16 +69,7 @@ export function PerformanceCard({
       header: 'Booked',
       align: 'right',
       cellClassName: 'whitespace-nowrap',
-      cell: (row) => (
-        <>
-          {formatImpressions(row.booked)}
-          {row.makegood > 0 && (
-            <span className="block text-xs text-muted-foreground">
-              incl. {formatImpressions(row.makegood)} makegood
-            </span>
-          )}
-        </>
-      ),
+      cell: (row) => <BookedImpressions period={row} />,
       sortValue: (row) => row.booked,
     },
     {

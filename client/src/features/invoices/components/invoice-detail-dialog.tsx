@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { lazyWhen } from '@/components/ui/lazy-when';
 import { useCurrentUser } from '@/features/auth/api/me';
+import { BookedImpressions } from '@/lib/booked-impressions';
 import { deliveryOutcome, formatImpressions, pacingIsLow } from '@/lib/delivery-text';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -81,14 +82,7 @@ const PROOF_COLUMNS: Column<DeliveryRow>[] = [
     header: 'Booked',
     align: 'right',
     cellClassName: 'whitespace-nowrap',
-    cell: (row) => (
-      <>
-        {formatImpressions(row.booked)}
-        {row.makegood > 0 && (
-          <span className="block text-xs text-muted-foreground">incl. {formatImpressions(row.makegood)} makegood</span>
-        )}
-      </>
-    ),
+    cell: (row) => <BookedImpressions period={row} />,
   },
   {
     id: 'delivered',

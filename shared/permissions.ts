@@ -57,6 +57,8 @@ export const PERMISSIONS = {
    * each contract also needs contract write access (a sales rep: their own).
    */
   'delivery:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  /** Availability and holders of inventory products (product.md section 13): the people who sell them. */
+  'inventory:read': ['super_admin', 'admin', 'sales_manager', 'sales'],
   'notification:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
 
   // Navigation (ui-spec.md section 2's sidebar table; finance adds the screens it works in).
@@ -71,6 +73,7 @@ export const PERMISSIONS = {
   'nav:invoices': ['super_admin', 'admin', 'finance'],
   'nav:payouts': ['super_admin', 'admin', 'finance'],
   'nav:audit': ['super_admin', 'admin'],
+  'nav:inventory': ['super_admin', 'admin', 'sales_manager', 'sales'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

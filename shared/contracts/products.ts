@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsToAmount } from '../money';
 import { moneyCents, optionalText } from './common';
+import { capacitySchema, INVENTORY_MESSAGES } from './inventory';
 import { AD_TYPE_LABELS, AD_TYPES, type AdType, PRICE_METRICS, type PriceMetric } from './product-vocabulary';
 
 export * from './product-vocabulary';
@@ -88,16 +89,29 @@ const productFields = {
     invalid: 'Seasonal price must be an amount in dollars with at most two decimals, like 1250.00',
   }),
   inventoryRequired: z.boolean({ message: 'Inventory required must be true or false' }),
+  /** Units (slots) an inventory product runs per day, 1 to 1,000; null for other products. */
+  capacity: capacitySchema,
   isActive: z.boolean({ message: 'Active must be true or false' }),
 };
 
-/** POST /api/products. Money fields arrive in dollars and leave the schema as integer cents. */
-export const createProductSchema = z.object({
-  ...productFields,
-  priceMetric: priceMetric.default('monthly'),
-  inventoryRequired: productFields.inventoryRequired.default(false),
-  isActive: productFields.isActive.default(true),
-});
+/**
+ * POST /api/products. Money fields arrive in dollars and leave the schema as integer cents. An inventory
+ * product needs its capacity; any other product has none (a capacity sent with it is dropped).
+ */
+export const createProductSchema = z
+  .object({
+    ...productFields,
+    priceMetric: priceMetric.default('monthly'),
+    inventoryRequired: productFields.inventoryRequired.default(false),
+    capacity: capacitySchema.optional().transform((n) => n ?? null),
+    isActive: productFields.isActive.default(true),
+  })
+  .superRefine((p, ctx) => {
+    if (p.inventoryRequired && p.capacity === null) {
+      ctx.addIssue({ code: 'custom', path: ['capacity'], message: INVENTORY_MESSAGES.capacityRequired });
+    }
+  })
+  .transform((p) => ({ ...p, capacity: p.inventoryRequired ? p.capacity : null }));
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type ProductValues = z.output<typeof createProductSchema>;
 
@@ -142,6 +156,8 @@ export type Product = {
   /** Applies to billing periods starting October to December. */
   seasonalPrice: number | null;
   inventoryRequired: boolean;
+  /** Units per day of an inventory product; null for others. */
+  capacity: number | null;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SellThroughRow } from './inventory';
 import type { DunningStage } from './invoice-vocabulary';
 import { type CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGES, type ReportRange } from './report-vocabulary';
 
@@ -107,4 +108,10 @@ export type Report = {
     /** Makegood impressions granted by periods settled in the range. */
     makegoodImpressions: number;
   };
+  /**
+   * Sell-through of each inventory product over the range's days (product.md section 13): unit-days booked
+   * (active and paused contracts) and held (sent, hold running) against capacity x days. Every contract,
+   * whatever the scope: inventory is one stock the whole team sells from.
+   */
+  inventory: SellThroughRow[];
 };

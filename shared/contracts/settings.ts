@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './common';
+import { DEFAULT_HOLD_DAYS, MAX_HOLD_DAYS } from './inventory';
 
 export const taxSettingsSchema = z.object({
   defaultTaxRate: z
@@ -45,6 +46,12 @@ export const contractSettingsFields = z.object({
   secondReminderDays: dunningDays('Second reminder', 60),
   /** Days after the due date an unpaid invoice pauses its contract for non-payment (0: never). */
   pauseAfterOverdueDays: dunningDays('Days before the pause', 120),
+  /** Days a sent contract holds its inventory units before they are released (product.md section 13). */
+  holdDays: z
+    .number({ message: 'Hold days must be a number' })
+    .int('Hold days must be a whole number of days')
+    .min(1, 'Hold days must be at least 1')
+    .max(MAX_HOLD_DAYS, `Hold days cannot exceed ${MAX_HOLD_DAYS} days`),
 });
 
 export const contractSettingsSchema = contractSettingsFields.refine(
@@ -58,6 +65,7 @@ export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
   firstReminderDays: 3,
   secondReminderDays: 10,
   pauseAfterOverdueDays: 21,
+  holdDays: DEFAULT_HOLD_DAYS,
 };
 
 /** PUT /api/settings/contracts: the dunning days may be left out (they keep their saved values). */
@@ -65,6 +73,7 @@ export const contractSettingsUpdateSchema = contractSettingsFields.partial({
   firstReminderDays: true,
   secondReminderDays: true,
   pauseAfterOverdueDays: true,
+  holdDays: true,
 });
 
 export const notificationSettingsSchema = z.object({

@@ -8,6 +8,7 @@ import { createJobRunner } from './lib/jobs';
 import { publicOrigin } from './lib/public-url';
 import { runBilling } from './modules/billing/billing-run';
 import { runDunning } from './modules/dunning/dunning.service';
+import { reportExpiredHolds } from './modules/inventory/inventory.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.repo';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
@@ -46,6 +47,10 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
   // Contracts ending within 30 days tell their rep once (hourly; the dedupe key makes repeats no-ops).
   every(60 * 60 * 1000, async () => {
     if ((await notifyExpiringContracts(database.db, { baseUrl: publicOrigin(app) })) > 0) app.mailer.kick(database.db);
+  });
+  // Inventory holds of sent contracts that ran out: their units are free at once; this tells each rep once.
+  every(15 * 60 * 1000, async () => {
+    if ((await reportExpiredHolds(database.db, { baseUrl: publicOrigin(app) })) > 0) app.mailer.kick(database.db);
   });
   // Folds the report totals' delta rows (server/db/schema/reports.ts); exact with or without it.
   every(5 * 60 * 1000, () => compactReportTotals(database.db));

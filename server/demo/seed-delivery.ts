@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../lib/db-rows';
 import { AppError } from '../lib/errors';
 import type { Mailer } from '../lib/mailer';
-import { rowsOf } from '../modules/delivery/delivery.repo';
 import { applyDelivery, type DeliveryEntry } from '../modules/delivery/delivery.service';
 import type { SessionUser } from '../modules/sessions/sessions';
 

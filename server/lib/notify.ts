@@ -36,6 +36,7 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   credit_note_issued: 'email_payment_notifications',
   delivery_under_pace: 'email_contract_updates',
   delivery_remedy: 'email_contract_updates',
+  inventory_hold_expired: 'email_contract_updates',
   payout_requested: 'email_commission_alerts',
   payout_approved: 'email_commission_alerts',
   payout_rejected: 'email_commission_alerts',

@@ -11,6 +11,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { healthRoutes } from './health/health.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(outboxRoutes);
   await app.register(customersRoutes);
   await app.register(productsRoutes);
+  await app.register(inventoryRoutes);
   await app.register(packagesRoutes);
   await app.register(contractsRoutes);
   await app.register(dashboardRoutes);

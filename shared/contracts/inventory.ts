@@ -72,11 +72,7 @@ export function holidaySeason(today: string): { from: string; to: string } {
 }
 
 const rangeDate = (required: string, notDate: string) =>
-  z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .refine(isCalendarDate, { message: notDate });
+  z.string({ message: required }).trim().min(1, required).refine(isCalendarDate, { message: notDate });
 
 /**
  * ?from=YYYY-MM-DD&to=YYYY-MM-DD of the availability and inventory calendar routes: both days included, from

@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'credit_note_issued',
   'delivery_under_pace',
   'delivery_remedy',
+  'inventory_hold_expired',
   'payout_requested',
   'payout_approved',
   'payout_rejected',

@@ -15,6 +15,8 @@ export const products = pgTable(
     /** Price for billing periods starting October to December, when set. */
     seasonalPriceCents: bigint('seasonal_price_cents', { mode: 'number' }),
     inventoryRequired: boolean('inventory_required').notNull().default(false),
+    /** Units (slots) an inventory product runs per day (product.md section 13); null for other products. */
+    capacity: integer('capacity'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +27,10 @@ export const products = pgTable(
       sql`(lower(${t.name} || ' ' || coalesce(${t.description}, '') || ' ' || ${t.adType})) gin_trgm_ops`,
     ),
     index('products_name_idx').on(t.name),
+    check(
+      'products_capacity_check',
+      sql`(${t.inventoryRequired} and ${t.capacity} between 1 and 1000) or (not ${t.inventoryRequired} and ${t.capacity} is null)`,
+    ),
     check('products_price_check', sql`${t.defaultPriceCents} >= 0 and coalesce(${t.seasonalPriceCents}, 0) >= 0`),
   ],
 );

@@ -104,6 +104,8 @@ export const contractLineItems = pgTable(
   (t) => [
     index('contract_line_items_contract_idx').on(t.contractId, t.position),
     index('contract_line_items_product_idx').on(t.productId),
+    // Availability of an inventory product over a range reads its lines by flight (product.md section 13).
+    index('contract_line_items_flight_idx').on(t.productId, t.flightStart, t.flightEnd),
     check('contract_line_items_quantity_check', sql`${t.quantity} >= 1`),
     check('contract_line_items_metric_check', sql`${t.priceMetric} in ('monthly','flat','cpm')`),
     check('contract_line_items_seasonal_price_check', sql`coalesce(${t.seasonalPriceCents}, 0) >= 0`),

@@ -6,6 +6,7 @@ export * from './commissions';
 export * from './contracts';
 export * from './customers';
 export * from './delivery';
+export * from './inventory';
 export * from './notifications';
 export * from './outbox';
 export * from './portal';

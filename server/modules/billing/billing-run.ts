@@ -10,6 +10,7 @@ import { BASIS_POINTS, percentToBasisPoints } from '@shared/rates';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingRuns, contracts } from '../../db/schema';
+import { rowsOf } from '../../lib/db-rows';
 import { enqueueEmails } from '../../lib/mailer';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
@@ -616,9 +617,4 @@ function isTimeout(error: unknown): boolean {
 function errorText(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
-}
-
-/** node-postgres and PGlite both answer raw queries with { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

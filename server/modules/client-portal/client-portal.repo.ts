@@ -4,10 +4,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue } from '../../db/invoice-amounts';
 import { contracts } from '../../db/schema';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
+import { rowsOf } from '../../lib/db-rows';
 
 export type SummaryCents = {
   activeContracts: number;

@@ -2,6 +2,7 @@ import { BASIS_POINTS } from '@shared/rates';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { rowsOf } from '../../lib/db-rows';
 
 /**
  * The commission ledger's two entry points for billing. Both run inside the caller's transaction
@@ -121,9 +122,4 @@ async function auditAdjustment(tx: Db, result: unknown, about: Record<string, st
     entityId: row.id,
     after: { repId: row.rep_id, ...about, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
   });
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too; both typed loosely by Drizzle. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,15 +1,12 @@
 import { aliasedTable, and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { commissions, contracts, customers, invoices, payouts, users } from '../../db/schema';
+import { rowsOf } from '../../lib/db-rows';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** Whose rows a query may see: one rep (`repId`), or every rep (undefined). */
 export type RepScope = { repId?: string };
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Summary: one aggregate over the ledger (commissions_rep_status_idx / commissions_status_idx)

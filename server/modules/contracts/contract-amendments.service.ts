@@ -11,6 +11,7 @@ import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { invoicedPeriodsFrom } from '../billing/billing.service';
+import { assertUnitsAvailable } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
   type ContractRow,
@@ -21,7 +22,13 @@ import {
   selectProducts,
   updateContractRow,
 } from './contracts.repo';
-import { type ContractDeps, getContract, lineSnapshot, lockWritable } from './contracts.service';
+import {
+  assertInventoryFlights,
+  type ContractDeps,
+  getContract,
+  lineSnapshot,
+  lockWritable,
+} from './contracts.service';
 
 /**
  * Amendments of a running contract (product.md section 11): once its edit is locked (payment processing has
@@ -63,6 +70,7 @@ export async function addContractLine(
       throw badRequest(Object.values(issues).join('; '), fieldErrors);
     }
     const snapshot = lineSnapshot({ ...body, flightStart }, product, { startDate: contract.startDate, termEnd });
+    assertInventoryFlights([{ flightEnd: snapshot.flightEnd, product }], () => 'flightEnd');
     const line = await insertLineItem(tx, {
       contractId,
       productId: product.id,
@@ -76,6 +84,8 @@ export async function addContractLine(
       }),
       ...snapshot,
     });
+    // Amendments book by their dates: the added line's days must fit (ending a line releases its days).
+    await assertUnitsAvailable(tx, contractId, { today, lineId: line.id });
     const after = billable(line, product.name);
     const adjustments = amendmentAdjustments(null, after, await invoicedPeriodsFrom(tx, contractId, flightStart));
     await settle(tx, deps.baseUrl, actor, contract, today, {

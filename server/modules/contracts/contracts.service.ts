@@ -14,6 +14,7 @@ import {
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { DEFAULT_UNDER_DELIVERY_REMEDY } from '@shared/contracts/delivery-vocabulary';
+import { defaultInventoryFlightEnd, flightEndRequiredMessage } from '@shared/contracts/inventory';
 import { PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
@@ -23,6 +24,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { billContractNow, CONTRACT_HAS_INVOICES, contractHasInvoices } from '../billing/billing.service';
 import { changeContractStatus } from '../contract-status/contract-status.service';
+import { assertUnitsAvailable, startHold } from '../inventory/inventory.service';
 import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
 import { notifyContractActivated } from '../notifications/contract-notices';
 import { resendLatestReceipt } from '../payments/payments.service';
@@ -127,6 +129,8 @@ export async function createContract(deps: ContractDeps, actor: Actor, body: Con
       createdBy: actor.id,
     });
     await replaceLineItems(tx, row.id, figures.lines);
+    if (status === 'sent') await startHold(tx, row.id);
+    await assertUnitsAvailable(tx, row.id);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contract.created',
@@ -201,7 +205,9 @@ export async function updateContract(
       });
       if (!changed) throw conflict(statusChangeRefusal(locked.status, target));
       row = changed;
+      if (action === 'send') await startHold(tx, id);
     }
+    await assertUnitsAvailable(tx, id);
   });
   deps.mailer.kick(deps.db);
   if (target === 'active') await billContractNow(deps, id);
@@ -249,9 +255,12 @@ export async function transitionContract(
     delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
   }
   const existing = await findWritable(deps.db, actor, id);
-  const changed = await deps.db.transaction((tx) =>
-    applyTransition(tx, deps, actor, id, action, { reason: options.reason, customer, delivery }),
-  );
+  const changed = await deps.db.transaction(async (tx) => {
+    const updated = await applyTransition(tx, deps, actor, id, action, { reason: options.reason, customer, delivery });
+    if (updated && action === 'send') await startHold(tx, id);
+    if (updated && (action === 'send' || action === 'activate')) await assertUnitsAvailable(tx, id);
+    return updated;
+  });
   if (!changed) {
     const current = await selectContract(deps.db, id);
     throw conflict(transitionRefusal(action, current?.status ?? existing.status));
@@ -322,7 +331,8 @@ async function loadReferences(db: Db, body: ContractBody, allowArchived: Set<str
  * What each line keeps from the moment it is sold (product.md section 11): the product's price metric, the
  * in-season price (the product's seasonal price unless the body gives one, or null for none) and the flight
  * (from the contract's start unless given; a flat line's end from its product's default duration, within
- * the term).
+ * the term; an inventory line's end from its default duration, else the day before the auto-stop date:
+ * product.md section 13). An inventory line left without an end is refused by assertInventoryFlights.
  */
 export function lineSnapshot(
   line: ContractBody['lineItems'][number],
@@ -334,6 +344,9 @@ export function lineSnapshot(
   const priceMetric = (PRICE_METRICS as readonly string[]).includes(metric) ? (metric as PriceMetric) : 'monthly';
   const flightStart = line.flightStart ?? contract.startDate;
   let flightEnd = line.flightEnd;
+  if (flightEnd === null && product.inventoryRequired) {
+    flightEnd = defaultInventoryFlightEnd(flightStart, product.defaultDuration, contract.termEnd);
+  }
   if (flightEnd === null && billsOnce(priceMetric) && product.defaultDuration && product.defaultDuration > 0) {
     flightEnd = addDays(flightStart, product.defaultDuration - 1);
     if (contract.termEnd !== null && flightEnd >= contract.termEnd) flightEnd = addDays(contract.termEnd, -1);
@@ -346,6 +359,20 @@ export function lineSnapshot(
   };
 }
 
+/** 400 naming each inventory line with no flight end (product.md section 13: units are sold by the day). */
+export function assertInventoryFlights(
+  lines: readonly { flightEnd: string | null; product: ProductRow }[],
+  field: (index: number) => string,
+): void {
+  const fieldErrors: Record<string, string[]> = {};
+  lines.forEach(({ flightEnd, product }, i) => {
+    if (product.inventoryRequired && flightEnd === null)
+      fieldErrors[field(i)] = [flightEndRequiredMessage(product.name)];
+  });
+  const messages = [...new Set(Object.values(fieldErrors).flat())];
+  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+}
+
 /** Every stored figure, recomputed from the package's data, the submitted prices and the lines' snapshots. */
 function computeFigures(body: ContractBody, refs: References, soldMetrics = new Map<string, string>()) {
   const termEnd = computeAutoStopDate(body.startDate, body.termMonths);
@@ -356,6 +383,13 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
       { startDate: body.startDate, termEnd },
       soldMetrics.get(line.productId),
     ),
+  );
+  assertInventoryFlights(
+    snapshots.map((snapshot, i) => ({
+      flightEnd: snapshot.flightEnd,
+      product: refs.productsById.get(body.lineItems[i].productId) as ProductRow,
+    })),
+    (i) => `lineItems.${i}.flightEnd`,
   );
   const totals = computeContractTotals({
     lineItems: body.lineItems.map((line, i) => ({

@@ -11,9 +11,9 @@ import {
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { rowsOf } from '../../lib/db-rows';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
-import { rowsOf } from './delivery.repo';
 import {
   applyDelivery,
   type DeliveryDeps,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../lib/db-rows';
 
 /**
  * Delivery's writes (product.md section 12): the contracts' locks, the upsert of recorded figures, the
@@ -146,9 +147,4 @@ export async function settleUnderDelivered(tx: Db, deliveryIds: readonly string[
 /** A credit remedy's note, linked to the period it settled. */
 export async function linkCreditNote(tx: Db, deliveryId: string, creditNoteId: string): Promise<void> {
   await tx.execute(sql`update line_deliveries set credit_note_id = ${creditNoteId} where id = ${deliveryId}`);
-}
-
-/** node-postgres and PGlite both answer raw queries with { rows }. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -3,6 +3,7 @@ import type { DeliveryPeriod, DeliveryRemedy } from '@shared/contracts/delivery'
 import { centsToAmount } from '@shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../lib/db-rows';
 
 /**
  * Proof of performance, read side (product.md section 12): a CPM line's billed periods are its invoice lines
@@ -185,9 +186,4 @@ export function liveBooking(row: PeriodRow): { booked: number; makegood: number;
   const paid = Number(row.paid_impressions);
   const makegood = Number(row.makegood_impressions);
   return { booked: paid + makegood, makegood, paid };
-}
-
-/** node-postgres and PGlite both answer raw queries with { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

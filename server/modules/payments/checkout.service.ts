@@ -27,6 +27,7 @@ import type { Mailer } from '../../lib/mailer';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
+import { renewExpiredHold } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
 import {
@@ -253,6 +254,8 @@ async function openCheckout(
 
   const opened = await deps.db.transaction(async (tx) => {
     if (!(await lockContractForMoney(tx, contractId))) throw invalidPayLink();
+    // A sent contract whose inventory hold ran out takes its units again before it can be paid (409 if gone).
+    await renewExpiredHold(tx, contractId);
     const charge = await input.charge(tx);
     const invoiceIds = charge.invoices.map((invoice) => invoice.id).sort();
     const match = {

@@ -22,6 +22,7 @@ export const productProperties = {
   defaultDuration: nullableInteger,
   seasonalPrice: nullableNumber,
   inventoryRequired: boolean,
+  capacity: nullableInteger,
   isActive: boolean,
   createdAt: string,
   updatedAt: string,

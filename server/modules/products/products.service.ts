@@ -1,4 +1,6 @@
+import { utcToday } from '@shared/billing';
 import type { ListQuery } from '@shared/contracts/common';
+import { capacityBelowUseMessage, INVENTORY_MESSAGES } from '@shared/contracts/inventory';
 import {
   type AdType,
   adTypesMatching,
@@ -12,7 +14,8 @@ import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import type { products } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { busiestDayFrom } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
   countProductUses,
@@ -38,6 +41,7 @@ export function toProduct(row: ProductRow): Product {
     defaultDuration: row.defaultDuration,
     seasonalPrice: row.seasonalPriceCents === null ? null : centsToAmount(row.seasonalPriceCents),
     inventoryRequired: row.inventoryRequired,
+    capacity: row.capacity,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -54,6 +58,7 @@ function toColumns(values: ProductChanges) {
     defaultDuration: values.defaultDuration,
     seasonalPriceCents: values.seasonalPrice,
     inventoryRequired: values.inventoryRequired,
+    capacity: values.capacity,
     isActive: values.isActive,
   };
 }
@@ -104,7 +109,8 @@ export async function updateProduct(db: Db, actor: Actor, id: string, changes: P
     if (!existing) throw notFound('Product');
     const before = toProduct(existing);
     if (Object.keys(changes).length === 0) return before;
-    const row = await updateProductRow(tx, id, toColumns(changes));
+    const capacity = await capacityAfter(tx, existing, changes);
+    const row = await updateProductRow(tx, id, toColumns({ ...changes, capacity }));
     const after = toProduct(row);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -116,6 +122,25 @@ export async function updateProduct(db: Db, actor: Actor, id: string, changes: P
     });
     return after;
   });
+}
+
+/**
+ * The capacity an edit leaves (product.md section 13): none once the product stops tracking inventory;
+ * otherwise the one sent or kept, which an inventory product must have (400), and which cannot go below the
+ * units already booked or held on a day from today on (409 naming the day).
+ */
+async function capacityAfter(tx: Db, existing: ProductRow, changes: ProductChanges): Promise<number | null> {
+  const tracked = changes.inventoryRequired ?? existing.inventoryRequired;
+  if (!tracked) return null;
+  const capacity = changes.capacity === undefined ? existing.capacity : changes.capacity;
+  if (capacity === null) {
+    throw badRequest(INVENTORY_MESSAGES.capacityRequired, { capacity: [INVENTORY_MESSAGES.capacityRequired] });
+  }
+  if (existing.inventoryRequired && existing.capacity !== null && capacity < existing.capacity) {
+    const peak = await busiestDayFrom(tx, existing.id, utcToday());
+    if (peak && peak.units > capacity) throw conflict(capacityBelowUseMessage(peak.units, peak.date));
+  }
+  return capacity;
 }
 
 /**

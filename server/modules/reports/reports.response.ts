@@ -1,3 +1,4 @@
+import type { SellThroughRow } from '@shared/contracts/inventory';
 import type { Report, ReportActivity } from '@shared/contracts/reports';
 import { arrayOf, integer, nullableNumber, nullableString, number, object, string } from '../../lib/response-schema';
 
@@ -66,4 +67,16 @@ export const reportResponse = object<Report>({
     creditsAmount: number,
     makegoodImpressions: integer,
   }),
+  inventory: arrayOf(
+    object<SellThroughRow>({
+      productId: string,
+      productName: string,
+      capacity: integer,
+      days: integer,
+      capacityUnits: integer,
+      bookedUnits: integer,
+      heldUnits: integer,
+      sellThrough: number,
+    }),
+  ),
 });

@@ -4,6 +4,7 @@ import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recentActivity, recordLink } from '../audit/audit.service';
+import { sellThrough } from '../inventory/inventory.service';
 import * as repo from './reports.repo';
 
 type Actor = Pick<User, 'id' | 'role'>;
@@ -24,7 +25,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
   const { from, to } = reportRangeDates(range, now);
   const period = { from, to };
   const today = isoDay(now);
-  const [revenue, contracts, top, billed, open, delivery, activity] = await Promise.all([
+  const [revenue, contracts, top, billed, open, delivery, activity, inventory] = await Promise.all([
     repo.selectRevenueByMonth(db, scope, period),
     repo.selectContractFigures(db, scope, period, today),
     repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
@@ -32,6 +33,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
     repo.selectOpenItems(db, scope, today),
     repo.selectDeliveryFigures(db, scope, period),
     recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
+    sellThrough(db, from, to),
   ]);
   return {
     range,
@@ -80,6 +82,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       creditsAmount: centsToAmount(delivery.creditsCents),
       makegoodImpressions: delivery.makegoodImpressions,
     },
+    inventory,
   };
 }
 

@@ -14,6 +14,7 @@ export const contractSettingsResponse = object<ContractSettings>({
   firstReminderDays: integer,
   secondReminderDays: integer,
   pauseAfterOverdueDays: integer,
+  holdDays: integer,
 });
 
 export const notificationSettingsResponse = object<NotificationSettings>({

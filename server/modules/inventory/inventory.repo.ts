@@ -1,0 +1,298 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../lib/db-rows';
+
+/**
+ * Inventory's reads and writes (product.md section 13). Units are never stored as counters: a day's use is
+ * read from the contract lines that take it, so a status change, an edit, an amendment or an expired hold
+ * changes availability at once and cannot drift. A line takes its quantity on every day of its flight
+ * (a flight with no end runs until the day before its contract's auto-stop date, or for good):
+ * - booked while its contract is active or paused;
+ * - held while its contract is sent and the contract's hold runs (inventory_holds.hold_until);
+ * - nothing otherwise (draft, canceled, completed, an expired hold).
+ */
+
+/** The last day a line runs: its flight end, else the day before its contract's auto-stop date, else none. */
+const lineEnd = sql`coalesce(l.flight_end, c.auto_stop_date - 1, 'infinity'::date)`;
+
+/** The lines' contracts that take units now, with `booked` telling active/paused from a running hold. */
+const takesUnits = sql`(c.status in ('active','paused') or (c.status = 'sent' and h.hold_until > now()))`;
+
+export type DayFigures = { product_id: string; day: string; booked: number; held: number };
+
+/**
+ * Units booked and held per product and day over [from, to]: one statement for every product named, the
+ * days generated in SQL and joined to the lines that overlap the range (read through
+ * contract_line_items_flight_idx). `exceptContract` leaves one contract's own units out.
+ */
+export async function selectDayFigures(
+  db: Db,
+  productIds: readonly string[],
+  from: string,
+  to: string,
+  exceptContract: string | null = null,
+): Promise<DayFigures[]> {
+  if (productIds.length === 0) return [];
+  const result = await db.execute(sql`
+    with taken as (
+      select l.product_id, l.flight_start, ${lineEnd} as flight_end, l.quantity,
+             c.status in ('active','paused') as booked
+      from contract_line_items l
+      join contracts c on c.id = l.contract_id
+      left join inventory_holds h on h.contract_id = c.id
+      where l.product_id = any(string_to_array(${productIds.join(',')}, ',')::uuid[])
+        and coalesce(l.flight_end, 'infinity'::date) >= ${from}::date
+        and l.flight_start <= ${to}::date
+        and ${takesUnits}
+        ${exceptContract ? sql`and c.id <> ${exceptContract}::uuid` : sql``}
+    )
+    select p.id as product_id, d.day::date::text as day,
+           coalesce(sum(t.quantity) filter (where t.booked), 0)::int as booked,
+           coalesce(sum(t.quantity) filter (where not t.booked), 0)::int as held
+    from products p
+    cross join generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+    left join taken t on t.product_id = p.id and t.flight_start <= d.day and t.flight_end >= d.day
+    where p.id = any(string_to_array(${productIds.join(',')}, ',')::uuid[])
+    group by p.id, d.day
+    order by p.id, d.day`);
+  return rowsOf<DayFigures>(result);
+}
+
+export type InventoryProductRow = {
+  id: string;
+  name: string;
+  ad_type: string;
+  capacity: number;
+  is_active: boolean;
+};
+
+/** One inventory product; undefined when the product does not exist or does not track inventory. */
+export async function selectInventoryProduct(db: Db, productId: string): Promise<InventoryProductRow | undefined> {
+  const result = await db.execute(sql`
+    select id, name, ad_type, capacity, is_active from products
+    where id = ${productId} and inventory_required`);
+  return rowsOf<InventoryProductRow>(result)[0];
+}
+
+export async function selectProductName(db: Db, productId: string): Promise<string | undefined> {
+  const result = await db.execute(sql`select name from products where id = ${productId}`);
+  return rowsOf<{ name: string }>(result)[0]?.name;
+}
+
+/** Every inventory product, by name. */
+export async function selectInventoryProducts(db: Db): Promise<InventoryProductRow[]> {
+  const result = await db.execute(sql`
+    select id, name, ad_type, capacity, is_active from products
+    where inventory_required order by name, id`);
+  return rowsOf<InventoryProductRow>(result);
+}
+
+export type HolderRow = {
+  contract_id: string;
+  title: string | null;
+  customer_name: string | null;
+  status: 'sent' | 'active' | 'paused';
+  hold_until: Date | string | null;
+  quantity: number;
+  sales_rep_id: string | null;
+  sales_rep_name: string | null;
+};
+
+/** The contracts taking units of a product on a day, booked first, then by customer. */
+export async function selectDayHolders(db: Db, productId: string, day: string): Promise<HolderRow[]> {
+  const result = await db.execute(sql`
+    select c.id as contract_id, c.title, coalesce(cu.company, cu.name) as customer_name, c.status,
+           case when c.status = 'sent' then h.hold_until end as hold_until,
+           sum(l.quantity)::int as quantity, c.sales_rep_id,
+           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as sales_rep_name
+    from contract_line_items l
+    join contracts c on c.id = l.contract_id
+    left join inventory_holds h on h.contract_id = c.id
+    left join customers cu on cu.id = c.customer_id
+    left join users u on u.id = c.sales_rep_id
+    where l.product_id = ${productId}
+      and coalesce(l.flight_end, 'infinity'::date) >= ${day}::date
+      and l.flight_start <= ${day}::date
+      and ${lineEnd} >= ${day}::date
+      and ${takesUnits}
+    group by c.id, c.title, cu.company, cu.name, c.status, h.hold_until, u.first_name, u.last_name
+    order by (c.status = 'sent'), customer_name, c.id`);
+  return rowsOf<HolderRow>(result);
+}
+
+/**
+ * Locks the inventory products a contract's lines use, in id order, until the transaction ends: every sale
+ * of a product's units (a send, an activation, an edit, an amendment, a checkout's renewed hold) takes
+ * this lock before it counts, so two sales of the last unit run one after the other on any number of app
+ * instances and the second counts the first. FOR NO KEY UPDATE does not block contract lines being
+ * inserted (their foreign key takes KEY SHARE). Answers whether the contract has inventory lines.
+ */
+export async function lockInventoryOfContract(tx: Db, contractId: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select p.id from products p
+    where p.inventory_required
+      and p.id in (select product_id from contract_line_items where contract_id = ${contractId})
+    order by p.id
+    for no key update of p`);
+  return rowsOf(result).length > 0;
+}
+
+export type ShortfallRow = { product_name: string; capacity: number; day: string; mine: number; others: number };
+
+/**
+ * The first day from `fromDay` on (then the first product by name) on which the contract's inventory lines
+ * (or only `lineId`, an amendment's new line) and every other line taking units together exceed capacity;
+ * undefined when every day fits. `others` is what the rest takes. Reads after the caller's own writes and
+ * locks (lockInventoryOfContract), so what it counts is settled.
+ */
+export async function selectFirstShortfall(
+  tx: Db,
+  contractId: string,
+  fromDay: string,
+  lineId: string | null = null,
+): Promise<ShortfallRow | undefined> {
+  const own = lineId ? sql`l.id = ${lineId}::uuid` : sql`l.contract_id = ${contractId}::uuid`;
+  const result = await tx.execute(sql`
+    with mine as (
+      select l.product_id, d.day::date as day, sum(l.quantity)::int as qty
+      from contract_line_items l
+      join contracts c on c.id = l.contract_id
+      join products p on p.id = l.product_id and p.inventory_required
+      cross join generate_series(
+        greatest(l.flight_start, ${fromDay}::date),
+        coalesce(l.flight_end, c.auto_stop_date - 1, greatest(l.flight_start, ${fromDay}::date) + 365),
+        interval '1 day') as d(day)
+      where l.contract_id = ${contractId} and ${own}
+      group by l.product_id, d.day
+    ),
+    span as (select product_id, min(day) as lo, max(day) as hi from mine group by product_id),
+    others as (
+      select l.product_id, l.flight_start, ${lineEnd} as flight_end, l.quantity
+      from span s
+      join contract_line_items l on l.product_id = s.product_id
+        and coalesce(l.flight_end, 'infinity'::date) >= s.lo and l.flight_start <= s.hi
+      join contracts c on c.id = l.contract_id
+      left join inventory_holds h on h.contract_id = c.id
+      where not (${own}) and ${takesUnits}
+    )
+    select p.name as product_name, p.capacity, m.day::text as day, m.qty as mine,
+           coalesce(sum(o.quantity), 0)::int as others
+    from mine m
+    join products p on p.id = m.product_id
+    left join others o on o.product_id = m.product_id and o.flight_start <= m.day and o.flight_end >= m.day
+    group by p.name, p.capacity, m.product_id, m.day, m.qty
+    having m.qty + coalesce(sum(o.quantity), 0) > p.capacity
+    order by m.day, p.name
+    limit 1`);
+  return rowsOf<ShortfallRow>(result)[0];
+}
+
+/** The day from `fromDay` on with the most units of a product taken (the first such day); undefined: none. */
+export async function selectBusiestDay(
+  tx: Db,
+  productId: string,
+  fromDay: string,
+): Promise<{ day: string; units: number } | undefined> {
+  const result = await tx.execute(sql`
+    with taken as (
+      select greatest(l.flight_start, ${fromDay}::date) as first_day,
+             least(${lineEnd}, ${fromDay}::date + 3650) as last_day, l.quantity
+      from contract_line_items l
+      join contracts c on c.id = l.contract_id
+      left join inventory_holds h on h.contract_id = c.id
+      where l.product_id = ${productId}
+        and coalesce(l.flight_end, 'infinity'::date) >= ${fromDay}::date
+        and ${takesUnits}
+    )
+    select d.day::date::text as day, sum(t.quantity)::int as units
+    from taken t
+    cross join generate_series(t.first_day, t.last_day, interval '1 day') as d(day)
+    group by d.day
+    order by units desc, d.day
+    limit 1`);
+  return rowsOf<{ day: string; units: number }>(result)[0];
+}
+
+/** Whether the contract counts against capacity now (active, paused, or sent within its hold). */
+export async function contractTakesUnits(tx: Db, contractId: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select 1 from contracts c left join inventory_holds h on h.contract_id = c.id
+    where c.id = ${contractId} and ${takesUnits}`);
+  return rowsOf(result).length > 0;
+}
+
+export async function selectContractStatus(tx: Db, contractId: string): Promise<string | undefined> {
+  const result = await tx.execute(sql`select status from contracts where id = ${contractId}`);
+  return rowsOf<{ status: string }>(result)[0]?.status;
+}
+
+/** Starts (or renews) a sent contract's hold: `days` days from now. */
+export async function upsertHold(tx: Db, contractId: string, days: number): Promise<Date> {
+  const result = await tx.execute(sql`
+    insert into inventory_holds (contract_id, hold_until)
+    values (${contractId}, now() + make_interval(days => ${days}::int))
+    on conflict (contract_id) do update set hold_until = excluded.hold_until, expired_notice_at = null
+    returning hold_until`);
+  return new Date(rowsOf<{ hold_until: Date | string }>(result)[0].hold_until);
+}
+
+export async function selectHold(db: Db, contractId: string): Promise<Date | null> {
+  const result = await db.execute(sql`select hold_until from inventory_holds where contract_id = ${contractId}`);
+  const row = rowsOf<{ hold_until: Date | string }>(result)[0];
+  return row ? new Date(row.hold_until) : null;
+}
+
+export type ExpiredHold = {
+  contract_id: string;
+  title: string | null;
+  customer_name: string | null;
+  sales_rep_id: string | null;
+  hold_until: Date | string;
+};
+
+/**
+ * Marks the holds of sent contracts with inventory lines that ran out and were not yet reported, in one
+ * statement (so two instances running the job report each hold once), and answers them.
+ */
+export async function markExpiredHolds(db: Db, where: SQL = sql`true`): Promise<ExpiredHold[]> {
+  const result = await db.execute(sql`
+    update inventory_holds h set expired_notice_at = now()
+    from contracts c
+    left join customers cu on cu.id = c.customer_id
+    where c.id = h.contract_id
+      and h.expired_notice_at is null and h.hold_until <= now()
+      and c.status = 'sent'
+      and exists (
+        select 1 from contract_line_items l join products p on p.id = l.product_id
+        where l.contract_id = c.id and p.inventory_required)
+      and ${where}
+    returning c.id as contract_id, c.title, coalesce(cu.company, cu.name) as customer_name, c.sales_rep_id,
+              h.hold_until`);
+  return rowsOf<ExpiredHold>(result);
+}
+
+export type SellThroughFigures = { product_id: string; booked_units: number; held_units: number };
+
+/** Unit-days booked and held per inventory product over [from, to] (reports' sell-through). */
+export async function selectSellThrough(db: Db, from: string, to: string): Promise<SellThroughFigures[]> {
+  const result = await db.execute(sql`
+    select l.product_id,
+      coalesce(sum(l.quantity * (least(${lineEnd}, ${to}::date) - greatest(l.flight_start, ${from}::date) + 1))
+        filter (where c.status in ('active','paused')), 0)::bigint as booked_units,
+      coalesce(sum(l.quantity * (least(${lineEnd}, ${to}::date) - greatest(l.flight_start, ${from}::date) + 1))
+        filter (where c.status = 'sent'), 0)::bigint as held_units
+    from contract_line_items l
+    join products p on p.id = l.product_id and p.inventory_required
+    join contracts c on c.id = l.contract_id
+    left join inventory_holds h on h.contract_id = c.id
+    where coalesce(l.flight_end, 'infinity'::date) >= ${from}::date
+      and l.flight_start <= ${to}::date
+      and ${lineEnd} >= ${from}::date
+      and ${takesUnits}
+    group by l.product_id`);
+  return rowsOf<SellThroughFigures>(result).map((r) => ({
+    product_id: r.product_id,
+    booked_units: Number(r.booked_units),
+    held_units: Number(r.held_units),
+  }));
+}

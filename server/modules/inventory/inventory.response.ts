@@ -1,0 +1,57 @@
+import type {
+  AvailabilityDay,
+  InventoryCalendar,
+  InventoryDay,
+  InventoryHolder,
+  ProductAvailability,
+} from '@shared/contracts/inventory';
+import { arrayOf, boolean, integer, nullable, nullableString, object, string } from '../../lib/response-schema';
+
+/** The inventory answers (lib/response-schema.ts): only these fields are ever sent. */
+const day = {
+  date: string,
+  capacity: integer,
+  booked: integer,
+  held: integer,
+  available: integer,
+} satisfies Record<keyof AvailabilityDay, unknown>;
+
+const availability = {
+  productId: string,
+  productName: string,
+  capacity: integer,
+  from: string,
+  to: string,
+  days: arrayOf(object<AvailabilityDay>(day)),
+  lowest: nullable(object<NonNullable<ProductAvailability['lowest']>>({ date: string, available: integer })),
+} satisfies Record<keyof ProductAvailability, unknown>;
+
+export const availabilityResponse = object<ProductAvailability>(availability);
+
+export const inventoryCalendarResponse = object<InventoryCalendar>({
+  from: string,
+  to: string,
+  products: arrayOf(
+    object<InventoryCalendar['products'][number]>({ ...availability, adType: string, isActive: boolean }),
+  ),
+});
+
+export const inventoryDayResponse = object<InventoryDay>({
+  ...day,
+  productId: string,
+  productName: string,
+  holders: arrayOf(
+    object<InventoryHolder>({
+      contractId: string,
+      shortId: string,
+      title: nullableString,
+      customerName: nullableString,
+      status: string,
+      kind: string,
+      quantity: integer,
+      holdUntil: nullableString,
+      salesRepName: nullableString,
+      canOpen: boolean,
+    }),
+  ),
+});

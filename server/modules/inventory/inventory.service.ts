@@ -1,0 +1,244 @@
+import { utcToday } from '@shared/billing';
+import { canReadContract } from '@shared/contracts/contract-access';
+import { shortContractId } from '@shared/contracts/contract-vocabulary';
+import {
+  type AvailabilityDay,
+  type AvailabilityQuery,
+  daysInRange,
+  type InventoryCalendar,
+  type InventoryDay,
+  type ProductAvailability,
+  type SellThroughRow,
+  soldOutMessage,
+} from '@shared/contracts/inventory';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { notify } from '../../lib/notify';
+import type { SessionUser } from '../sessions/sessions';
+import { getSettings } from '../settings/settings.service';
+import {
+  contractTakesUnits,
+  type DayFigures,
+  type InventoryProductRow,
+  lockInventoryOfContract,
+  markExpiredHolds,
+  selectBusiestDay,
+  selectContractStatus,
+  selectDayFigures,
+  selectDayHolders,
+  selectFirstShortfall,
+  selectInventoryProduct,
+  selectInventoryProducts,
+  selectProductName,
+  selectSellThrough,
+  upsertHold,
+} from './inventory.repo';
+
+/**
+ * Inventory of holiday placements (product.md section 13; docs/decisions/027-inventory.md): what a day of
+ * an inventory product has left, who holds it, and the rule that nobody sells what is not there.
+ */
+
+type Actor = SessionUser;
+
+// ---------------------------------------------------------------------------------------------------------
+// Selling: holds and the capacity check, inside the caller's transaction
+// ---------------------------------------------------------------------------------------------------------
+
+/** A send starts the contract's hold on its units: the contract settings' holdDays from now. */
+export async function startHold(tx: Db, contractId: string): Promise<void> {
+  const { holdDays } = await getSettings(tx, 'contracts');
+  await upsertHold(tx, contractId, holdDays);
+}
+
+/**
+ * The capacity check of every sale (a send, an activation, an edit, an amendment, a renewed hold), run
+ * after the caller wrote the contract's new status and lines, under the contract's row lock: the contract's
+ * inventory products are locked in id order, then every day from today on is counted. A day the contract
+ * would take above capacity refuses the whole change with 409 naming the first such day and what is left
+ * ("Only 1 of 3 slots left on 2026-12-20 for Holiday Pre-roll": what the rest of the contracts leave; for an
+ * amendment's new line, what everything else leaves), and the caller's transaction rolls back.
+ * A contract that takes nothing (a draft, an expired hold) or has no inventory lines passes.
+ */
+export async function assertUnitsAvailable(
+  tx: Db,
+  contractId: string,
+  options: { today?: string; lineId?: string } = {},
+): Promise<void> {
+  if (!(await lockInventoryOfContract(tx, contractId))) return;
+  if (!(await contractTakesUnits(tx, contractId))) return;
+  const shortfall = await selectFirstShortfall(tx, contractId, options.today ?? utcToday(), options.lineId ?? null);
+  if (shortfall) {
+    throw conflict(
+      soldOutMessage(shortfall.capacity - shortfall.others, shortfall.capacity, shortfall.day, shortfall.product_name),
+    );
+  }
+}
+
+/**
+ * Opening a checkout on a sent contract whose hold ran out takes its units again, for a new hold, when they
+ * are still there (409 otherwise), so a payment never activates a contract whose units were sold since.
+ */
+export async function renewExpiredHold(tx: Db, contractId: string): Promise<void> {
+  if ((await selectContractStatus(tx, contractId)) !== 'sent' || (await contractTakesUnits(tx, contractId))) return;
+  if (!(await lockInventoryOfContract(tx, contractId))) return;
+  await startHold(tx, contractId);
+  await assertUnitsAvailable(tx, contractId);
+}
+
+/** The day from `fromDay` on with the most units of a product taken, for a capacity cut (products). */
+export async function busiestDayFrom(tx: Db, productId: string, fromDay: string) {
+  const day = await selectBusiestDay(tx, productId, fromDay);
+  return day ? { date: day.day, units: day.units } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading: availability, the calendar, a day's holders, sell-through
+// ---------------------------------------------------------------------------------------------------------
+
+const notTracked = (name: string) => `${name} does not track inventory`;
+
+function toDays(capacity: number, figures: readonly DayFigures[]): AvailabilityDay[] {
+  return figures.map((f) => ({
+    date: f.day,
+    capacity,
+    booked: f.booked,
+    held: f.held,
+    available: Math.max(0, capacity - f.booked - f.held),
+  }));
+}
+
+function toAvailability(product: InventoryProductRow, query: AvailabilityQuery, days: AvailabilityDay[]) {
+  let lowest: ProductAvailability['lowest'] = null;
+  for (const day of days) {
+    if (!lowest || day.available < lowest.available) lowest = { date: day.date, available: day.available };
+  }
+  return {
+    productId: product.id,
+    productName: product.name,
+    capacity: product.capacity,
+    from: query.from,
+    to: query.to,
+    days,
+    lowest,
+  };
+}
+
+/** GET /api/products/{id}/availability: 404 for no product, 409 for one that does not track inventory. */
+export async function getAvailability(db: Db, productId: string, query: AvailabilityQuery) {
+  const product = await selectInventoryProduct(db, productId);
+  if (!product) throw await missingInventoryProduct(db, productId);
+  const figures = await selectDayFigures(db, [productId], query.from, query.to, query.contractId ?? null);
+  return toAvailability(product, query, toDays(product.capacity, figures));
+}
+
+/** GET /api/inventory: every inventory product over the range, in one query. */
+export async function getInventoryCalendar(db: Db, query: AvailabilityQuery): Promise<InventoryCalendar> {
+  const products = await selectInventoryProducts(db);
+  const figures = await selectDayFigures(
+    db,
+    products.map((p) => p.id),
+    query.from,
+    query.to,
+  );
+  const byProduct = new Map<string, DayFigures[]>();
+  for (const f of figures) byProduct.set(f.product_id, [...(byProduct.get(f.product_id) ?? []), f]);
+  return {
+    from: query.from,
+    to: query.to,
+    products: products.map((product) => ({
+      ...toAvailability(product, query, toDays(product.capacity, byProduct.get(product.id) ?? [])),
+      adType: product.ad_type,
+      isActive: product.is_active,
+    })),
+  };
+}
+
+/** GET /api/inventory/{productId}/{date}: the day's figures and the contracts holding or booking it. */
+export async function getInventoryDay(db: Db, actor: Actor, productId: string, date: string): Promise<InventoryDay> {
+  const product = await selectInventoryProduct(db, productId);
+  if (!product) throw await missingInventoryProduct(db, productId);
+  const [figures, holders] = await Promise.all([
+    selectDayFigures(db, [productId], date, date),
+    selectDayHolders(db, productId, date),
+  ]);
+  const [day] = toDays(product.capacity, figures);
+  return {
+    ...day,
+    productId: product.id,
+    productName: product.name,
+    holders: holders.map((h) => ({
+      contractId: h.contract_id,
+      shortId: shortContractId(h.contract_id),
+      title: h.title,
+      customerName: h.customer_name,
+      status: h.status,
+      kind: h.status === 'sent' ? 'held' : 'booked',
+      quantity: h.quantity,
+      holdUntil: h.hold_until === null ? null : new Date(h.hold_until).toISOString(),
+      salesRepName: h.sales_rep_name,
+      canOpen: canReadContract(actor, { salesRepId: h.sales_rep_id }),
+    })),
+  };
+}
+
+/** Reports' sell-through: every inventory product over the range (booked unit-days / capacity x days). */
+export async function sellThrough(db: Db, from: string, to: string): Promise<SellThroughRow[]> {
+  const [products, figures] = await Promise.all([selectInventoryProducts(db), selectSellThrough(db, from, to)]);
+  const byProduct = new Map(figures.map((f) => [f.product_id, f]));
+  const days = daysInRange(from, to);
+  return products.map((product) => {
+    const bookedUnits = byProduct.get(product.id)?.booked_units ?? 0;
+    const capacityUnits = product.capacity * days;
+    return {
+      productId: product.id,
+      productName: product.name,
+      capacity: product.capacity,
+      days,
+      capacityUnits,
+      bookedUnits,
+      heldUnits: byProduct.get(product.id)?.held_units ?? 0,
+      // Tenths of a percent in integers, rounded half up: 1 of 3 -> 33.3.
+      sellThrough: capacityUnits === 0 ? 0 : Math.floor((bookedUnits * 1000 + capacityUnits / 2) / capacityUnits) / 10,
+    };
+  });
+}
+
+/** 404 for no such product; 409 for a product that does not track inventory. */
+async function missingInventoryProduct(db: Db, productId: string) {
+  const name = await selectProductName(db, productId);
+  return name === undefined ? notFound('Product') : conflict(notTracked(name));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The hold-expiry job
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Holds that ran out release their units at once (a sent contract counts only while its hold runs); this
+ * job tells each rep, once per hold, that the units went back on sale. Safe on every instance at once (one
+ * UPDATE marks what it reports). Answers how many holds it reported.
+ */
+export async function reportExpiredHolds(db: Db, options: { baseUrl: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await markExpiredHolds(tx);
+    for (const hold of expired) {
+      if (!hold.sales_rep_id) continue;
+      const name = hold.title ?? `Contract ${shortContractId(hold.contract_id)}`;
+      const link = `/contracts/${hold.contract_id}`;
+      const body = `The hold of ${name}${hold.customer_name ? ` for ${hold.customer_name}` : ''} expired: its inventory slots are available to others again. Activating it takes them again if they are still free.`;
+      await notify(tx, {
+        to: { userIds: [hold.sales_rep_id] },
+        type: 'inventory_hold_expired',
+        title: 'Inventory hold expired',
+        body,
+        link,
+        entity: 'contract',
+        entityId: hold.contract_id,
+        dedupeKey: `inventory-hold:${hold.contract_id}:${new Date(hold.hold_until).toISOString()}`,
+        email: { subject: `Inventory hold expired: ${name}`, text: `${body}\n\n${options.baseUrl}${link}` },
+      });
+    }
+    return expired.length;
+  });
+}

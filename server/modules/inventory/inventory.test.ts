@@ -1,0 +1,433 @@
+import type { Contract } from '@shared/contracts/contract-responses';
+import type { InventoryDay, ProductAvailability } from '@shared/contracts/inventory';
+import type { Product } from '@shared/contracts/products';
+import type { Report } from '@shared/contracts/reports';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contracts, inventoryHolds, notifications, outboxEmails } from '../../db/schema';
+import { buildTestApp, type TestContext } from '../../test/app';
+import { setTaxSettings } from '../../test/billing-factories';
+import { createTestCustomer } from '../../test/catalog-factories';
+import { createTestUser, type TestUser } from '../../test/factories';
+import { reportExpiredHolds } from './inventory.service';
+
+/**
+ * Inventory of holiday placements (product.md section 13) through the API: capacities, holds and bookings,
+ * the 409 of a sale that would oversell a day, availability, the holders of a day, the hold-expiry job,
+ * sell-through in reports, and 20 activations racing for the last slot (a real race on PostgreSQL). The
+ * expected figures are written out by hand.
+ */
+
+let ctx: TestContext;
+let customerId: string;
+let rep: TestUser & { token: string };
+let otherRep: TestUser & { token: string };
+
+/** A season far enough ahead that activating bills nothing by itself, and every day is still for sale. */
+const Y = new Date().getUTCFullYear() + 2;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  customerId = (await createTestCustomer(ctx.db, { name: 'Tinsel Co', company: 'Tinsel Co' })).id;
+  rep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales', firstName: 'Rita', lastName: 'Rep' }));
+  otherRep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
+  await setTaxSettings(ctx.db, { defaultTaxRate: 0, taxIncluded: false, taxLabel: 'Tax' });
+});
+afterAll(() => ctx.close());
+
+let productCount = 0;
+async function inventoryProduct(capacity: number, extra: Record<string, unknown> = {}): Promise<Product> {
+  productCount += 1;
+  const response = await ctx.injectAs('admin', {
+    method: 'POST',
+    url: '/api/products',
+    payload: {
+      name: `Holiday Pre-roll ${productCount}`,
+      adType: 'pre_roll',
+      defaultPrice: 500,
+      priceMetric: 'monthly',
+      inventoryRequired: true,
+      capacity,
+      ...extra,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+type Line = { productId: string; quantity?: number; flightStart?: string; flightEnd?: string | null };
+
+async function createContract(
+  lines: Line[],
+  options: { as?: TestUser & { token: string }; status?: 'draft' | 'sent' | 'active'; termMonths?: number | null } = {},
+) {
+  return ctx.injectAs(options.as ?? 'admin', {
+    method: 'POST',
+    url: '/api/contracts',
+    payload: {
+      customerId,
+      paymentMode: 'portal',
+      setupFee: 0,
+      startDate: `${Y}-10-01`,
+      termMonths: options.termMonths === undefined ? 3 : options.termMonths,
+      sendToCustomer: options.status === 'sent',
+      makeActive: options.status === 'active',
+      lineItems: lines.map((line) => ({
+        unitPrice: 500,
+        quantity: 1,
+        flightEnd: null,
+        ...line,
+      })),
+    },
+  });
+}
+
+async function created(lines: Line[], options: Parameters<typeof createContract>[1] = {}): Promise<Contract> {
+  const response = await createContract(lines, options);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const act = (id: string, action: string, who: Parameters<TestContext['injectAs']>[0] = 'admin') =>
+  ctx.injectAs(who, {
+    method: 'POST',
+    url: `/api/contracts/${id}/${action}`,
+    ...(action === 'cancel' ? { payload: { reason: 'The customer chose other dates' } } : {}),
+  });
+
+async function availability(productId: string, from: string, to: string): Promise<ProductAvailability> {
+  const response = await ctx.injectAs('admin', {
+    method: 'GET',
+    url: `/api/products/${productId}/availability?from=${from}&to=${to}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** [date, booked, held, available] of each day. */
+const figures = (a: ProductAvailability) => a.days.map((d) => [d.date, d.booked, d.held, d.available]);
+
+describe('capacity on the product', () => {
+  it('is required for an inventory product, 1 to 1,000 whole slots, and none for other products', async () => {
+    const base = { name: 'Takeover', adType: 'banner', defaultPrice: 100, inventoryRequired: true };
+    const cases: [unknown, string][] = [
+      [undefined, 'Capacity is required for an inventory product'],
+      [null, 'Capacity is required for an inventory product'],
+      [0, 'Capacity must be between 1 and 1,000'],
+      [1001, 'Capacity must be between 1 and 1,000'],
+      [2.5, 'Capacity must be a whole number of slots'],
+      ['three', 'Capacity must be a whole number of slots'],
+    ];
+    for (const [capacity, message] of cases) {
+      const response = await ctx.injectAs('admin', {
+        method: 'POST',
+        url: '/api/products',
+        payload: { ...base, capacity },
+      });
+      expect(response.statusCode, String(capacity)).toBe(400);
+      expect(response.json().fieldErrors.capacity).toEqual([message]);
+    }
+    const plain = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/products',
+      payload: { ...base, inventoryRequired: false, capacity: 4 },
+    });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().capacity).toBeNull();
+    const max = await inventoryProduct(1000);
+    expect(max.capacity).toBe(1000);
+  });
+
+  it('an edit keeps the capacity, needs one to turn inventory on, and cannot go below what is taken', async () => {
+    const plain = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/products',
+      payload: { name: 'Plain banner', adType: 'banner', defaultPrice: 100 },
+    });
+    const id = plain.json().id;
+    const on = await ctx.injectAs('admin', {
+      method: 'PATCH',
+      url: `/api/products/${id}`,
+      payload: { inventoryRequired: true },
+    });
+    expect(on.statusCode).toBe(400);
+    expect(on.json().message).toBe('Capacity is required for an inventory product');
+
+    const product = await inventoryProduct(3);
+    await created([{ productId: product.id, quantity: 2, flightStart: `${Y}-12-20`, flightEnd: `${Y}-12-21` }], {
+      status: 'active',
+    });
+    const patch = (payload: object) =>
+      ctx.injectAs('admin', { method: 'PATCH', url: `/api/products/${product.id}`, payload });
+    const rename = await patch({ name: `${product.name} (renamed)` });
+    expect(rename.json().capacity).toBe(3);
+    const cut = await patch({ capacity: 1 });
+    expect(cut.statusCode).toBe(409);
+    expect(cut.json().message).toBe(`Capacity cannot go below 2: ${Y}-12-20 already has 2 slots booked or held`);
+    expect((await patch({ capacity: 2 })).json().capacity).toBe(2);
+    const off = await patch({ inventoryRequired: false });
+    expect(off.json()).toMatchObject({ inventoryRequired: false, capacity: null });
+  });
+});
+
+describe('flights of inventory lines', () => {
+  it('end after the default duration, else the day before the auto-stop date; an indefinite one is refused', async () => {
+    const withDuration = await inventoryProduct(2, { defaultDuration: 7 });
+    const without = await inventoryProduct(2);
+    const contract = await created([
+      { productId: withDuration.id, flightStart: `${Y}-12-20` },
+      { productId: without.id, flightStart: `${Y}-11-01` },
+    ]);
+    expect(contract.lineItems.map((l) => [l.flightStart, l.flightEnd])).toEqual([
+      [`${Y}-12-20`, `${Y}-12-26`],
+      [`${Y}-11-01`, `${Y}-12-31`],
+    ]);
+
+    const indefinite = await createContract([{ productId: without.id }], { termMonths: null });
+    expect(indefinite.statusCode).toBe(400);
+    const message = `${without.name} is sold by the day: give its line a flight end date`;
+    expect(indefinite.json()).toMatchObject({ message, fieldErrors: { 'lineItems.0.flightEnd': [message] } });
+  });
+});
+
+describe('holds, bookings and the 409 of an oversold day', () => {
+  it('a draft takes nothing, a send holds, an activation books, and the last slot cannot be sold twice', async () => {
+    const product = await inventoryProduct(3);
+    const christmas = { productId: product.id, flightStart: `${Y}-12-20`, flightEnd: `${Y}-12-22` };
+    const booked = await created([{ ...christmas, quantity: 1 }], { status: 'active' });
+    const held = await created([{ ...christmas, flightStart: `${Y}-12-21`, quantity: 1 }], { status: 'sent' });
+    // Drafts take nothing, and save even when they do not fit.
+    const draft = await created([{ ...christmas, quantity: 2 }]);
+    expect(draft.status).toBe('draft');
+    expect(figures(await availability(product.id, `${Y}-12-19`, `${Y}-12-23`))).toEqual([
+      [`${Y}-12-19`, 0, 0, 3],
+      [`${Y}-12-20`, 1, 0, 2],
+      [`${Y}-12-21`, 1, 1, 1],
+      [`${Y}-12-22`, 1, 1, 1],
+      [`${Y}-12-23`, 0, 0, 3],
+    ]);
+
+    // 2 wanted on the 21st, 1 left: refused, and nothing changes.
+    for (const action of ['send', 'activate']) {
+      const refused = await act(draft.id, action);
+      expect(refused.statusCode, action).toBe(409);
+      expect(refused.json().message).toBe(`Only 1 of 3 slots left on ${Y}-12-21 for ${product.name}`);
+    }
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, draft.id));
+    expect(row.status).toBe('draft');
+    expect((await ctx.db.select().from(inventoryHolds).where(eq(inventoryHolds.contractId, draft.id))).length).toBe(0);
+
+    // Created as sent or active at once: the same rule.
+    const direct = await createContract([{ ...christmas, quantity: 2 }], { status: 'active' });
+    expect(direct.statusCode).toBe(409);
+    expect(direct.json().message).toBe(`Only 1 of 3 slots left on ${Y}-12-21 for ${product.name}`);
+
+    // Canceling the held contract releases its days; then the draft fits.
+    expect((await act(held.id, 'cancel')).statusCode).toBe(200);
+    expect((await act(draft.id, 'activate')).statusCode).toBe(200);
+    expect(figures(await availability(product.id, `${Y}-12-20`, `${Y}-12-22`))).toEqual([
+      [`${Y}-12-20`, 3, 0, 0],
+      [`${Y}-12-21`, 3, 0, 0],
+      [`${Y}-12-22`, 3, 0, 0],
+    ]);
+    // Paused still books; completed releases.
+    expect((await act(booked.id, 'pause')).statusCode).toBe(200);
+    expect((await availability(product.id, `${Y}-12-20`, `${Y}-12-20`)).days[0].booked).toBe(3);
+  });
+
+  it('edits and amendments book by their dates', async () => {
+    const product = await inventoryProduct(2);
+    const other = await created([{ productId: product.id, flightStart: `${Y}-12-24`, flightEnd: `${Y}-12-24` }], {
+      status: 'active',
+    });
+    expect(other.status).toBe('active');
+    const mine = await created([{ productId: product.id, flightStart: `${Y}-12-01`, flightEnd: `${Y}-12-10` }], {
+      status: 'sent',
+    });
+    // An edit of the sent contract that reaches a full day is refused; one that fits is saved.
+    const edit = (flightEnd: string, quantity: number) =>
+      ctx.injectAs('admin', {
+        method: 'PATCH',
+        url: `/api/contracts/${mine.id}`,
+        payload: {
+          customerId,
+          paymentMode: 'portal',
+          setupFee: 0,
+          startDate: `${Y}-10-01`,
+          termMonths: 3,
+          lineItems: [{ productId: product.id, quantity, unitPrice: 500, flightStart: `${Y}-12-01`, flightEnd }],
+        },
+      });
+    const tooMany = await edit(`${Y}-12-31`, 2);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(`Only 1 of 2 slots left on ${Y}-12-24 for ${product.name}`);
+    expect((await edit(`${Y}-12-31`, 1)).statusCode).toBe(200);
+
+    // An amendment of the active contract: adding a line over the 24th is refused.
+    expect((await act(mine.id, 'activate')).statusCode).toBe(200);
+    await ctx.db.execute(sql`update contracts set stripe_subscription_id = 'sub_locked' where id = ${other.id}`);
+    const add = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: `/api/contracts/${other.id}/lines`,
+      payload: {
+        productId: product.id,
+        quantity: 1,
+        unitPrice: 500,
+        flightStart: `${Y}-12-20`,
+        flightEnd: `${Y}-12-25`,
+      },
+    });
+    expect(add.statusCode, add.body).toBe(409);
+    expect(add.json().message).toBe(`Only 0 of 2 slots left on ${Y}-12-24 for ${product.name}`);
+  });
+});
+
+describe('availability and the holders of a day', () => {
+  it('answers per day, refuses bad ranges with a message, and is for staff who sell', async () => {
+    const product = await inventoryProduct(1);
+    const url = (query: string) => `/api/products/${product.id}/availability?${query}`;
+    const bad: [string, string][] = [
+      [`from=${Y}-12-10&to=${Y}-12-01`, 'to cannot be before from'],
+      [`from=${Y}-01-01&to=${Y + 1}-02-04`, 'A range can cover at most 400 days'],
+      [`from=yesterday&to=${Y}-12-01`, 'from must be a date (YYYY-MM-DD)'],
+      [`from=${Y}-02-30&to=${Y}-03-01`, 'from must be a date (YYYY-MM-DD)'],
+      [`from=${Y}-12-01`, 'to is required (YYYY-MM-DD)'],
+    ];
+    for (const [query, message] of bad) {
+      const response = await ctx.injectAs('admin', { method: 'GET', url: url(query) });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    // 400 days exactly is allowed.
+    const year = await ctx.injectAs('admin', { method: 'GET', url: url(`from=${Y}-01-01&to=${Y + 1}-02-03`) });
+    expect(year.statusCode).toBe(200);
+    expect(year.json().days).toHaveLength(400);
+
+    const missing = await ctx.injectAs('admin', {
+      method: 'GET',
+      url: `/api/products/00000000-0000-4000-8000-000000000000/availability?from=${Y}-12-01&to=${Y}-12-02`,
+    });
+    expect(missing.statusCode).toBe(404);
+    const plain = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/products',
+      payload: { name: 'Sidebar', adType: 'banner', defaultPrice: 10 },
+    });
+    const untracked = await ctx.injectAs('admin', {
+      method: 'GET',
+      url: `/api/products/${plain.json().id}/availability?from=${Y}-12-01&to=${Y}-12-02`,
+    });
+    expect(untracked.statusCode).toBe(409);
+    expect(untracked.json().message).toBe('Sidebar does not track inventory');
+
+    for (const role of ['finance', 'client'] as const) {
+      const response = await ctx.injectAs(role, { method: 'GET', url: url(`from=${Y}-12-01&to=${Y}-12-02`) });
+      expect(response.statusCode, role).toBe(403);
+    }
+    expect((await ctx.injectAs(rep, { method: 'GET', url: url(`from=${Y}-12-01&to=${Y}-12-02`) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lists the contracts holding or booking a day; a rep may open only their own', async () => {
+    const product = await inventoryProduct(3);
+    const day = { productId: product.id, flightStart: `${Y}-12-24`, flightEnd: `${Y}-12-24` };
+    const mine = await created([{ ...day, quantity: 2 }], { as: rep, status: 'sent' });
+    const theirs = await created([day], { as: otherRep, status: 'active' });
+    await created([day]); // a draft: not listed
+
+    const response = await ctx.injectAs(rep, { method: 'GET', url: `/api/inventory/${product.id}/${Y}-12-24` });
+    expect(response.statusCode, response.body).toBe(200);
+    const body: InventoryDay = response.json();
+    expect(body).toMatchObject({ date: `${Y}-12-24`, capacity: 3, booked: 1, held: 2, available: 0 });
+    expect(body.holders.map((h) => [h.contractId, h.kind, h.status, h.quantity, h.canOpen])).toEqual([
+      [theirs.id, 'booked', 'active', 1, false],
+      [mine.id, 'held', 'sent', 2, true],
+    ]);
+    expect(body.holders[1]).toMatchObject({ customerName: 'Tinsel Co', salesRepName: 'Rita Rep' });
+    expect(body.holders[1].holdUntil).not.toBeNull();
+
+    const calendar = await ctx.injectAs('admin', {
+      method: 'GET',
+      url: `/api/inventory?from=${Y}-12-23&to=${Y}-12-24`,
+    });
+    expect(calendar.statusCode).toBe(200);
+    const row = calendar.json().products.find((p: { productId: string }) => p.productId === product.id);
+    expect(row.days.map((d: { available: number }) => d.available)).toEqual([3, 0]);
+    expect(row.lowest).toEqual({ date: `${Y}-12-24`, available: 0 });
+
+    const season = await ctx.injectAs('admin', { method: 'GET', url: '/api/inventory' });
+    const year = new Date().getUTCFullYear();
+    expect(season.json()).toMatchObject({ from: `${year}-10-01`, to: `${year}-12-31` });
+    const badDay = await ctx.injectAs('admin', { method: 'GET', url: `/api/inventory/${product.id}/${Y}-13-01` });
+    expect(badDay.statusCode).toBe(400);
+  });
+});
+
+describe('holds that expire', () => {
+  it('release their units at once and tell the rep once', async () => {
+    const product = await inventoryProduct(1);
+    const day = { productId: product.id, flightStart: `${Y}-12-31`, flightEnd: `${Y}-12-31` };
+    const held = await created([day], { as: rep, status: 'sent' });
+    const [hold] = await ctx.db.select().from(inventoryHolds).where(eq(inventoryHolds.contractId, held.id));
+    // The default hold is 7 days from the send.
+    const days = (hold.holdUntil.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const second = await created([day]);
+    expect((await act(second.id, 'activate')).statusCode).toBe(409);
+
+    await ctx.db
+      .update(inventoryHolds)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(inventoryHolds.contractId, held.id));
+    expect((await availability(product.id, `${Y}-12-31`, `${Y}-12-31`)).days[0].available).toBe(1);
+    const baseUrl = 'https://crm.example.test';
+    expect(await reportExpiredHolds(ctx.db, { baseUrl })).toBeGreaterThanOrEqual(1);
+    expect(await reportExpiredHolds(ctx.db, { baseUrl })).toBe(0);
+    const notices = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, rep.id), eq(notifications.type, 'inventory_hold_expired')));
+    expect(notices.filter((n) => n.entityId === held.id)).toHaveLength(1);
+    const mail = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, rep.email));
+    expect(mail.some((m) => m.subject.startsWith('Inventory hold expired'))).toBe(true);
+
+    // The slot went back on sale: another contract takes it; the expired one can no longer be activated.
+    expect((await act(second.id, 'activate')).statusCode).toBe(200);
+    const late = await act(held.id, 'activate');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(`Only 0 of 1 slots left on ${Y}-12-31 for ${product.name}`);
+  });
+});
+
+describe('sell-through in reports', () => {
+  it('counts booked and held unit-days of the range against capacity x days', async () => {
+    const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports?range=current_month' });
+    expect(response.statusCode).toBe(200);
+    const report: Report = response.json();
+    // The contracts above run in a later year: nothing is taken this month.
+    const row = report.inventory.find((r) => r.capacity === 1000)!;
+    expect(row).toMatchObject({ bookedUnits: 0, heldUnits: 0, sellThrough: 0 });
+    expect(row.capacityUnits).toBe(1000 * row.days);
+  });
+});
+
+describe('20 activations racing for the last slot', () => {
+  it('exactly one succeeds', async () => {
+    const product = await inventoryProduct(2);
+    const day = { productId: product.id, flightStart: `${Y}-12-25`, flightEnd: `${Y}-12-25` };
+    await created([day], { status: 'active' });
+    const drafts = await Promise.all(Array.from({ length: 20 }, () => created([day])));
+    const responses = await Promise.all(drafts.map((d) => act(d.id, 'activate')));
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(19).fill(409)]);
+    for (const r of responses.filter((x) => x.statusCode === 409)) {
+      expect(r.json().message).toBe(`Only 0 of 2 slots left on ${Y}-12-25 for ${product.name}`);
+    }
+    expect((await availability(product.id, `${Y}-12-25`, `${Y}-12-25`)).days[0]).toMatchObject({
+      booked: 2,
+      available: 0,
+    });
+  });
+});

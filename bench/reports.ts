@@ -215,7 +215,7 @@ export async function generate(options: { pgUrl?: string; seed?: number } = {}):
   return url;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 

@@ -8,7 +8,11 @@ export type DemoCatalog = {
   clientCustomerIds: [string, string];
   /** Every demo customer, in the order below (the two client customers first). */
   customerIds: string[];
-  /** Product ids by key: the nine ad types (`pre_roll`, ..., `ctn_special`) and a CPM pre-roll, all active, and `retired_banner` (archived). */
+  /**
+   * Product ids by key: the nine ad types (`pre_roll`, ..., `ctn_special`), a CPM pre-roll and two holiday
+   * inventory products (`homepage_takeover`, 1 slot a day; `holiday_pre_roll`, 3), all active, and
+   * `retired_banner` (archived).
+   */
   productIds: Record<string, string>;
   packageIds: string[];
 };
@@ -302,6 +306,8 @@ type DemoProduct = {
   defaultDuration?: number;
   seasonalPrice?: string;
   inventoryRequired?: boolean;
+  /** Slots a day, for inventory products (product.md section 13). */
+  capacity?: number;
   isActive?: boolean;
 };
 
@@ -352,6 +358,7 @@ const PRODUCTS: DemoProduct[] = [
     defaultPrice: '800.00',
     priceMetric: 'monthly',
     inventoryRequired: true,
+    capacity: 4,
   },
   {
     key: 'overlay',
@@ -389,6 +396,29 @@ const PRODUCTS: DemoProduct[] = [
     defaultDuration: 45,
     seasonalPrice: '3500.00',
     inventoryRequired: true,
+    capacity: 3,
+  },
+  {
+    key: 'homepage_takeover',
+    name: 'Homepage Takeover',
+    description: 'The streaming home screen in one advertiser’s colours for a week: one advertiser at a time.',
+    adType: 'banner',
+    defaultPrice: '9500.00',
+    priceMetric: 'flat',
+    defaultDuration: 7,
+    inventoryRequired: true,
+    capacity: 1,
+  },
+  {
+    key: 'holiday_pre_roll',
+    name: 'Holiday Pre-roll',
+    description: 'Pre-roll on the holiday movie collection for two weeks, shared by at most three advertisers a day.',
+    adType: 'pre_roll',
+    defaultPrice: '1800.00',
+    priceMetric: 'flat',
+    defaultDuration: 14,
+    inventoryRequired: true,
+    capacity: 3,
   },
   {
     key: 'pre_roll_cpm',
@@ -462,7 +492,7 @@ const PACKAGES: DemoPackage[] = [
   },
 ];
 
-/** Customers, the nine ad types as products (some with seasonal prices, one archived extra) and three packages. */
+/** Customers, the nine ad types as products (some with seasonal prices, inventory ones with capacities, one archived extra) and three packages. */
 export async function seedCatalog(db: Db): Promise<DemoCatalog> {
   return db.transaction(async (tx) => {
     const customerRows = await tx
@@ -484,6 +514,7 @@ export async function seedCatalog(db: Db): Promise<DemoCatalog> {
           defaultDuration: p.defaultDuration ?? null,
           seasonalPriceCents: p.seasonalPrice ? amountToCents(p.seasonalPrice) : null,
           inventoryRequired: p.inventoryRequired ?? false,
+          capacity: p.inventoryRequired ? (p.capacity ?? 1) : null,
           isActive: p.isActive ?? true,
         })),
       )

@@ -5,11 +5,12 @@ import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
+import { seedInventory } from './seed-inventory';
 import { seedUsers } from './seed-users';
 
 /**
  * The demo business: accounts for every role (password demo1234), customers, the nine ad types as
- * products, packages and contracts in every status. Deterministic: the same data on every start.
+ * products, packages and contracts in every status, and the holiday season's inventory partly sold. Deterministic: the same data on every start.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const catalog = await seedCatalog(db);
@@ -19,4 +20,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAmendments(db);
   await seedCommissions(db);
   await seedCreditNotes(db);
+  await seedInventory(db);
 }

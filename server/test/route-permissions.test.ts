@@ -144,6 +144,11 @@ const MATRIX: Row[] = [
   ['POST /api/delivery/import',                         401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/client/summary',                           401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id',                     401,  403,  403,  403,  403,  403,  ok],
+
+  // inventory of holiday placements: the people who sell it
+  ['GET /api/products/:id/availability',                401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/inventory',                                401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/inventory/:productId/:date',               401,  ok,   ok,   ok,   ok,   403,  403],
 ];
 
 const COLUMNS = ['anonymous', ...ROLES] as const;

@@ -432,6 +432,8 @@ describe('settings and profile', () => {
       firstReminderDays: 3,
       secondReminderDays: 10,
       pauseAfterOverdueDays: 21,
+      // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
+      holdDays: 7,
     });
     const tax = { defaultTaxRate: 8.25, taxIncluded: true, taxLabel: 'Sales Tax' };
     expect((await call('admin', 'PUT', '/api/settings/tax', tax)).json()).toEqual(tax);
@@ -442,6 +444,7 @@ describe('settings and profile', () => {
       firstReminderDays: 5,
       secondReminderDays: 14,
       pauseAfterOverdueDays: 0,
+      holdDays: 10,
     };
     expect((await call('admin', 'PUT', '/api/settings/contracts', contracts)).json()).toEqual(contracts);
 

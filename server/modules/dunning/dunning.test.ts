@@ -298,6 +298,8 @@ describe('the dunning settings', () => {
       firstReminderDays: 3,
       secondReminderDays: 10,
       pauseAfterOverdueDays: 21,
+      // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
+      holdDays: 7,
     });
     expect(
       (
@@ -318,6 +320,7 @@ describe('the dunning settings', () => {
       firstReminderDays: 5,
       secondReminderDays: 15,
       pauseAfterOverdueDays: 30,
+      holdDays: 7,
     });
   });
 

@@ -54,6 +54,7 @@ describe('POST /api/products', () => {
       defaultDuration: null,
       seasonalPrice: null,
       inventoryRequired: false,
+      capacity: null,
       isActive: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -74,6 +75,7 @@ describe('POST /api/products', () => {
       defaultDuration: '30',
       seasonalPrice: '3999.99',
       inventoryRequired: true,
+      capacity: '2',
       isActive: false,
     });
     expect(response.statusCode).toBe(201);
@@ -83,6 +85,7 @@ describe('POST /api/products', () => {
       defaultDuration: 30,
       seasonalPrice: 3999.99,
       inventoryRequired: true,
+      capacity: 2,
       isActive: false,
     });
   });
@@ -230,7 +233,12 @@ describe('GET /api/products/:id', () => {
 
 describe('PATCH /api/products/:id', () => {
   it('changes only the given fields, clears with null, and audits before and after', async () => {
-    const product = await newProduct({ seasonalPrice: 1500, defaultDuration: 30, inventoryRequired: true });
+    const product = await newProduct({
+      seasonalPrice: 1500,
+      defaultDuration: 30,
+      inventoryRequired: true,
+      capacity: 2,
+    });
     const admin = await ctx.as('admin');
     const response = await ctx.injectAs(admin, {
       method: 'PATCH',

@@ -22,6 +22,8 @@ describe('business settings', () => {
       firstReminderDays: 3,
       secondReminderDays: 10,
       pauseAfterOverdueDays: 21,
+      // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
+      holdDays: 7,
     });
   });
 
@@ -37,6 +39,7 @@ describe('business settings', () => {
       firstReminderDays: 5,
       secondReminderDays: 14,
       pauseAfterOverdueDays: 0,
+      holdDays: 10,
     };
     expect(
       (await ctx.injectAs('super_admin', { method: 'PUT', url: '/api/settings/contracts', payload: contracts }))

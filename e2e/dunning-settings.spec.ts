@@ -8,6 +8,7 @@ const DEFAULTS = {
   firstReminderDays: 3,
   secondReminderDays: 10,
   pauseAfterOverdueDays: 21,
+  holdDays: 7,
 };
 
 // Put the defaults back through the API whatever happens here, as the admin in a request context of its own.
@@ -65,6 +66,7 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
     firstReminderDays: 5,
     secondReminderDays: 12,
     pauseAfterOverdueDays: 30,
+    holdDays: 7,
   });
   await expect(toast(page, 'Contract settings saved')).toBeVisible();
   await expect(page.getByText('The second reminder must come after the first')).toHaveCount(0);

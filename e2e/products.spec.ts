@@ -116,6 +116,14 @@ test('admin creates a product after validation errors, edits it, and deletes it'
     await dialog.getByLabel('Default Duration (days)').fill('21');
     await dialog.getByLabel('Seasonal Price ($)').fill('1999.99');
     await dialog.getByRole('switch', { name: 'Inventory Required' }).click();
+    // An inventory product needs its capacity: the shared schema's message, then a valid number.
+    const capacity = dialog.getByLabel('Capacity (slots per day)');
+    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await expect(dialog.getByText('Capacity is required for an inventory product')).toBeVisible();
+    await capacity.fill('1001');
+    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await expect(dialog.getByText('Capacity must be between 1 and 1,000')).toBeVisible();
+    await capacity.fill('2');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/products'),
       dialog.getByRole('button', { name: 'Create Product' }).click(),
@@ -129,6 +137,7 @@ test('admin creates a product after validation errors, edits it, and deletes it'
       defaultDuration: 21,
       seasonalPrice: 1999.99,
       inventoryRequired: true,
+      capacity: 2,
       isActive: true,
     });
     await expect(toast(page, 'Product created')).toBeVisible();
@@ -145,6 +154,7 @@ test('admin creates a product after validation errors, edits it, and deletes it'
     await expect(card).toContainText('Seasonal (Oct–Dec): $1,999.99');
     await expect(card).toContainText('21 days');
     await expect(card).toContainText('Inventory required');
+    await expect(card.getByTestId('product-capacity')).toHaveText('Capacity: 2 slots a day');
   });
 
   await test.step('editing changes the metric and clears the seasonal price', async () => {
@@ -153,6 +163,7 @@ test('admin creates a product after validation errors, edits it, and deletes it'
     await expect(dialog.getByLabel('Name')).toHaveValue(name);
     await expect(dialog.getByLabel('Ad Type')).toHaveText('Overlay Ad');
     await expect(dialog.getByLabel('Default Price ($)')).toHaveValue('1250.5');
+    await expect(dialog.getByLabel('Capacity (slots per day)')).toHaveValue('2');
     await dialog.getByLabel('Name').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();

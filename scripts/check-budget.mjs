@@ -29,9 +29,10 @@ export const BUDGETS = { loginKb: 100, loginVsTemplate: 1.5, signedInKb: 170 };
  * Screens allowed more than the signed-in budget, each with why (docs/performance.md, "Client weight"):
  * the contract form paints with react-hook-form (15 kB) and five Radix selects with their positioning code
  * (about 32 kB); its zod schema already loads after the first paint. A lighter select for the form would
- * bring it under 170 kB.
+ * bring it under 170 kB. 181 kB since the Inventory screen: its route and sidebar entry add 0.3 kB to every
+ * signed-in screen, and the loader of an inventory line's availability 0.2 kB to the form.
  */
-export const SCREEN_BUDGETS = { 'contract-new': 180, 'contract-edit': 180 };
+export const SCREEN_BUDGETS = { 'contract-new': 181, 'contract-edit': 181 };
 
 const log = (...parts) => {
   if (!json) console.log(...parts);

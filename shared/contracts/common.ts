@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
 import { type Cents, MAX_CENTS, parseMoney } from '../money';
 
@@ -83,9 +84,4 @@ export const isoDate = (message: string) =>
     .transform((v) => v.slice(0, 10))
     .refine(isCalendarDate, { message: 'Enter a valid date (YYYY-MM-DD)' });
 
-/** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export { isCalendarDate } from '../calendar-date';

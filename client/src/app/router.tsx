@@ -24,6 +24,7 @@ const EditContract = lazy(() => import('./routes/contract-edit'));
 const Customers = lazy(() => import('./routes/customers'));
 const CustomerDetail = lazy(() => import('./routes/customer-detail'));
 const Products = lazy(() => import('./routes/products'));
+const Inventory = lazy(() => import('./routes/inventory'));
 const Packages = lazy(() => import('./routes/packages'));
 const Commissions = lazy(() => import('./routes/commissions'));
 const Payouts = lazy(() => import('./routes/payouts'));
@@ -99,6 +100,7 @@ export function AppRouter() {
           <Route path={paths.customers} component={Customers} />
           <Route path="/customers/:id" component={CustomerDetail} />
           <Route path={paths.products} component={Products} />
+          <Route path={paths.inventory} component={Inventory} />
           <Route path={paths.packages} component={Packages} />
           <Route path={paths.commissions} component={Commissions} />
           <Route path={paths.payouts} component={Payouts} />

@@ -8,6 +8,7 @@ export const paths = {
   customers: '/customers',
   customer: (id: string) => `/customers/${id}`,
   products: '/products',
+  inventory: '/inventory',
   packages: '/packages',
   commissions: '/commissions',
   payouts: '/payouts',

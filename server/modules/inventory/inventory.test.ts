@@ -401,15 +401,100 @@ describe('holds that expire', () => {
   });
 });
 
+describe('a pay link whose hold ran out', () => {
+  it('takes the slots again when its checkout opens, and is refused once they are sold', async () => {
+    const product = await inventoryProduct(1);
+    const day = { productId: product.id, flightStart: `${Y}-12-30`, flightEnd: `${Y}-12-30` };
+    const payLinkContract = async () => {
+      const response = await ctx.injectAs('admin', {
+        method: 'POST',
+        url: '/api/contracts',
+        payload: {
+          customerId,
+          paymentMode: 'pay_link',
+          // The setup fee is due now (the line runs two Decembers ahead).
+          setupFee: 100,
+          startDate: new Date().toISOString().slice(0, 10),
+          termMonths: 36,
+          sendToCustomer: true,
+          lineItems: [{ ...day, quantity: 1, unitPrice: 500, flightEnd: day.flightEnd }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, response.json().id));
+      return row;
+    };
+    const expire = (id: string) =>
+      ctx.db
+        .update(inventoryHolds)
+        .set({ holdUntil: new Date(Date.now() - 1000) })
+        .where(eq(inventoryHolds.contractId, id));
+    const checkout = (token: string) => ctx.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
+
+    const first = await payLinkContract();
+    await expire(first.id);
+    const renewed = await checkout(first.payLinkToken!);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await availability(product.id, `${Y}-12-30`, `${Y}-12-30`)).days[0].held).toBe(1);
+
+    // Its hold runs out again and another contract takes the slot: the checkout is refused.
+    await expire(first.id);
+    const other = await created([day]);
+    expect((await act(other.id, 'activate')).statusCode).toBe(200);
+    const refused = await checkout(first.payLinkToken!);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Only 0 of 1 slots left on ${Y}-12-30 for ${product.name}`);
+  });
+});
+
 describe('sell-through in reports', () => {
-  it('counts booked and held unit-days of the range against capacity x days', async () => {
+  it('counts booked and held slot-days of the range against capacity x days', async () => {
+    const product = await inventoryProduct(4);
+    const month = new Date().toISOString().slice(0, 8);
+    const day = (n: number) => `${month}${String(n).padStart(2, '0')}`;
+    const lines = (quantity: number, last: number) => [
+      { productId: product.id, quantity, flightStart: day(1), flightEnd: day(last) },
+    ];
+    const body = { startDate: day(1) };
+    // Booked: 1 slot x 5 days; held: 2 slots x 3 days; a draft: nothing.
+    for (const [quantity, last, status] of [
+      [1, 5, 'active'],
+      [2, 3, 'sent'],
+      [3, 4, 'draft'],
+    ] as const) {
+      const response = await ctx.injectAs('admin', {
+        method: 'POST',
+        url: '/api/contracts',
+        payload: {
+          customerId,
+          paymentMode: 'portal',
+          setupFee: 0,
+          termMonths: 1,
+          ...body,
+          sendToCustomer: status === 'sent',
+          makeActive: status === 'active',
+          lineItems: lines(quantity, last).map((line) => ({ ...line, unitPrice: 100 })),
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
     const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports?range=current_month' });
     expect(response.statusCode).toBe(200);
     const report: Report = response.json();
-    // The contracts above run in a later year: nothing is taken this month.
-    const row = report.inventory.find((r) => r.capacity === 1000)!;
-    expect(row).toMatchObject({ bookedUnits: 0, heldUnits: 0, sellThrough: 0 });
-    expect(row.capacityUnits).toBe(1000 * row.days);
+    const row = report.inventory.find((r) => r.productId === product.id)!;
+    const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+    // 5 booked slot-days of 4 x days, in percent with one decimal, by the month's length.
+    const percent: Record<number, number> = { 28: 4.5, 29: 4.3, 30: 4.2, 31: 4.0 };
+    expect(row).toEqual({
+      productId: product.id,
+      productName: product.name,
+      capacity: 4,
+      days,
+      capacityUnits: 4 * days,
+      bookedUnits: 5,
+      heldUnits: 6,
+      sellThrough: percent[days],
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import type { Permission } from '@shared/permissions';
 import {
   BarChart3,
   Boxes,
+  Calendar,
   FileText,
   HandCoins,
   LayoutDashboard,
@@ -26,6 +27,7 @@ export const mainNav: NavItem[] = [
   { label: 'Contracts', href: paths.contracts, icon: FileText },
   { label: 'Customers', href: paths.customers, icon: UsersRound },
   { label: 'Products', href: paths.products, icon: Boxes, permission: 'nav:products' },
+  { label: 'Inventory', href: paths.inventory, icon: Calendar, permission: 'nav:inventory' },
   { label: 'Packages', href: paths.packages, icon: Package, permission: 'nav:packages' },
   { label: 'Users', href: paths.users, icon: Users, permission: 'nav:users' },
   { label: 'Reports', href: paths.reports, icon: BarChart3, permission: 'nav:reports' },

@@ -7,6 +7,7 @@ import {
   Download,
   FileText,
   Gauge,
+  Layers,
   Package,
   Radio,
   Repeat,
@@ -28,6 +29,7 @@ import { useReport } from '@/features/reports/api/get-report';
 import { performanceAlerts } from '@/features/reports/components/performance-alerts';
 import {
   DeliveryStats,
+  InventorySellThrough,
   PerformanceAlerts,
   QuickStats,
   RecentActivity,
@@ -182,6 +184,10 @@ export default function ReportsPage() {
               <RecentActivity events={data.recentActivity} />
             </Section>
           </div>
+
+          <Section title="Inventory Sell-Through" icon={<Layers />}>
+            <InventorySellThrough rows={data.inventory ?? []} />
+          </Section>
         </div>
       )}
     </>

@@ -11,7 +11,8 @@ export type CustomerOption = Pick<Customer, 'id' | 'name' | 'email' | 'company'>
 export type ProductOption = Pick<
   Product,
   'id' | 'name' | 'defaultPrice' | 'seasonalPrice' | 'adType' | 'priceMetric' | 'defaultDuration' | 'isActive'
->;
+> &
+  Partial<Pick<Product, 'inventoryRequired'>>;
 export type PackageOption = Package;
 
 /** The customers a contract can be for. Under the customers key, so customer changes refresh it. */

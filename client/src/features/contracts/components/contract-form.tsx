@@ -259,6 +259,7 @@ export function ContractForm({
             products={products}
             productsLoading={options.productsLoading}
             besidePackage={hasPackage}
+            contractId={contract?.id}
           />
         )}
       </div>

@@ -3,7 +3,7 @@ import { emptyFormLine, formTotals } from '@shared/contracts/contract-form-value
 import { AD_TYPE_LABELS, type AdType, PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
 import { plainAmount } from '@shared/money';
 import { CalendarRange, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,9 @@ import type { ProductOption } from '../api/get-contract-options';
 import { formatCentsMoney, formatDate, formatMoney } from '../lib/format';
 import type { ContractForm } from './contract-form';
 
+// The availability of an inventory line's flight loads only once a line has an inventory product.
+const LineAvailability = lazy(() => import('./line-availability'));
+
 /**
  * The line items section: product, quantity, price, discount, total. Shown when no package is chosen, and
  * beside the package for a contract that already has both (then every row may be removed).
@@ -23,11 +26,14 @@ export function LineItemsFields({
   products,
   productsLoading,
   besidePackage = false,
+  contractId,
 }: {
   form: ContractForm;
   products: ProductOption[];
   productsLoading: boolean;
   besidePackage?: boolean;
+  /** The edited contract: its own units are left out of the availability shown. */
+  contractId?: string;
 }) {
   const lines = useFieldArray({ control: form.control, name: 'lineItems' });
   const watched = useWatch({ control: form.control, name: 'lineItems' }) ?? [];
@@ -154,6 +160,11 @@ export function LineItemsFields({
                   product={product}
                   errors={{ start: rowErrors?.flightStart?.message, end: rowErrors?.flightEnd?.message }}
                 />
+                {product?.inventoryRequired && (
+                  <Suspense>
+                    <LineAvailability form={form} index={index} product={product} contractId={contractId} />
+                  </Suspense>
+                )}
                 <div className="flex items-center justify-between gap-3 border-t pt-3">
                   <p className="text-sm text-muted-foreground">
                     {metric && (

@@ -1,6 +1,6 @@
 import { AD_TYPE_LABELS } from '@shared/contracts/product-vocabulary';
 import type { Product } from '@shared/contracts/products';
-import { CalendarDays, Pencil, Snowflake, Trash2, Warehouse } from 'lucide-react';
+import { CalendarDays, Layers, Pencil, Snowflake, Trash2, Warehouse } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -72,6 +72,15 @@ export function ProductCard({
             <li className="flex items-center gap-2">
               <Warehouse className="size-4 shrink-0 text-amber-600" aria-hidden />
               <span>Inventory required</span>
+            </li>
+          )}
+          {product.inventoryRequired && product.capacity !== null && (
+            <li className="flex items-center gap-2" data-testid="product-capacity">
+              <Layers className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              <span>
+                Capacity: <span className="font-medium tabular-nums">{product.capacity.toLocaleString('en-US')}</span>{' '}
+                {product.capacity === 1 ? 'slot' : 'slots'} a day
+              </span>
             </li>
           )}
         </ul>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_CAPACITY, MIN_CAPACITY } from '@shared/contracts/inventory-vocabulary';
 import { AD_TYPE_LABELS, AD_TYPES, PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 import {
   type Product,
@@ -28,6 +29,7 @@ const NEW_PRODUCT: DefaultValues<ProductFormValues> = {
   defaultDuration: '',
   seasonalPrice: '',
   inventoryRequired: false,
+  capacity: '',
   isActive: true,
 };
 
@@ -41,6 +43,7 @@ function toFormValues(product: Product): ProductFormValues {
     defaultDuration: product.defaultDuration === null ? '' : String(product.defaultDuration),
     seasonalPrice: product.seasonalPrice === null ? '' : String(product.seasonalPrice),
     inventoryRequired: product.inventoryRequired,
+    capacity: product.capacity === null ? '' : String(product.capacity),
     isActive: product.isActive,
   };
 }
@@ -73,6 +76,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const busy = create.isPending || update.isPending;
+  const inventoryRequired = form.watch('inventoryRequired') ?? false;
 
   const submit = form.handleSubmit((values) => {
     const onError = (error: Error) => showServerFieldErrors(form, error);
@@ -163,6 +167,23 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
             />
           )}
         />
+        {inventoryRequired && (
+          <FormField
+            label="Capacity (slots per day)"
+            error={errors.capacity?.message}
+            hint="How many advertisers can run at once on a day (1-1,000)."
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={MIN_CAPACITY}
+              max={MAX_CAPACITY}
+              step={1}
+              className="sm:max-w-48"
+              {...form.register('capacity')}
+            />
+          </FormField>
+        )}
         <Controller
           control={form.control}
           name="isActive"

@@ -44,6 +44,7 @@ const base: Report = {
     creditsAmount: 0,
     makegoodImpressions: 0,
   },
+  inventory: [],
 };
 const today = new Date('2026-11-21T12:00:00Z');
 

@@ -315,6 +315,65 @@ export function DeliveryStats({ delivery }: { delivery: Report['delivery'] }) {
   );
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Sell-through of each inventory product over the range (product.md section 13): unit-days booked and held
+ * against capacity x days, for every contract whatever the scope (one stock the whole team sells from).
+ */
+export function InventorySellThrough({ rows }: { rows: Report['inventory'] }) {
+  if (!rows.length) {
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground" data-testid="inventory-empty">
+        No inventory products
+      </p>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-x-8 gap-y-6 md:grid-cols-2 xl:grid-cols-3" aria-label="Sell-through by product">
+      {rows.map((row) => {
+        const share = (units: number) => (row.capacityUnits > 0 ? (units / row.capacityUnits) * 100 : 0);
+        const booked = Math.min(100, share(row.bookedUnits));
+        const held = Math.min(100 - booked, share(row.heldUnits));
+        const items: [string, string, string?][] = [
+          ['Capacity', `${count(row.capacity)} ${row.capacity === 1 ? 'slot' : 'slots'} a day`],
+          ['Capacity unit-days', count(row.capacityUnits)],
+          ['Booked unit-days', count(row.bookedUnits), 'bg-emerald-500'],
+          ['Held unit-days', count(row.heldUnits), 'bg-sky-300'],
+        ];
+        return (
+          <li key={row.productId} className="grid min-w-0 grid-cols-1 gap-2" data-testid="sell-through-row">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 break-words text-sm font-medium text-slate-900">{row.productName}</span>
+              <span className="shrink-0 text-right text-sm">
+                <span className="text-lg font-semibold tabular-nums text-slate-900" data-testid="sell-through">
+                  {row.sellThrough.toFixed(1)}%
+                </span>{' '}
+                <span className="text-xs text-muted-foreground">sold</span>
+              </span>
+            </div>
+            <div className="flex h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+              <div className="h-full bg-emerald-500" style={{ width: `${booked}%` }} />
+              <div className="h-full bg-sky-300" style={{ width: `${held}%` }} />
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              {items.map(([label, value, dot]) => (
+                <div key={label} className="min-w-0">
+                  <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    {dot && <span aria-hidden className={cn('size-2 shrink-0 rounded-full', dot)} />}
+                    {label}
+                  </dt>
+                  <dd className="font-semibold tabular-nums text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 function ago(iso: string): string {
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);

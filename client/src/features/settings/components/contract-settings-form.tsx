@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_HOLD_DAYS } from '@shared/contracts/inventory-vocabulary';
 import { type ContractSettings, contractSettingsSchema } from '@shared/contracts/settings';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,7 +13,12 @@ import { useUpdateContractSettings } from '../api/update-contract-settings';
 import { SettingsCard, SettingsFormSkeleton } from './settings-card';
 import { SwitchField } from './switch-field';
 
-type DaysField = 'gracePeriodsEndOfDays' | 'firstReminderDays' | 'secondReminderDays' | 'pauseAfterOverdueDays';
+type DaysField =
+  | 'gracePeriodsEndOfDays'
+  | 'firstReminderDays'
+  | 'secondReminderDays'
+  | 'pauseAfterOverdueDays'
+  | 'holdDays';
 
 /** The dunning steps (product.md section 14): whole days after an unpaid invoice's due date. */
 const DUNNING_FIELDS: { name: DaysField; label: string; max: number; hint: string }[] = [
@@ -42,9 +48,9 @@ export function ContractSettingsPanel() {
   return (
     <SettingsCard
       title="Contract Settings"
-      description="What happens to a contract's payments when its term runs out, and how unpaid invoices are chased: reminders to the customer, then a pause of the contract."
+      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), and how long a sent contract holds its inventory."
     >
-      {isLoading && <SettingsFormSkeleton rows={5} />}
+      {isLoading && <SettingsFormSkeleton rows={6} />}
       {error && !data && <ErrorState title="Could not load the contract settings" />}
       {data && <ContractSettingsForm current={data} />}
     </SettingsCard>
@@ -57,12 +63,12 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
   const { errors } = form.formState;
   const id = useId();
 
-  const daysInput = (name: DaysField, max: number) => (
+  const daysInput = (name: DaysField, max: number, min = 0) => (
     <Input
       type="number"
       inputMode="numeric"
       step={1}
-      min={0}
+      min={min}
       max={max}
       {...form.register(name, { valueAsNumber: true })}
     />
@@ -114,6 +120,20 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
               </FormField>
             </div>
           ))}
+        </fieldset>
+      </div>
+      <div className="border-t pt-5">
+        <fieldset className="grid gap-4">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Inventory</legend>
+          <div className="sm:max-w-xs">
+            <FormField
+              label="Hold Days"
+              error={errors.holdDays?.message}
+              hint={`Days a sent contract holds its inventory slots before they are released, from 1 to ${MAX_HOLD_DAYS}.`}
+            >
+              {daysInput('holdDays', MAX_HOLD_DAYS, 1)}
+            </FormField>
+          </div>
         </fieldset>
       </div>
       <div>

@@ -495,6 +495,14 @@ describe('sell-through in reports', () => {
       heldUnits: 6,
       sellThrough: percent[days],
     });
+    const csv = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports/export?range=current_month' });
+    const rows = csv.body.split('\r\n').filter((line) => line.startsWith(`Inventory sell-through,${product.name}:`));
+    expect(rows).toEqual([
+      `Inventory sell-through,${product.name}: sell-through (%),${percent[days].toFixed(1)}`,
+      `Inventory sell-through,${product.name}: booked slot-days,5`,
+      `Inventory sell-through,${product.name}: held slot-days,6`,
+      `Inventory sell-through,${product.name}: capacity slot-days,${4 * days}`,
+    ]);
   });
 });
 

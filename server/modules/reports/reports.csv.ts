@@ -44,6 +44,12 @@ export function reportCsv(report: Report): string {
     ['Delivery', 'Under-delivery credits', String(report.delivery.creditsIssued)],
     ['Delivery', 'Under-delivery credits amount', plainAmount(report.delivery.creditsAmount)],
     ['Delivery', 'Makegood impressions', String(report.delivery.makegoodImpressions)],
+    ...report.inventory.flatMap((p): [string, string, string][] => [
+      ['Inventory sell-through', `${p.productName}: sell-through (%)`, p.sellThrough.toFixed(1)],
+      ['Inventory sell-through', `${p.productName}: booked slot-days`, String(p.bookedUnits)],
+      ['Inventory sell-through', `${p.productName}: held slot-days`, String(p.heldUnits)],
+      ['Inventory sell-through', `${p.productName}: capacity slot-days`, String(p.capacityUnits)],
+    ]),
     ...report.recentActivity.map((e): [string, string, string] => [
       'Recent activity',
       e.createdAt,

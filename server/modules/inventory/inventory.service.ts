@@ -65,8 +65,9 @@ export async function assertUnitsAvailable(
   contractId: string,
   options: { today?: string; lineId?: string } = {},
 ): Promise<void> {
-  if (!(await lockInventoryOfContract(tx, contractId))) return;
+  // The contract's own status and hold cannot change meanwhile: the caller holds its row lock.
   if (!(await contractTakesUnits(tx, contractId))) return;
+  if (!(await lockInventoryOfContract(tx, contractId))) return;
   const shortfall = await selectFirstShortfall(tx, contractId, options.today ?? utcToday(), options.lineId ?? null);
   if (shortfall) {
     throw conflict(

@@ -2,7 +2,7 @@
  * Inventory availability on a large book (product.md section 13; issue goal: one product over 92 days in
  * p95 < 50 ms with 100,000 contracts): on the reports benchmark's database (bench/reports.ts, 100,000
  * contracts), five inventory products and a line on every contract (one in four on an inventory product,
- * flights of 7 to 35 days from up to 60 days after the contract's start), then
+ * flights of 7 to 35 days starting from 400 days ago to 400 days ahead, whatever the contract's status), then
  * GET /api/products/{id}/availability over the season, the Inventory screen's calendar and a day's holders.
  *
  *   npx tsx bench/inventory.ts         builds what is missing, then measures
@@ -43,9 +43,9 @@ export async function generate(options: { pgUrl?: string; seed?: number } = {}):
       select c.id,
              case when n % 4 = 0 then ${uid('product', `(1 + (n / 4) % ${PRODUCTS})`)}
                   else (select id from products where not inventory_required order by id limit 1) end,
-             1, 250000, 250000, 0, 'flat', s.start, s.start + (7 + n % 29)
-      from (select id, start_date, row_number() over (order by id) as n from contracts) c
-      cross join lateral (select c.start_date + (c.n % 61)::int as start) s;
+             1, 250000, 250000, 0, 'flat', s.start, s.start + (7 + n % 29)::int
+      from (select id, row_number() over (order by id) as n from contracts) c
+      cross join lateral (select current_date - 400 + (c.n * 7 % 800)::int as start) s;
       analyze;`);
     console.error(`[inventory] lines added in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {

@@ -104,8 +104,17 @@ export const contractLineItems = pgTable(
   (t) => [
     index('contract_line_items_contract_idx').on(t.contractId, t.position),
     index('contract_line_items_product_idx').on(t.productId),
-    // Availability of an inventory product over a range reads its lines by flight (product.md section 13).
-    index('contract_line_items_flight_idx').on(t.productId, t.flightStart, t.flightEnd),
+    // Availability of an inventory product over a range reads the lines still running at its start: by the
+    // flight's end (none: for good), so past flights are not read; the rest of what it needs is in the index
+    // (an index-only scan: product.md section 13).
+    index('contract_line_items_flight_idx').on(
+      t.productId,
+      sql`coalesce(${t.flightEnd}, 'infinity'::date)`,
+      t.flightStart,
+      t.flightEnd,
+      t.contractId,
+      t.quantity,
+    ),
     check('contract_line_items_quantity_check', sql`${t.quantity} >= 1`),
     check('contract_line_items_metric_check', sql`${t.priceMetric} in ('monthly','flat','cpm')`),
     check('contract_line_items_seasonal_price_check', sql`coalesce(${t.seasonalPriceCents}, 0) >= 0`),

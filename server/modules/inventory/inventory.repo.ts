@@ -12,11 +12,35 @@ import { rowsOf } from '../../lib/db-rows';
  * - nothing otherwise (draft, canceled, completed, an expired hold).
  */
 
-/** The last day a line runs: its flight end, else the day before its contract's auto-stop date, else none. */
-const lineEnd = sql`coalesce(l.flight_end, c.auto_stop_date - 1, 'infinity'::date)`;
-
 /** The lines' contracts that take units now, with `booked` telling active/paused from a running hold. */
 const takesUnits = sql`(c.status in ('active','paused') or (c.status = 'sent' and h.hold_until > now()))`;
+
+/**
+ * The lines taking units of the products `products` selects (a condition on `l`) between two days, each
+ * with its days clipped to them (first_day..last_day) and whether it books (else it holds). Read through
+ * contract_line_items_flight_idx (product, flight end): flights over before `from` are never read; each
+ * line's contract is looked up by its key (the LATERAL ... OFFSET 0 keeps the planner from scanning every
+ * contract to hash them).
+ */
+function takenLines(products: SQL, from: SQL, to: SQL, except: SQL = sql`false`): SQL {
+  return sql`
+    select l.contract_id, l.product_id, l.quantity, c.status, h.hold_until,
+           greatest(l.flight_start, ${from}) as first_day,
+           least(coalesce(l.flight_end, c.auto_stop_date - 1, 'infinity'::date), ${to}) as last_day,
+           c.status in ('active','paused') as booked
+    from contract_line_items l
+    cross join lateral (
+      select id, status, auto_stop_date from contracts where id = l.contract_id offset 0
+    ) c
+    left join inventory_holds h on h.contract_id = c.id
+    where ${products}
+      and coalesce(l.flight_end, 'infinity'::date) >= ${from}
+      and l.flight_start <= ${to}
+      and ${takesUnits}
+      and not (${except})`;
+}
+
+const anyOf = (ids: readonly string[]) => sql`l.product_id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
 
 export type DayFigures = { product_id: string; day: string; booked: number; held: number };
 
@@ -33,27 +57,23 @@ export async function selectDayFigures(
   exceptContract: string | null = null,
 ): Promise<DayFigures[]> {
   if (productIds.length === 0) return [];
+  const except = exceptContract ? sql`l.contract_id = ${exceptContract}::uuid` : sql`false`;
   const result = await db.execute(sql`
-    with taken as (
-      select l.product_id, l.flight_start, ${lineEnd} as flight_end, l.quantity,
-             c.status in ('active','paused') as booked
-      from contract_line_items l
-      join contracts c on c.id = l.contract_id
-      left join inventory_holds h on h.contract_id = c.id
-      where l.product_id = any(string_to_array(${productIds.join(',')}, ',')::uuid[])
-        and coalesce(l.flight_end, 'infinity'::date) >= ${from}::date
-        and l.flight_start <= ${to}::date
-        and ${takesUnits}
-        ${exceptContract ? sql`and c.id <> ${exceptContract}::uuid` : sql``}
+    with taken as (${takenLines(anyOf(productIds), sql`${from}::date`, sql`${to}::date`, except)}),
+    used as (
+      select t.product_id, d.day::date as day,
+             sum(t.quantity) filter (where t.booked) as booked,
+             sum(t.quantity) filter (where not t.booked) as held
+      from taken t
+      cross join generate_series(t.first_day, t.last_day, interval '1 day') as d(day)
+      group by t.product_id, d.day
     )
     select p.id as product_id, d.day::date::text as day,
-           coalesce(sum(t.quantity) filter (where t.booked), 0)::int as booked,
-           coalesce(sum(t.quantity) filter (where not t.booked), 0)::int as held
+           coalesce(u.booked, 0)::int as booked, coalesce(u.held, 0)::int as held
     from products p
     cross join generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
-    left join taken t on t.product_id = p.id and t.flight_start <= d.day and t.flight_end >= d.day
+    left join used u on u.product_id = p.id and u.day = d.day::date
     where p.id = any(string_to_array(${productIds.join(',')}, ',')::uuid[])
-    group by p.id, d.day
     order by p.id, d.day`);
   return rowsOf<DayFigures>(result);
 }
@@ -101,21 +121,17 @@ export type HolderRow = {
 /** The contracts taking units of a product on a day, booked first, then by customer. */
 export async function selectDayHolders(db: Db, productId: string, day: string): Promise<HolderRow[]> {
   const result = await db.execute(sql`
+    with taken as (${takenLines(sql`l.product_id = ${productId}::uuid`, sql`${day}::date`, sql`${day}::date`)})
     select c.id as contract_id, c.title, coalesce(cu.company, cu.name) as customer_name, c.status,
-           case when c.status = 'sent' then h.hold_until end as hold_until,
-           sum(l.quantity)::int as quantity, c.sales_rep_id,
+           case when c.status = 'sent' then t.hold_until end as hold_until,
+           sum(t.quantity)::int as quantity, c.sales_rep_id,
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as sales_rep_name
-    from contract_line_items l
-    join contracts c on c.id = l.contract_id
-    left join inventory_holds h on h.contract_id = c.id
+    from taken t
+    join contracts c on c.id = t.contract_id
     left join customers cu on cu.id = c.customer_id
     left join users u on u.id = c.sales_rep_id
-    where l.product_id = ${productId}
-      and coalesce(l.flight_end, 'infinity'::date) >= ${day}::date
-      and l.flight_start <= ${day}::date
-      and ${lineEnd} >= ${day}::date
-      and ${takesUnits}
-    group by c.id, c.title, cu.company, cu.name, c.status, h.hold_until, u.first_name, u.last_name
+    where t.last_day >= t.first_day
+    group by c.id, c.title, cu.company, cu.name, c.status, t.hold_until, u.first_name, u.last_name
     order by (c.status = 'sent'), customer_name, c.id`);
   return rowsOf<HolderRow>(result);
 }
@@ -165,23 +181,23 @@ export async function selectFirstShortfall(
       where l.contract_id = ${contractId} and ${own}
       group by l.product_id, d.day
     ),
-    span as (select product_id, min(day) as lo, max(day) as hi from mine group by product_id),
     others as (
-      select l.product_id, l.flight_start, ${lineEnd} as flight_end, l.quantity
-      from span s
-      join contract_line_items l on l.product_id = s.product_id
-        and coalesce(l.flight_end, 'infinity'::date) >= s.lo and l.flight_start <= s.hi
-      join contracts c on c.id = l.contract_id
-      left join inventory_holds h on h.contract_id = c.id
-      where not (${own}) and ${takesUnits}
+      select t.product_id, d.day::date as day, sum(t.quantity)::int as units
+      from (${takenLines(
+        sql`l.product_id in (select product_id from mine)`,
+        sql`(select min(day) from mine)`,
+        sql`(select max(day) from mine)`,
+        own,
+      )}) t
+      cross join generate_series(t.first_day, t.last_day, interval '1 day') as d(day)
+      group by t.product_id, d.day
     )
     select p.name as product_name, p.capacity, m.day::text as day, m.qty as mine,
-           coalesce(sum(o.quantity), 0)::int as others
+           coalesce(o.units, 0) as others
     from mine m
     join products p on p.id = m.product_id
-    left join others o on o.product_id = m.product_id and o.flight_start <= m.day and o.flight_end >= m.day
-    group by p.name, p.capacity, m.product_id, m.day, m.qty
-    having m.qty + coalesce(sum(o.quantity), 0) > p.capacity
+    left join others o on o.product_id = m.product_id and o.day = m.day
+    where m.qty + coalesce(o.units, 0) > p.capacity
     order by m.day, p.name
     limit 1`);
   return rowsOf<ShortfallRow>(result)[0];
@@ -194,16 +210,7 @@ export async function selectBusiestDay(
   fromDay: string,
 ): Promise<{ day: string; units: number } | undefined> {
   const result = await tx.execute(sql`
-    with taken as (
-      select greatest(l.flight_start, ${fromDay}::date) as first_day,
-             least(${lineEnd}, ${fromDay}::date + 3650) as last_day, l.quantity
-      from contract_line_items l
-      join contracts c on c.id = l.contract_id
-      left join inventory_holds h on h.contract_id = c.id
-      where l.product_id = ${productId}
-        and coalesce(l.flight_end, 'infinity'::date) >= ${fromDay}::date
-        and ${takesUnits}
-    )
+    with taken as (${takenLines(sql`l.product_id = ${productId}::uuid`, sql`${fromDay}::date`, sql`${fromDay}::date + 3650`)})
     select d.day::date::text as day, sum(t.quantity)::int as units
     from taken t
     cross join generate_series(t.first_day, t.last_day, interval '1 day') as d(day)
@@ -276,20 +283,17 @@ export type SellThroughFigures = { product_id: string; booked_units: number; hel
 /** Unit-days booked and held per inventory product over [from, to] (reports' sell-through). */
 export async function selectSellThrough(db: Db, from: string, to: string): Promise<SellThroughFigures[]> {
   const result = await db.execute(sql`
-    select l.product_id,
-      coalesce(sum(l.quantity * (least(${lineEnd}, ${to}::date) - greatest(l.flight_start, ${from}::date) + 1))
-        filter (where c.status in ('active','paused')), 0)::bigint as booked_units,
-      coalesce(sum(l.quantity * (least(${lineEnd}, ${to}::date) - greatest(l.flight_start, ${from}::date) + 1))
-        filter (where c.status = 'sent'), 0)::bigint as held_units
-    from contract_line_items l
-    join products p on p.id = l.product_id and p.inventory_required
-    join contracts c on c.id = l.contract_id
-    left join inventory_holds h on h.contract_id = c.id
-    where coalesce(l.flight_end, 'infinity'::date) >= ${from}::date
-      and l.flight_start <= ${to}::date
-      and ${lineEnd} >= ${from}::date
-      and ${takesUnits}
-    group by l.product_id`);
+    with taken as (${takenLines(
+      sql`l.product_id in (select id from products where inventory_required)`,
+      sql`${from}::date`,
+      sql`${to}::date`,
+    )})
+    select t.product_id,
+      coalesce(sum(t.quantity * (t.last_day - t.first_day + 1)) filter (where t.booked), 0)::bigint as booked_units,
+      coalesce(sum(t.quantity * (t.last_day - t.first_day + 1)) filter (where not t.booked), 0)::bigint as held_units
+    from taken t
+    where t.last_day >= t.first_day
+    group by t.product_id`);
   return rowsOf<SellThroughFigures>(result).map((r) => ({
     product_id: r.product_id,
     booked_units: Number(r.booked_units),

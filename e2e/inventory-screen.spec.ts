@@ -114,4 +114,12 @@ test('a manager sees a sold-out day of an inventory product and the contracts ho
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/contracts/${booked.id}$`));
   });
+
+  await test.step('the holding contract says how long its slots stay held', async () => {
+    await page.goto(`/contracts/${held.id}`);
+    await expect(page.getByTestId('inventory-hold')).toContainText('Its inventory slots are held until');
+    await page.goto(`/contracts/${booked.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('inventory-hold')).toHaveCount(0);
+  });
 });

@@ -110,6 +110,11 @@ export type Contract = ContractSummary & {
   customer: ContractCustomer | null;
   package: ContractPackage | null;
   lineItems: ContractLineItem[];
+  /**
+   * A sent contract with inventory lines: when the hold on its slots ends or ended (ISO timestamp; product.md
+   * section 13). Null for any other contract.
+   */
+  inventoryHoldUntil: string | null;
 };
 
 export type PaymentLinkResponse = { paymentUrl: string };

@@ -113,6 +113,10 @@ export function toContract(actor: SessionUser, d: ContractDetailRows, baseUrl: s
       flightEnd: line.flightEnd,
       product: toProductRef(product),
     })),
+    inventoryHoldUntil:
+      d.contract.status === 'sent' && d.holdUntil && d.lineItems.some(({ product }) => product.inventoryRequired)
+        ? d.holdUntil.toISOString()
+        : null,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   contractLineItems,
   contracts,
   customers,
+  inventoryHolds,
   packageItems,
   packages,
   products,
@@ -29,6 +30,8 @@ export type ContractListRow = {
 };
 
 export type ContractDetailRows = ContractListRow & {
+  /** The hold of a sent contract on its inventory slots (inventory_holds), if it has one. */
+  holdUntil: Date | null;
   customer: CustomerRef | null;
   package: PackageRow | null;
   packageItems: { item: typeof packageItems.$inferSelect; product: ProductRow | null }[];
@@ -150,11 +153,13 @@ const prepareDetail = (db: Db) =>
         contactPerson: customers.contactPerson,
       },
       package: packages,
+      holdUntil: inventoryHolds.holdUntil,
     })
     .from(contracts)
     .leftJoin(customers, eq(customers.id, contracts.customerId))
     .leftJoin(users, eq(users.id, contracts.salesRepId))
     .leftJoin(packages, eq(packages.id, contracts.packageId))
+    .leftJoin(inventoryHolds, eq(inventoryHolds.contractId, contracts.id))
     .where(eq(contracts.id, sql.placeholder('id')))
     .limit(1)
     .prepare('contract_detail');

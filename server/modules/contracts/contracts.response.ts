@@ -111,6 +111,7 @@ export const contractResponse = object<Contract>({
       product: productRef,
     }),
   ),
+  inventoryHoldUntil: nullableString,
 });
 
 /** POST /api/contracts/:id/generate-payment-link. */

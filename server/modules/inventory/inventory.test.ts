@@ -370,11 +370,14 @@ describe('holds that expire', () => {
     const day = { productId: product.id, flightStart: `${Y}-12-31`, flightEnd: `${Y}-12-31` };
     const held = await created([day], { as: rep, status: 'sent' });
     const [hold] = await ctx.db.select().from(inventoryHolds).where(eq(inventoryHolds.contractId, held.id));
+    // The contract shows its hold; a draft or an active contract has none.
+    expect(held.inventoryHoldUntil).toBe(hold.holdUntil.toISOString());
     // The default hold is 7 days from the send.
     const days = (hold.holdUntil.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     const second = await created([day]);
+    expect(second.inventoryHoldUntil).toBeNull();
     expect((await act(second.id, 'activate')).statusCode).toBe(409);
 
     await ctx.db
@@ -394,7 +397,9 @@ describe('holds that expire', () => {
     expect(mail.some((m) => m.subject.startsWith('Inventory hold expired'))).toBe(true);
 
     // The slot went back on sale: another contract takes it; the expired one can no longer be activated.
-    expect((await act(second.id, 'activate')).statusCode).toBe(200);
+    const activated = await act(second.id, 'activate');
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json().inventoryHoldUntil).toBeNull();
     const late = await act(held.id, 'activate');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(`Only 0 of 1 slots left on ${Y}-12-31 for ${product.name}`);

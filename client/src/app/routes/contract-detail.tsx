@@ -13,6 +13,7 @@ import { ContractDetails } from '@/features/contracts/components/contract-detail
 import { ContractStatusActions } from '@/features/contracts/components/contract-status-actions';
 import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
 import { EditRefusalBadge } from '@/features/contracts/components/edit-refusal-badge';
+import { InventoryHoldNote } from '@/features/contracts/components/inventory-hold-note';
 import { PauseReasonNote } from '@/features/contracts/components/pause-reason-note';
 import { PaymentInfoCard } from '@/features/contracts/components/payment-info-card';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
@@ -112,6 +113,7 @@ export default function ContractDetailPage() {
               {NON_PAYMENT_PAUSE_EXPLANATION}
             </p>
           )}
+          <InventoryHoldNote contract={contract} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!editable && <EditRefusalBadge contract={contract} className="text-sm" />}

@@ -110,8 +110,8 @@ export function LineAvailability({
       <p role="status" className={WARNING} data-testid="line-availability">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
-          {`Sold out: ${message.charAt(0).toLowerCase()}${message.slice(1)}.`} A draft still saves; sending or
-          activating it is refused until slots free up.
+          {`${lowest.available === 0 ? 'Sold out' : 'Not enough slots'}: ${message.charAt(0).toLowerCase()}${message.slice(1)}.`}{' '}
+          A draft still saves; sending or activating it is refused until slots free up.
         </span>
       </p>
     );

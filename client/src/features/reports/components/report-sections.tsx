@@ -318,7 +318,7 @@ export function DeliveryStats({ delivery }: { delivery: Report['delivery'] }) {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Sell-through of each inventory product over the range (product.md section 13): unit-days booked and held
+ * Sell-through of each inventory product over the range (product.md section 13): slot-days booked and held
  * against capacity x days, for every contract whatever the scope (one stock the whole team sells from).
  */
 export function InventorySellThrough({ rows }: { rows: Report['inventory'] }) {
@@ -337,9 +337,9 @@ export function InventorySellThrough({ rows }: { rows: Report['inventory'] }) {
         const held = Math.min(100 - booked, share(row.heldUnits));
         const items: [string, string, string?][] = [
           ['Capacity', `${count(row.capacity)} ${row.capacity === 1 ? 'slot' : 'slots'} a day`],
-          ['Capacity unit-days', count(row.capacityUnits)],
-          ['Booked unit-days', count(row.bookedUnits), 'bg-emerald-500'],
-          ['Held unit-days', count(row.heldUnits), 'bg-sky-300'],
+          ['Capacity slot-days', count(row.capacityUnits)],
+          ['Booked slot-days', count(row.bookedUnits), 'bg-emerald-500'],
+          ['Held slot-days', count(row.heldUnits), 'bg-sky-300'],
         ];
         return (
           <li key={row.productId} className="grid min-w-0 grid-cols-1 gap-2" data-testid="sell-through-row">

@@ -16,7 +16,7 @@ import { openDatabase } from '../server/db/client';
 import { createSession } from '../server/modules/sessions/sessions';
 import { holidaySeason } from '../shared/contracts/inventory';
 import type { BenchContext, BenchRow } from './lib/table';
-import { generate as generateReports, percentile } from './reports';
+import { generate as generateReports, timeRequests } from './reports';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GOAL_MS = 50;
@@ -77,16 +77,7 @@ export async function bench(context: BenchContext): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const measure = async (name: string, path: string) => {
     const call = () => app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
-    for (let i = 0; i < 5; i++) await call();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      const response = await call();
-      times.push(performance.now() - t0);
-      if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-    }
-    times.sort((a, b) => a - b);
-    const [p50, p95] = [percentile(times, 50), percentile(times, 95)];
+    const { p50, p95 } = await timeRequests(path, call, runs);
     rows.push({
       name,
       ours: `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,

@@ -219,6 +219,27 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * p50 and p95 of `runs` sequential calls (after 5 warm-up calls) of an in-process request; a status other
+ * than 200 stops the benchmark.
+ */
+export async function timeRequests(
+  path: string,
+  call: () => Promise<{ statusCode: number; body: string }>,
+  runs: number,
+): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const response = await call();
+    times.push(performance.now() - t0);
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
 /** `npm run bench`'s reports rows: p50 and p95 of each request, the goal p95 < 50 ms. */
 export async function bench(context: BenchContext): Promise<BenchRow[]> {
   const url = await generate({ pgUrl: context.pgUrl, seed: context.seed });
@@ -242,17 +263,7 @@ export async function bench(context: BenchContext): Promise<BenchRow[]> {
   const measure = async (name: string, path: string, token?: string) => {
     const call = () =>
       app.inject({ method: 'GET', url: path, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    for (let i = 0; i < 5; i++) await call();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      const response = await call();
-      times.push(performance.now() - t0);
-      if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = percentile(times, 50);
-    const p95 = percentile(times, 95);
+    const { p50, p95 } = await timeRequests(path, call, runs);
     rows.push({
       name,
       ours: `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,

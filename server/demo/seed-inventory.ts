@@ -12,8 +12,8 @@ import { createContract } from '../modules/contracts/contracts.service';
  * not fit. In December of the current year:
  * - the Homepage Takeover (1 a day) is booked for Christmas week by North Pole Toys & Games and held the
  *   week before by Sparkle Home Décor; a draft for Christmas week saved anyway shows the conflict;
- * - the Holiday Pre-roll (3 a day) is booked December 1-14 by North Pole and Holiday Lights Co. and held
- *   December 8-21 by Candlewick Gift Shop: December 8-14 are sold out.
+ * - the Holiday Pre-roll (3 a day) is booked December 1-14 by North Pole (a second contract) and Holiday
+ *   Lights Co. and held December 8-21 by Candlewick Gift Shop: December 8-14 are sold out.
  */
 export async function seedInventory(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
   const year = (options.today ?? utcToday()).slice(0, 4);
@@ -60,43 +60,19 @@ export async function seedInventory(db: Db, options: { baseUrl?: string; today?:
     await createContract(deps, seller, body);
   };
 
-  await sell(
-    rep,
-    'North Pole Toys & Games',
-    'North Pole: Christmas week takeover',
-    [
-      { productId: takeover, from: 20, to: 26, unitPrice: 9500 },
-      { productId: preRoll, from: 1, to: 14, unitPrice: 1800 },
-    ],
-    'active',
-  );
-  await sell(
-    rep,
-    'Holiday Lights Co.',
-    'Holiday Lights: December pre-roll',
-    [{ productId: preRoll, from: 1, to: 14, unitPrice: 1800 }],
-    'active',
-  );
-  await sell(
-    rep2,
-    'Candlewick Gift Shop',
-    'Candlewick: last shopping weeks',
-    [{ productId: preRoll, from: 8, to: 21, unitPrice: 1750 }],
-    'sent',
-  );
-  await sell(
-    rep2,
-    'Sparkle Home Décor',
-    'Sparkle: takeover before Christmas',
-    [{ productId: takeover, from: 13, to: 19, unitPrice: 9000 }],
-    'sent',
-  );
-  // Christmas week is taken: the draft saves, and its form shows the conflict until the dates change.
-  await sell(
-    rep2,
-    'Golden Harvest Grocers',
-    'Golden Harvest: Christmas week (waiting for a slot)',
-    [{ productId: takeover, from: 20, to: 26, unitPrice: 9500 }],
-    'draft',
-  );
+  // [seller, customer, title, status, lines: [product, first day, last day of December, unit price]]
+  type Sale = [typeof rep, string, string, 'draft' | 'sent' | 'active', [string, number, number, number][]];
+  const sales: Sale[] = [
+    [rep, 'North Pole Toys & Games', 'North Pole: Christmas week takeover', 'active', [[takeover, 20, 26, 9500]]],
+    [rep, 'Holiday Lights Co.', 'Holiday Lights: December pre-roll', 'active', [[preRoll, 1, 14, 1800]]],
+    [rep, 'North Pole Toys & Games', 'North Pole: December pre-roll', 'active', [[preRoll, 1, 14, 1800]]],
+    [rep2, 'Candlewick Gift Shop', 'Candlewick: last shopping weeks', 'sent', [[preRoll, 8, 21, 1750]]],
+    [rep2, 'Sparkle Home Décor', 'Sparkle: takeover before Christmas', 'sent', [[takeover, 13, 19, 9000]]],
+    // Christmas week is taken: the draft saves, and its form shows the conflict until the dates change.
+    [rep2, 'Golden Harvest Grocers', 'Golden Harvest: Christmas week, waiting', 'draft', [[takeover, 20, 26, 9500]]],
+  ];
+  for (const [seller, customer, title, status, lines] of sales) {
+    const flights = lines.map(([productId, from, to, unitPrice]) => ({ productId, from, to, unitPrice }));
+    await sell(seller, customer, title, flights, status);
+  }
 }

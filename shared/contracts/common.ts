@@ -85,3 +85,18 @@ export const isoDate = (message: string) =>
     .refine(isCalendarDate, { message: 'Enter a valid date (YYYY-MM-DD)' });
 
 export { isCalendarDate } from '../calendar-date';
+
+/** An optional whole number: '', null or absent mean "not set"; numeric text from a form is accepted. */
+export function optionalWholeNumber(rule: z.ZodNumber) {
+  return z
+    .preprocess(
+      (value) =>
+        value === '' || (typeof value === 'number' && Number.isNaN(value))
+          ? null
+          : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
+            ? Number(value)
+            : value,
+      rule.nullish(),
+    )
+    .transform((n) => n ?? null);
+}

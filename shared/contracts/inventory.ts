@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './common';
+import { isCalendarDate, optionalWholeNumber } from './common';
 import {
   daysInRange,
   holidaySeason,
@@ -12,22 +12,13 @@ import {
 export * from './inventory-vocabulary';
 
 /** The product form's capacity: a whole number of slots from 1 to 1,000; '' and null mean "not set". */
-export const capacitySchema = z
-  .preprocess(
-    (value) =>
-      value === '' || (typeof value === 'number' && Number.isNaN(value))
-        ? null
-        : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
-          ? Number(value)
-          : value,
-    z
-      .number({ message: INVENTORY_MESSAGES.capacityWhole })
-      .int(INVENTORY_MESSAGES.capacityWhole)
-      .min(MIN_CAPACITY, INVENTORY_MESSAGES.capacityRange)
-      .max(MAX_CAPACITY, INVENTORY_MESSAGES.capacityRange)
-      .nullish(),
-  )
-  .transform((n) => n ?? null);
+export const capacitySchema = optionalWholeNumber(
+  z
+    .number({ message: INVENTORY_MESSAGES.capacityWhole })
+    .int(INVENTORY_MESSAGES.capacityWhole)
+    .min(MIN_CAPACITY, INVENTORY_MESSAGES.capacityRange)
+    .max(MAX_CAPACITY, INVENTORY_MESSAGES.capacityRange),
+);
 
 const rangeDate = (required: string, notDate: string) =>
   z.string({ message: required }).trim().min(1, required).refine(isCalendarDate, { message: notDate });

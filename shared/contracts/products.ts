@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToAmount } from '../money';
-import { moneyCents, optionalText } from './common';
+import { moneyCents, optionalText, optionalWholeNumber } from './common';
 import { capacitySchema, INVENTORY_MESSAGES } from './inventory';
 import { AD_TYPE_LABELS, AD_TYPES, type AdType, PRICE_METRICS, type PriceMetric } from './product-vocabulary';
 
@@ -29,20 +29,7 @@ export function optionalMoneyCents(messages: { negative: string; invalid?: strin
     .transform((cents) => cents ?? null);
 }
 
-/** An optional whole number: '', null or absent mean "not set"; numeric text from a form is accepted. */
-export function optionalWholeNumber(rule: z.ZodNumber) {
-  return z
-    .preprocess(
-      (value) =>
-        value === '' || (typeof value === 'number' && Number.isNaN(value))
-          ? null
-          : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
-            ? Number(value)
-            : value,
-      rule.nullish(),
-    )
-    .transform((n) => n ?? null);
-}
+export { optionalWholeNumber } from './common';
 
 const name = z
   .string({ message: 'Name is required' })

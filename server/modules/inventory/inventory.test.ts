@@ -59,7 +59,12 @@ type Line = { productId: string; quantity?: number; flightStart?: string; flight
 
 async function createContract(
   lines: Line[],
-  options: { as?: TestUser & { token: string }; status?: 'draft' | 'sent' | 'active'; termMonths?: number | null } = {},
+  options: {
+    as?: TestUser & { token: string };
+    status?: 'draft' | 'sent' | 'active';
+    startDate?: string;
+    termMonths?: number | null;
+  } = {},
 ) {
   return ctx.injectAs(options.as ?? 'admin', {
     method: 'POST',
@@ -68,7 +73,7 @@ async function createContract(
       customerId,
       paymentMode: 'portal',
       setupFee: 0,
-      startDate: `${Y}-10-01`,
+      startDate: options.startDate ?? `${Y}-10-01`,
       termMonths: options.termMonths === undefined ? 3 : options.termMonths,
       sendToCustomer: options.status === 'sent',
       makeActive: options.status === 'active',
@@ -457,31 +462,14 @@ describe('sell-through in reports', () => {
     const product = await inventoryProduct(4);
     const month = new Date().toISOString().slice(0, 8);
     const day = (n: number) => `${month}${String(n).padStart(2, '0')}`;
-    const lines = (quantity: number, last: number) => [
-      { productId: product.id, quantity, flightStart: day(1), flightEnd: day(last) },
-    ];
-    const body = { startDate: day(1) };
     // Booked: 1 slot x 5 days; held: 2 slots x 3 days; a draft: nothing.
     for (const [quantity, last, status] of [
       [1, 5, 'active'],
       [2, 3, 'sent'],
       [3, 4, 'draft'],
     ] as const) {
-      const response = await ctx.injectAs('admin', {
-        method: 'POST',
-        url: '/api/contracts',
-        payload: {
-          customerId,
-          paymentMode: 'portal',
-          setupFee: 0,
-          termMonths: 1,
-          ...body,
-          sendToCustomer: status === 'sent',
-          makeActive: status === 'active',
-          lineItems: lines(quantity, last).map((line) => ({ ...line, unitPrice: 100 })),
-        },
-      });
-      expect(response.statusCode, response.body).toBe(201);
+      const line = { productId: product.id, quantity, flightStart: day(1), flightEnd: day(last) };
+      await created([line], { status, startDate: day(1), termMonths: 1 });
     }
     const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports?range=current_month' });
     expect(response.statusCode).toBe(200);

@@ -60,20 +60,26 @@ export async function selectDayFigures(
   const except = exceptContract ? sql`l.contract_id = ${exceptContract}::uuid` : sql`false`;
   const result = await db.execute(sql`
     with taken as (${takenLines(anyOf(productIds), sql`${from}::date`, sql`${to}::date`, except)}),
-    used as (
-      select t.product_id, d.day::date as day,
-             sum(t.quantity) filter (where t.booked) as booked,
-             sum(t.quantity) filter (where not t.booked) as held
+    -- Each line adds its units on its first day and takes them back the day after its last: a running sum
+    -- over the days gives each day's units, in work proportional to lines + days (not to their product).
+    changes as (
+      select t.product_id, c.day, sum(c.booked) as booked, sum(c.held) as held
       from taken t
-      cross join generate_series(t.first_day, t.last_day, interval '1 day') as d(day)
-      group by t.product_id, d.day
+      cross join lateral (values
+        (t.first_day, case when t.booked then t.quantity else 0 end, case when t.booked then 0 else t.quantity end),
+        (t.last_day + 1, case when t.booked then -t.quantity else 0 end, case when t.booked then 0 else -t.quantity end)
+      ) as c(day, booked, held)
+      where t.last_day >= t.first_day
+      group by t.product_id, c.day
     )
     select p.id as product_id, d.day::date::text as day,
-           coalesce(u.booked, 0)::int as booked, coalesce(u.held, 0)::int as held
+           (sum(coalesce(c.booked, 0)) over running)::int as booked,
+           (sum(coalesce(c.held, 0)) over running)::int as held
     from products p
     cross join generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
-    left join used u on u.product_id = p.id and u.day = d.day::date
+    left join changes c on c.product_id = p.id and c.day = d.day::date
     where p.id = any(string_to_array(${productIds.join(',')}, ',')::uuid[])
+    window running as (partition by p.id order by d.day)
     order by p.id, d.day`);
   return rowsOf<DayFigures>(result);
 }

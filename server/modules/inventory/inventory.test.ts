@@ -284,6 +284,33 @@ describe('holds, bookings and the 409 of an oversold day', () => {
     });
     expect(add.statusCode, add.body).toBe(409);
     expect(add.json().message).toBe(`Only 0 of 2 slots left on ${Y}-12-24 for ${product.name}`);
+
+    // A line that fits is added; ending it early gives its later days back.
+    const fits = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: `/api/contracts/${other.id}/lines`,
+      payload: {
+        productId: product.id,
+        quantity: 1,
+        unitPrice: 500,
+        flightStart: `${Y}-12-20`,
+        flightEnd: `${Y}-12-23`,
+      },
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    const added = (fits.json() as Contract).lineItems.find((l) => l.flightStart === `${Y}-12-20`)!;
+    expect(figures(await availability(product.id, `${Y}-12-20`, `${Y}-12-24`)).map(([, , , left]) => left)).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
+    const ended = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: `/api/contracts/${other.id}/lines/${added.id}/end`,
+      payload: { endDate: `${Y}-12-21` },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(figures(await availability(product.id, `${Y}-12-20`, `${Y}-12-24`)).map(([, , , left]) => left)).toEqual([
+      0, 0, 1, 1, 0,
+    ]);
   });
 });
 

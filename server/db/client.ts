@@ -49,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateUnderLock(pool),
       close: () => pool.end(),
       ...{ pool },
     };
@@ -76,6 +76,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     ...{ pglite: client },
   };
+}
+
+/** The advisory lock every instance takes to migrate: the same number on every process and version. */
+export const MIGRATION_LOCK_KEY = 7_305_221_901;
+
+/**
+ * Migrates PostgreSQL with any number of instances starting at once (product.md section 9): one session
+ * holds a PostgreSQL advisory lock while it migrates; the others wait for it, then find nothing left to do.
+ * The wait polls pg_try_advisory_lock, so no statement runs into the pool's query timeout while a long
+ * migration holds the lock. The lock is the session's, released on unlock or when its connection ends.
+ */
+async function migrateUnderLock(pool: pg.Pool, waitMs = 10 * 60_000): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        MIGRATION_LOCK_KEY,
+      ]);
+      if (rows[0].locked) break;
+      if (Date.now() > deadline) throw new Error('Timed out waiting for another instance to finish migrating');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Only one process may open a PGlite data folder; a second one would silently lose writes. */

@@ -12,6 +12,7 @@ import { reportExpiredHolds } from './modules/inventory/inventory.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.repo';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
+import { purgeRateLimitHits } from './plugins/rate-limit';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR), runs the
@@ -33,7 +34,10 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     app.log.error({ err: loggableError(reason) }, 'unhandled promise rejection');
   process.on('unhandledRejection', onUnhandledRejection);
   every(config.OUTBOX_INTERVAL_MS, () => app.mailer.deliverDue(database.db));
-  every(60 * 60 * 1000, () => purgeExpiredSessions(database.db, app.sessionPolicy));
+  every(60 * 60 * 1000, async () => {
+    await purgeExpiredSessions(database.db, app.sessionPolicy);
+    await purgeRateLimitHits(database.db);
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The billing run, on start and every hour: it issues whatever is due up to today (catching up after

@@ -1,5 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { rowsOf } from '../lib/db-rows';
 import { AppError } from '../lib/errors';
 
 /**
@@ -10,16 +13,80 @@ import { AppError } from '../lib/errors';
  *   app.post('/api/pay/:token', { config: { access: 'public', rateLimit: { max: 10, timeWindow: 60_000 } } }, ...)
  *
  * Counted per client address (request.ip: the socket's peer, or what TRUST_PROXY allows) and per route, in
- * this process's memory (each instance counts on its own). A refused request answers 429 with the product's
- * error body, `{ message, code: 'RATE_LIMITED' }`, and Retry-After in seconds.
+ * PostgreSQL (rate_limit_hits), so that every app instance counts against the same budget: each hit is one
+ * conditional upsert. A refused request answers 429 with the product's error body,
+ * `{ message, code: 'RATE_LIMITED' }`, and Retry-After in seconds.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    store: databaseStore(app.db),
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`, {
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });
+}
+
+type Hits = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Hits) => void;
+type RouteLimitOptions = { routeInfo?: { method?: string | string[]; url?: string } };
+
+/**
+ * @fastify/rate-limit's store interface over rate_limit_hits: `incr` counts a hit in the key's window (a
+ * window that has run out starts again at 1), `read` looks without counting, `child` scopes the keys to a
+ * route. The database's clock is the only one used, so instances whose clocks differ still agree.
+ */
+function databaseStore(db: Db) {
+  return class DatabaseStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      const window = sql`${Math.max(1, Math.trunc(timeWindow))} * interval '1 millisecond'`;
+      db.execute(sql`
+        insert into rate_limit_hits as r (key, window_start, hits)
+        values (${this.prefix + key}, now(), 1)
+        on conflict (key) do update set
+          hits = case when r.window_start + ${window} <= now() then 1 else r.hits + 1 end,
+          window_start = case when r.window_start + ${window} <= now() then now() else r.window_start end
+        returning r.hits,
+          greatest(0, ceil(extract(epoch from (r.window_start + ${window} - now())) * 1000))::bigint as ttl`)
+        .then((result) => callback(null, toHits(rowsOf<{ hits: number; ttl: string | number }>(result)[0])))
+        .catch((error: Error) => callback(error));
+    }
+
+    read(key: string, callback: Callback, timeWindow: number): void {
+      const window = sql`${Math.max(1, Math.trunc(timeWindow))} * interval '1 millisecond'`;
+      db.execute(sql`
+        select r.hits, greatest(0, ceil(extract(epoch from (r.window_start + ${window} - now())) * 1000))::bigint as ttl
+        from rate_limit_hits r
+        where r.key = ${this.prefix + key} and r.window_start + ${window} > now()`)
+        .then((result) => {
+          const row = rowsOf<{ hits: number; ttl: string | number }>(result)[0];
+          callback(null, row ? toHits(row) : { current: 0, ttl: 0 });
+        })
+        .catch((error: Error) => callback(error));
+    }
+
+    /** The plugin passes the route's merged limit options, with the route itself under `routeInfo`. */
+    child(options: object): DatabaseStore {
+      const route = (options as RouteLimitOptions).routeInfo;
+      const method = [route?.method ?? ''].flat().join(',');
+      return new DatabaseStore(undefined, `${this.prefix}${method} ${route?.url ?? ''} `);
+    }
+  };
+}
+
+const toHits = (row: { hits: number; ttl: string | number }): Hits => ({
+  current: Number(row.hits),
+  ttl: Number(row.ttl),
+});
+
+/** Forgets windows that ended more than a day ago (hourly, with the session purge). */
+export async function purgeRateLimitHits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);
 }

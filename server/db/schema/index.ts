@@ -10,6 +10,7 @@ export * from './inventory';
 export * from './notifications';
 export * from './outbox';
 export * from './portal';
+export * from './rate-limits';
 export * from './reports';
 export * from './settings';
 export * from './users';

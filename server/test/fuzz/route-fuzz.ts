@@ -33,10 +33,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 /**
- * Tables a refused request may legitimately write: the session (touched, or ended by logout) and the record
- * of password guesses (a wrong password is refused and counted: that is the throttle).
+ * Tables a refused request may legitimately write: the session (touched, or ended by logout), the record
+ * of password guesses (a wrong password is refused and counted: that is the throttle) and the hits of the
+ * public routes' rate limits (every request to such a route counts, refused or not).
  */
-const WRITTEN_ON_REFUSAL = new Set(['sessions', 'login_attempts', '__drizzle_migrations']);
+const WRITTEN_ON_REFUSAL = new Set(['sessions', 'login_attempts', 'rate_limit_hits', '__drizzle_migrations']);
 
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+:\d+|\.js:\d+:\d+/;
 

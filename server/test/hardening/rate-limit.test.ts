@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../app';
+import { buildApp } from '../../app';
+import { rowsOf } from '../../lib/db-rows';
+import { purgeRateLimitHits } from '../../plugins/rate-limit';
+import { buildTestApp, type TestContext, testConfig } from '../app';
 
 /**
  * The app-wide per-route limiter (server/plugins/rate-limit.ts) on a public route that opts in with
@@ -13,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const token = randomBytes(24).toString('base64url');
-const pay = (ip: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
+const pay = (ip: string, headers: Record<string, string> = {}, app: FastifyInstance = ctx.app) =>
+  app.inject({
     method: 'POST',
     url: `/api/checkout/${token}/pay`,
     payload: { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', name: 'A Payer' },
@@ -42,5 +47,44 @@ describe('public route rate limit', () => {
     // Another address is counted on its own; an invented X-Forwarded-For does not make one (no TRUST_PROXY).
     expect((await pay('203.0.113.78')).statusCode).not.toBe(429);
     expect((await pay('203.0.113.77', { 'x-forwarded-for': '198.51.100.1' })).statusCode).toBe(429);
+  });
+});
+
+describe('the limit across app instances', () => {
+  it('is one budget for every instance on the database, and starts again when its window has passed', async () => {
+    // A second instance of the app on the same database, as behind a load balancer.
+    const other = await buildApp({ config: testConfig(), db: ctx.db, logger: false });
+    await other.ready();
+    try {
+      const ip = '203.0.113.90';
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await pay(ip, {}, i % 2 === 0 ? ctx.app : other)).statusCode);
+      expect(statuses.filter((s) => s === 429)).toEqual([]);
+      expect((await pay(ip, {}, other)).statusCode).toBe(429);
+      expect((await pay(ip, {}, ctx.app)).statusCode).toBe(429);
+
+      // The window ran out (its start moved back past the minute): counting starts again at 1.
+      await ctx.db.execute(
+        sql`update rate_limit_hits set window_start = now() - interval '61 seconds' where key like ${`%${ip}`}`,
+      );
+      expect((await pay(ip, {}, other)).statusCode).not.toBe(429);
+      const [row] = rowsOf<{ hits: number }>(
+        await ctx.db.execute(sql`select hits from rate_limit_hits where key like ${`%${ip}`}`),
+      );
+      expect(row.hits).toBe(1);
+
+      // Windows that ended over a day ago are purged; the current one stays.
+      await ctx.db.execute(
+        sql`update rate_limit_hits set window_start = now() - interval '2 days' where key like '%.77'`,
+      );
+      await purgeRateLimitHits(ctx.db);
+      const keys = rowsOf<{ key: string }>(await ctx.db.execute(sql`select key from rate_limit_hits`)).map(
+        (r) => r.key,
+      );
+      expect(keys.some((k) => k.endsWith('.77'))).toBe(false);
+      expect(keys.some((k) => k.endsWith(ip))).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -271,32 +271,24 @@ describe('holds, bookings and the 409 of an oversold day', () => {
     // An amendment of the active contract: adding a line over the 24th is refused.
     expect((await act(mine.id, 'activate')).statusCode).toBe(200);
     await ctx.db.execute(sql`update contracts set stripe_subscription_id = 'sub_locked' where id = ${other.id}`);
-    const add = await ctx.injectAs('admin', {
-      method: 'POST',
-      url: `/api/contracts/${other.id}/lines`,
-      payload: {
-        productId: product.id,
-        quantity: 1,
-        unitPrice: 500,
-        flightStart: `${Y}-12-20`,
-        flightEnd: `${Y}-12-25`,
-      },
-    });
+    const addLine = (lastDay: string) =>
+      ctx.injectAs('admin', {
+        method: 'POST',
+        url: `/api/contracts/${other.id}/lines`,
+        payload: {
+          productId: product.id,
+          quantity: 1,
+          unitPrice: 500,
+          flightStart: `${Y}-12-20`,
+          flightEnd: `${Y}-12-${lastDay}`,
+        },
+      });
+    const add = await addLine('25');
     expect(add.statusCode, add.body).toBe(409);
     expect(add.json().message).toBe(`Only 0 of 2 slots left on ${Y}-12-24 for ${product.name}`);
 
     // A line that fits is added; ending it early gives its later days back.
-    const fits = await ctx.injectAs('admin', {
-      method: 'POST',
-      url: `/api/contracts/${other.id}/lines`,
-      payload: {
-        productId: product.id,
-        quantity: 1,
-        unitPrice: 500,
-        flightStart: `${Y}-12-20`,
-        flightEnd: `${Y}-12-23`,
-      },
-    });
+    const fits = await addLine('23');
     expect(fits.statusCode, fits.body).toBe(200);
     const added = (fits.json() as Contract).lineItems.find((l) => l.flightStart === `${Y}-12-20`)!;
     expect(figures(await availability(product.id, `${Y}-12-20`, `${Y}-12-24`)).map(([, , , left]) => left)).toEqual([

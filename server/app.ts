@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { setBusinessTimeZone } from './lib/business-day';
 import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerRoutes } from './modules';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
+  setBusinessTimeZone(deps.config.BUSINESS_TIMEZONE);
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config));
   app.addHook('onClose', async () => {
     await app.mailer.close();

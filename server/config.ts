@@ -1,3 +1,4 @@
+import { isTimeZone } from '@shared/billing';
 import { emailAddress } from '@shared/contracts/common';
 import { z } from 'zod';
 import { trustProxySchema } from './trust-proxy';
@@ -8,12 +9,61 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Uploaded files in an S3-compatible object store instead of DATA_DIR/uploads (decision 028):
+   * s3://bucket?endpoint=URL&region=R&forcePathStyle=true, each option optional; credentials from the standard
+   * AWS variables. The rules of parseStorageUrl (lib/storage.ts, which config cannot import without a cycle).
+   */
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) return;
+      const url = new URL(URL.canParse(value) ? value : 'invalid:');
+      const option = (name: string) => url.searchParams.get(name);
+      const names = [...url.searchParams.keys()];
+      const endpoint = option('endpoint');
+      const endpointUrl = new URL(endpoint !== null && URL.canParse(endpoint) ? endpoint : 'invalid:');
+      const checks: [failed: boolean, problem: string][] = [
+        [url.protocol !== 's3:', 'must look like s3://bucket?endpoint=URL&region=R&forcePathStyle=true'],
+        [url.username !== '' || url.password !== '', 'must not hold credentials: set the standard AWS variables'],
+        [
+          !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname),
+          'needs a bucket name after s3:// (3 to 63 lowercase letters, digits, dots and hyphens)',
+        ],
+        [url.port !== '' || !['', '/'].includes(url.pathname) || url.hash !== '', 'holds no port, path or #fragment'],
+        [
+          names.some((n) => !['endpoint', 'region', 'forcePathStyle'].includes(n)),
+          'takes only endpoint, region and forcePathStyle',
+        ],
+        [new Set(names).size !== names.length, 'gives an option twice'],
+        [
+          endpoint !== null &&
+            (!['http:', 'https:'].includes(endpointUrl.protocol) || !!endpointUrl.username || !!endpointUrl.password),
+          'endpoint must be an http:// or https:// URL',
+        ],
+        [!/^[A-Za-z0-9-]+$/.test(option('region') ?? 'us-east-1'), 'region must be letters, digits and hyphens'],
+        [!['true', 'false'].includes(option('forcePathStyle') ?? 'false'), 'forcePathStyle must be true or false'],
+      ];
+      const problem = checks.find(([failed]) => failed)?.[1];
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   ADMIN_EMAIL: emailAddress('ADMIN_EMAIL must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('AdCRM <billing@adcrm.local>'),
   /** The business named on invoices, invoice PDFs, receipts and the pay-link page. */
   BUSINESS_NAME: z.string().trim().min(1).default('AdCRM Media'),
+  /**
+   * The business's time zone (IANA, e.g. America/New_York): "today" for billing, due dates and dunning, and
+   * the zone of the background jobs' cron schedules.
+   */
+  BUSINESS_TIMEZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'BUSINESS_TIMEZONE must be an IANA time zone such as UTC or America/New_York'),
   PUBLIC_URL: z.string().url().optional(),
   /** Reverse proxies allowed to set X-Forwarded-For / -Proto: unset (none), a hop count, or addresses. */
   TRUST_PROXY: trustProxySchema,
@@ -25,7 +75,11 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * How long a claimed message is reserved for the instance sending it; a message claimed by an instance
+   * that died is sent again after it.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
   /** Creatives one user may upload in an hour, and the megabytes of creatives one customer may keep. */
   CREATIVE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CREATIVE_STORAGE_MB: z.coerce.number().int().positive().default(1024),

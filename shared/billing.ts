@@ -78,9 +78,30 @@ export function billingPeriod(startDate: string, index: number): BillingPeriod {
   return { index, start, end: periodEnd(startDate, index), due: dueDate(start), inSeason: inSeason(start) };
 }
 
-/** Today's calendar day in UTC: the billing run's and the overdue rule's "today". */
-export function utcToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day (YYYY-MM-DD) it is at `now` in an IANA time zone: the business's "today" on the server
+ * (server/lib/business-day.ts) for billing, the overdue rule, dunning and inventory.
+ */
+export function calendarDayIn(timeZone: string, now: Date = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/** Whether `timeZone` is an IANA time zone this runtime knows (e.g. 'UTC', 'America/New_York'). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

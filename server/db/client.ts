@@ -15,10 +15,16 @@ export type Schema = typeof schema;
 /** Both engines' Drizzle databases share this type; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Plain SQL for libraries that bring their own (the job queue): parameters when given, else a script. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export type Database = {
   db: Db;
+  sql: SqlExecutor;
   engine: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
+  /** Runs start-up work one instance at a time (PostgreSQL: the start-up advisory lock; PGlite: one process). */
+  oneAtATime: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -48,8 +54,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
+      sql: (text, values) => pool.query(text, values),
       engine: 'postgres',
       migrate: () => migrateUnderLock(pool),
+      oneAtATime: (work) => underAdvisoryLock(pool, () => work()),
       close: () => pool.end(),
       ...{ pool },
     };
@@ -68,8 +76,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    // PGlite's query() takes one statement; a script of several (the job queue's migrations) goes to exec().
+    sql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     engine: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    oneAtATime: (work) => work(),
     close: async () => {
       await client.close();
       releaseLock();
@@ -78,16 +93,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** The advisory lock every instance takes to migrate: the same number on every process and version. */
+/** The advisory lock instances take to migrate and set up: the same number on every process and version. */
 export const MIGRATION_LOCK_KEY = 7_305_221_901;
 
 /**
  * Migrates PostgreSQL with any number of instances starting at once (product.md section 9): one session
  * holds a PostgreSQL advisory lock while it migrates; the others wait for it, then find nothing left to do.
- * The wait polls pg_try_advisory_lock, so no statement runs into the pool's query timeout while a long
- * migration holds the lock. The lock is the session's, released on unlock or when its connection ends.
  */
-async function migrateUnderLock(pool: pg.Pool, waitMs = 10 * 60_000): Promise<void> {
+function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  return underAdvisoryLock(pool, (client) =>
+    migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR }),
+  );
+}
+
+/**
+ * Runs `work` while this session holds the start-up advisory lock, so that instances starting together take
+ * turns (migrations; the job queue's set-up, whose concurrent CREATEs would deadlock). The wait polls
+ * pg_try_advisory_lock, so no statement runs into the pool's query timeout while a long migration holds the
+ * lock. The lock is the session's, released on unlock or when its connection ends.
+ */
+async function underAdvisoryLock<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  waitMs = 10 * 60_000,
+): Promise<T> {
   const client = await pool.connect();
   try {
     const deadline = Date.now() + waitMs;
@@ -96,11 +125,11 @@ async function migrateUnderLock(pool: pg.Pool, waitMs = 10 * 60_000): Promise<vo
         MIGRATION_LOCK_KEY,
       ]);
       if (rows[0].locked) break;
-      if (Date.now() > deadline) throw new Error('Timed out waiting for another instance to finish migrating');
+      if (Date.now() > deadline) throw new Error('Timed out waiting for another instance to finish starting');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     try {
-      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+      return await work(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

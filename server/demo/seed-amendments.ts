@@ -1,10 +1,10 @@
-import { utcToday } from '@shared/billing';
 import { addContractLineSchema } from '@shared/contracts/contract-api';
 import { amendmentRefusal, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import { centsToPlain } from '@shared/money';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contracts, products, users } from '../db/schema';
+import { businessToday } from '../lib/business-day';
 import { addContractLine } from '../modules/contracts/contract-amendments.service';
 
 /**
@@ -13,7 +13,7 @@ import { addContractLine } from '../modules/contracts/contract-amendments.servic
  * invoiced becomes a pending charge that the contract's next invoice carries, shown on its schedule.
  */
 export async function seedAmendments(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
-  const today = options.today ?? utcToday();
+  const today = options.today ?? businessToday();
   const running = await db
     .select()
     .from(contracts)

@@ -1,9 +1,10 @@
-import { addDays, utcToday } from '@shared/billing';
+import { addDays } from '@shared/billing';
 import { addCalendarMonths } from '@shared/contracts/contract-lifecycle';
 import { amountDueCents } from '@shared/invoice-amounts';
 import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents, contractPauses, contracts, invoices, users } from '../db/schema';
+import { businessToday } from '../lib/business-day';
 import { createMailer } from '../lib/mailer';
 import { runBilling } from '../modules/billing/billing-run';
 import { runDunning } from '../modules/dunning/dunning.service';
@@ -26,7 +27,7 @@ import { recordDemoDelivery } from './seed-delivery';
  * contracts at the date the contract seed gives them.
  */
 export async function seedBilling(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
-  const today = options.today ?? utcToday();
+  const today = options.today ?? businessToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
   const dunning = {
     db,

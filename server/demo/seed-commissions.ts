@@ -1,8 +1,9 @@
-import { addDays, utcToday } from '@shared/billing';
+import { addDays } from '@shared/billing';
 import { amountToCents } from '@shared/money';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { commissions, contracts, invoices, users } from '../db/schema';
+import { businessToday } from '../lib/business-day';
 import { createMailer } from '../lib/mailer';
 import {
   approvePayout,
@@ -22,7 +23,7 @@ import { voidInvoice } from '../modules/payments/refunds.service';
  * service). What is left stays available. Each request asks for part of what had been earned by its date.
  */
 export async function seedCommissions(db: Db, options: { today?: string; baseUrl?: string } = {}): Promise<void> {
-  const today = options.today ?? utcToday();
+  const today = options.today ?? businessToday();
   const mailer = createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' });
   const [finance] = await db.select().from(users).where(eq(users.email, 'finance@demo.test'));
   const reps = await db

@@ -1,8 +1,8 @@
-import { utcToday } from '@shared/billing';
 import { type ContractBody, contractBodySchema } from '@shared/contracts/contract-api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, products, users } from '../db/schema';
+import { businessToday } from '../lib/business-day';
 import { createMailer } from '../lib/mailer';
 import { createContract } from '../modules/contracts/contracts.service';
 
@@ -16,7 +16,7 @@ import { createContract } from '../modules/contracts/contracts.service';
  *   Lights Co. and held December 8-21 by Candlewick Gift Shop: December 8-14 are sold out.
  */
 export async function seedInventory(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
-  const year = (options.today ?? utcToday()).slice(0, 4);
+  const year = (options.today ?? businessToday()).slice(0, 4);
   const dec = (day: number) => `${year}-12-${String(day).padStart(2, '0')}`;
   const deps = {
     db,

@@ -1,4 +1,4 @@
-import { INVOICE_DUE_DAYS, PACKAGE_LINE_PREFIX, SEASON_MONTHS, SETUP_FEE_DESCRIPTION, utcToday } from '@shared/billing';
+import { INVOICE_DUE_DAYS, PACKAGE_LINE_PREFIX, SEASON_MONTHS, SETUP_FEE_DESCRIPTION } from '@shared/billing';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import {
   type ContractSettings,
@@ -10,6 +10,7 @@ import { BASIS_POINTS, percentToBasisPoints } from '@shared/rates';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingRuns, contracts } from '../../db/schema';
+import { businessToday } from '../../lib/business-day';
 import { rowsOf } from '../../lib/db-rows';
 import { enqueueEmails } from '../../lib/mailer';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
@@ -34,7 +35,7 @@ import { getSettings } from '../settings/settings.service';
  */
 
 export type RunBillingOptions = {
-  /** Bill every period that starts on or before this day (YYYY-MM-DD). Default: today (UTC). */
+  /** Bill every period that starts on or before this day (YYYY-MM-DD). Default: the business's today. */
   asOf?: string;
   /** Only this contract (after an activation or a resume). Such runs are not recorded in billing_runs. */
   contractId?: string;
@@ -73,7 +74,7 @@ const FALLBACK_BASE_URL = 'http://localhost:3000';
 
 /** Runs billing (all active contracts, or one) and records whole runs in billing_runs. */
 export async function runBilling(db: Db, options: RunBillingOptions = {}): Promise<RunBillingResult> {
-  const asOf = options.asOf ?? utcToday();
+  const asOf = options.asOf ?? businessToday();
   const recorded = !options.contractId;
   const runId = recorded
     ? (await db.insert(billingRuns).values({ asOf, status: 'running' }).returning({ id: billingRuns.id }))[0].id
@@ -151,7 +152,7 @@ export async function issueDueInvoices(
   const result = await billChunk(
     tx,
     {
-      asOf: options.asOf ?? utcToday(),
+      asOf: options.asOf ?? businessToday(),
       tax,
       contractSettings,
       baseUrl: (options.baseUrl ?? FALLBACK_BASE_URL).replace(/\/+$/, ''),

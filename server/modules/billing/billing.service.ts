@@ -6,13 +6,13 @@ import {
   draftInvoice,
   periodIndexOn,
   type TaxRule,
-  utcToday,
 } from '@shared/billing';
 import { canReadContract } from '@shared/contracts/contract-access';
 import type { ContractSchedule, InvoiceStatus } from '@shared/contracts/invoices';
 import { centsToAmount } from '@shared/money';
 import { basisPointsToPercent, percentToBasisPoints } from '@shared/rates';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { loggableError } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -108,7 +108,7 @@ export async function contractSchedule(db: Db, actor: SessionUser, contractId: s
     startDate: contract.startDate,
     ...(await selectBillableContract(db, contract)),
   };
-  const fromIndex = issued.length === 0 ? 0 : Math.max(0, periodIndexOn(contract.startDate, utcToday()));
+  const fromIndex = issued.length === 0 ? 0 : Math.max(0, periodIndexOn(contract.startDate, businessToday()));
   const byIndex = new Map(issued.map((i) => [i.periodIndex, i]));
   // Amendments' pending charges and credits go on the next invoice not yet issued.
   let atIndex = fromIndex;

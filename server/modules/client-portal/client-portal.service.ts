@@ -1,10 +1,10 @@
-import { utcToday } from '@shared/billing';
 import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { centsToAmount } from '@shared/money';
 import { percentToBasisPoints } from '@shared/rates';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
 import { findContractDetail } from '../contracts/contracts.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -18,7 +18,7 @@ export async function getClientSummary(db: Db, actor: SessionUser): Promise<Clie
   const [tax, contractSettings] = await Promise.all([getSettings(db, 'tax'), getSettings(db, 'contracts')]);
   const figures = await selectClientSummary(db, {
     customerId: actor.customerId,
-    today: utcToday(),
+    today: businessToday(),
     taxRateBp: percentToBasisPoints(tax.defaultTaxRate),
     taxIncluded: tax.taxIncluded,
     stopAtTerm: contractSettings.pausePaymentsAfterExpiry,

@@ -1,9 +1,9 @@
-import { utcToday } from '@shared/billing';
 import { CONTRACT_TRANSITIONS, type ContractAction } from '@shared/contracts/contract-lifecycle';
 import type { PauseReason } from '@shared/contracts/contract-vocabulary';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { notifyContractActivated } from '../notifications/contract-notices';
 import {
   type ContractRow,
@@ -99,7 +99,7 @@ export async function changeContractStatuses(
     })),
   );
   const ids = changed.map(({ row }) => row.id);
-  const on = change.on ?? utcToday();
+  const on = change.on ?? businessToday();
   if (change.action === 'pause') await openPause(tx, ids, on, change.pauseReason ?? 'manual');
   if (change.action === 'resume') await closePause(tx, ids, on);
   if (change.action === 'activate') {

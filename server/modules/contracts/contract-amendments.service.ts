@@ -1,4 +1,4 @@
-import { type Adjustment, amendmentAdjustments, type BillableLine, utcToday } from '@shared/billing';
+import { type Adjustment, amendmentAdjustments, type BillableLine } from '@shared/billing';
 import { computeContractTotals } from '@shared/contract-totals';
 import type { AddContractLine } from '@shared/contracts/contract-api';
 import { amendmentRefusal, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
@@ -8,6 +8,7 @@ import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { formatCents, lineTotalCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { invoicedPeriodsFrom } from '../billing/billing.service';
@@ -49,7 +50,7 @@ export async function addContractLine(
   actor: Actor,
   contractId: string,
   body: AddContractLine,
-  today: string = utcToday(),
+  today: string = businessToday(),
 ): Promise<Contract> {
   await deps.db.transaction(async (tx) => {
     const contract = await lockAmendable(tx, actor, contractId);
@@ -105,7 +106,7 @@ export async function endContractLine(
   contractId: string,
   lineId: string,
   body: { endDate: string | null },
-  today: string = utcToday(),
+  today: string = businessToday(),
 ): Promise<Contract> {
   const endDate = body.endDate ?? today;
   if (endDate < today)

@@ -1,4 +1,3 @@
-import { utcToday } from '@shared/billing';
 import { canReadContract, canWriteContract } from '@shared/contracts/contract-access';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import {
@@ -11,6 +10,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { businessToday } from '../../lib/business-day';
 import { rowsOf } from '../../lib/db-rows';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
@@ -122,7 +122,7 @@ export async function importDelivery(
   }
   // The periods are checked here too, so that the answer lists every bad row at once (the transaction that
   // records them checks them again, under the contracts' locks).
-  const problems = periodProblems(entries, await periodsOf(deps.db, entries), utcToday());
+  const problems = periodProblems(entries, await periodsOf(deps.db, entries), businessToday());
   const settledOnly = errors.size === 0 && problems.length > 0 && problems.every((p) => p.settled);
   for (const problem of problems) fail(problem.entry.row ?? 0, problem.message);
   if (errors.size > 0) throw rowErrors(settledOnly ? 'CONFLICT' : 'VALIDATION', errors);

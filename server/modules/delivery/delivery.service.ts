@@ -1,4 +1,3 @@
-import { utcToday } from '@shared/billing';
 import type { ListQuery } from '@shared/contracts/common';
 import { canWriteContract } from '@shared/contracts/contract-access';
 import {
@@ -15,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contractLineItems, contracts, invoices } from '../../db/schema';
 import { recordAudits } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
@@ -76,7 +76,7 @@ export async function listContractDelivery(
 ): Promise<{ rows: DeliveryPeriod[]; total: number }> {
   await findVisible(db, actor, contractId);
   const result = await selectPeriodPage(db, sql`i.contract_id = ${contractId}`, page);
-  const today = utcToday();
+  const today = businessToday();
   return { total: result.total, rows: result.rows.map((row) => toDeliveryPeriod(row, today)) };
 }
 
@@ -89,7 +89,7 @@ export async function listClientDelivery(
   if (!actor.customerId) return { rows: [], total: 0 };
   const where = sql`i.customer_id = ${actor.customerId} and c.status <> 'draft' and d.id is not null`;
   const result = await selectPeriodPage(db, where, page);
-  const today = utcToday();
+  const today = businessToday();
   return { total: result.total, rows: result.rows.map((row) => toDeliveryPeriod(row, today)) };
 }
 
@@ -121,7 +121,7 @@ export async function recordDelivery(
     return badRequest(problem.message, { month: [problem.message] });
   });
   const [row] = await selectPeriodsByKey(deps.db, [{ lineId, month }]);
-  return toDeliveryPeriod(row, utcToday());
+  return toDeliveryPeriod(row, businessToday());
 }
 
 const NOT_CPM = 'Delivery is recorded for CPM lines only: this line is not billed per 1,000 impressions';
@@ -142,7 +142,7 @@ export async function applyDelivery(
   entries: readonly DeliveryEntry[],
   refuse: (problems: DeliveryProblem[]) => AppError,
 ): Promise<DeliveryOutcome> {
-  const today = utcToday();
+  const today = businessToday();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockContracts(tx, [...new Set(entries.map((e) => e.contractId))]);
     const byKey = await periodsOf(tx, entries);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { utcToday } from '@shared/billing';
 import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import type { Invoice } from '@shared/contracts/invoices';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import {
   lineDeliveries,
   notifications,
 } from '../../db/schema';
+import { businessToday } from '../../lib/business-day';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
@@ -32,7 +32,7 @@ import { runBilling } from '../billing/billing-run';
 let ctx: TestContext;
 let rep: TestUser & { token: string };
 let otherRep: TestUser & { token: string };
-const TODAY = utcToday();
+const TODAY = businessToday();
 
 beforeAll(async () => {
   ctx = await buildTestApp();

@@ -1,7 +1,7 @@
-import { utcToday } from '@shared/billing';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { loggableError } from '../../lib/db-errors';
 import { enqueueEmails, type Mailer } from '../../lib/mailer';
 import { billContractNow } from '../billing/billing.service';
@@ -44,7 +44,7 @@ export async function runDunning(
   deps: DunningDeps,
   options: { asOf?: string; contractId?: string } = {},
 ): Promise<DunningResult> {
-  const asOf = options.asOf ?? utcToday();
+  const asOf = options.asOf ?? businessToday();
   const contractId = options.contractId ?? null;
   const settings = await getSettings(deps.db, 'contracts');
 

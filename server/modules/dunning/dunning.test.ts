@@ -1,4 +1,3 @@
-import { utcToday } from '@shared/billing';
 import type { ContractSummary } from '@shared/contracts/contract-responses';
 import type { Invoice } from '@shared/contracts/invoices';
 import type { Report } from '@shared/contracts/reports';
@@ -6,6 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { auditEvents, contractPauses, contracts, invoices, notifications, outboxEmails } from '../../db/schema';
+import { businessToday } from '../../lib/business-day';
 import { createMailer } from '../../lib/mailer';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
@@ -216,7 +216,7 @@ describe('the pause for non-payment', () => {
   });
 
   it('resumes when the overdue invoice is paid and bills the periods of the pause, due a week after issue', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const start = plus(today, -75);
     const { contract, first } = await billedContract(start);
     const pausedOn = plus(start, 7 + 21);
@@ -251,7 +251,7 @@ describe('the pause for non-payment', () => {
   });
 
   it('a manual pause still skips its periods, unlike the pause for non-payment', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const start = plus(today, -75);
     const { contract } = await createBillableContract(ctx.db, {
       startDate: start,

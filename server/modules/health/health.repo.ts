@@ -37,3 +37,23 @@ export async function selectBillingRunState(db: Db): Promise<{ latest: string | 
                                          at time zone 'UTC') as current`);
   return firstRow(result);
 }
+
+/**
+ * The job queue's state: runs that exhausted their retries in the last day (in pgboss.job or, once moved,
+ * pgboss.archive) and runs waiting for a retry now. Before the queue's first start its tables do not exist:
+ * nothing has failed then.
+ */
+export async function selectJobState(db: Db): Promise<{ failed: boolean; retrying: boolean }> {
+  const present = firstRow<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('pgboss.archive') is not null as present`),
+  );
+  if (!present.present) return { failed: false, retrying: false };
+  return firstRow(
+    await db.execute(sql`
+      select exists (select 1 from pgboss.job
+                     where state = 'failed' and completed_on > now() - interval '1 day')
+             or exists (select 1 from pgboss.archive
+                        where state = 'failed' and completed_on > now() - interval '1 day') as failed,
+             exists (select 1 from pgboss.job where state = 'retry') as retrying`),
+  );
+}

@@ -4,7 +4,7 @@ import { loggableError } from '../../lib/db-errors';
 import type { Mailer } from '../../lib/mailer';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { healthResponse } from './health.response';
-import { billingHealth, databaseAnswers, outboxHealth } from './system-checks';
+import { billingHealth, databaseAnswers, jobsHealth, outboxHealth } from './system-checks';
 
 export { DATABASE_PROBE_TIMEOUT_MS, databaseAnswers } from './system-checks';
 /** Extra checks run at most this often; between runs their last answer is reused. */
@@ -20,10 +20,11 @@ export const CHECK_CACHE_MS = 30_000;
  */
 export type HealthCheck = (deps: { db: Db; mailer: Mailer }) => Promise<string>;
 
-/** The outbox and billing lines: what the System Health card reads (./system-checks.ts). */
+/** The outbox, billing and jobs lines: what the System Health card reads (./system-checks.ts). */
 export const HEALTH_CHECKS: Record<string, HealthCheck> = {
   outbox: outboxHealth,
   billing: billingHealth,
+  jobs: jobsHealth,
 };
 
 /**

@@ -71,7 +71,7 @@ describe('GET /api/health', () => {
       await ctx.db.insert(billingRuns).values({ asOf: '2024-01-01', status: 'succeeded' });
       const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok', database: 'ok', outbox: 'ok', billing: 'ok' });
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', outbox: 'ok', billing: 'ok', jobs: 'ok' });
       expect(response.body).not.toMatch(/s3cretpass|smtp:|postgres:|127\.0\.0\.1/);
     } finally {
       await ctx.close();
@@ -86,7 +86,13 @@ describe('GET /api/health', () => {
         .values({ to: 'a@example.test', subject: 's', text: 't', nextAttemptAt: ago(45) });
       const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'degraded', database: 'ok', outbox: 'stuck', billing: 'stale' });
+      expect(response.json()).toEqual({
+        status: 'degraded',
+        database: 'ok',
+        outbox: 'stuck',
+        billing: 'stale',
+        jobs: 'ok',
+      });
     } finally {
       await ctx.close();
     }

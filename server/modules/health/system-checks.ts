@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
-import { selectBillingRunState, selectOne, selectOutboxState } from './health.repo';
+import { selectBillingRunState, selectJobState, selectOne, selectOutboxState } from './health.repo';
 
 /** How long the database may take to answer `select 1` before health says it is unreachable. */
 export const DATABASE_PROBE_TIMEOUT_MS = 2_000;
@@ -30,6 +30,15 @@ export async function billingHealth({ db }: { db: Db }): Promise<string> {
   const row = await selectBillingRunState(db);
   if (row.latest === 'failed') return 'failing';
   return row.current ? 'ok' : 'stale';
+}
+
+/**
+ * The background jobs (lib/job-queue.ts): 'failing' when a run gave up after its retries in the last day,
+ * 'retrying' when a run failed and waits for its next try; 'ok' otherwise.
+ */
+export async function jobsHealth({ db }: { db: Db }): Promise<string> {
+  const row = await selectJobState(db);
+  return row.failed ? 'failing' : row.retrying ? 'retrying' : 'ok';
 }
 
 /** `select 1` answered within the probe timeout; a closed, stopped or unreachable database is false. */

@@ -1,4 +1,3 @@
-import { utcToday } from '@shared/billing';
 import { canReadContract } from '@shared/contracts/contract-access';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import {
@@ -12,6 +11,7 @@ import {
   soldOutMessage,
 } from '@shared/contracts/inventory';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { conflict, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import type { SessionUser } from '../sessions/sessions';
@@ -68,7 +68,12 @@ export async function assertUnitsAvailable(
   // The contract's own status and hold cannot change meanwhile: the caller holds its row lock.
   if (!(await contractTakesUnits(tx, contractId))) return;
   if (!(await lockInventoryOfContract(tx, contractId))) return;
-  const shortfall = await selectFirstShortfall(tx, contractId, options.today ?? utcToday(), options.lineId ?? null);
+  const shortfall = await selectFirstShortfall(
+    tx,
+    contractId,
+    options.today ?? businessToday(),
+    options.lineId ?? null,
+  );
   if (shortfall) {
     throw conflict(
       soldOutMessage(shortfall.capacity - shortfall.others, shortfall.capacity, shortfall.day, shortfall.product_name),

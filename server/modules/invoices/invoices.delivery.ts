@@ -1,8 +1,8 @@
-import { utcToday } from '@shared/billing';
 import type { DeliveryPeriod, DeliveryRemedy } from '@shared/contracts/delivery';
 import { centsToAmount } from '@shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { rowsOf } from '../../lib/db-rows';
 
 /**
@@ -177,7 +177,7 @@ export function toDeliveryPeriod(row: PeriodRow, today: string): DeliveryPeriod 
 
 /** An invoice's proof of performance: its CPM lines' booked and delivered impressions for its period. */
 export async function invoiceDeliveryPeriods(db: Db, invoiceId: string): Promise<DeliveryPeriod[]> {
-  const today = utcToday();
+  const today = businessToday();
   return (await selectInvoicePeriods(db, invoiceId)).map((row) => toDeliveryPeriod(row, today));
 }
 

@@ -1,8 +1,8 @@
-import { utcToday } from '@shared/billing';
 import type { CreditNote, CreditNoteListQuery } from '@shared/contracts/credit-notes';
 import type { Invoice, InvoiceListQuery, InvoiceSummary } from '@shared/contracts/invoices';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
 import { invoiceDeliveryPeriods } from './invoices.delivery';
@@ -64,7 +64,7 @@ export async function listInvoices(
 ): Promise<{ rows: InvoiceSummary[]; total: number }> {
   const scope = invoiceScope(actor);
   if (!scope) return { rows: [], total: 0 };
-  const today = utcToday();
+  const today = businessToday();
   const page = await selectInvoicePage(db, {
     scope,
     contractId: query.contractId,
@@ -95,7 +95,7 @@ export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invo
     selectInvoiceCreditNotes(db, id),
     invoiceDeliveryPeriods(db, id),
   ]);
-  return toInvoice(row, lines, paymentRows, notes, delivery, utcToday());
+  return toInvoice(row, lines, paymentRows, notes, delivery, businessToday());
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { notify } from '../../lib/notify';
 
 /** Days ahead a running contract's auto-stop date is announced to its rep. */
@@ -67,7 +68,7 @@ export async function notifyExpiringContracts(
   db: Db,
   options: { baseUrl: string; today?: string; batch?: number },
 ): Promise<number> {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? businessToday();
   const result = await db.execute(sql`
     select c.id, c.sales_rep_id, c.title, c.description, c.customer_id, cu.name as customer_name,
            to_char(c.auto_stop_date, 'YYYY-MM-DD') as auto_stop_date

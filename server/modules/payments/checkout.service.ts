@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { utcToday } from '@shared/billing';
 import {
   type CardPayment,
   CHECKOUT_MESSAGES,
@@ -21,6 +20,7 @@ import { centsToAmount, sumCents } from '@shared/money';
 import { basisPointsToPercent } from '@shared/rates';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { checkoutLink, payLink, portalLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -147,7 +147,7 @@ export async function getPayLink(deps: CheckoutDeps, token: string): Promise<Pay
   if (!found) throw invalidPayLink();
   const { contract, customer } = found;
   const due = await dueFor(deps.db, contract);
-  const today = utcToday();
+  const today = businessToday();
   return {
     business: { name: deps.businessName },
     customer: { name: customer.name, company: customer.company },

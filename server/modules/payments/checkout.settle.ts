@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { utcToday } from '@shared/billing';
 import { CHECKOUT_MESSAGES } from '@shared/contracts/checkout';
 import { amountDueCents } from '@shared/invoice-amounts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { conflict } from '../../lib/errors';
 import { issueDueInvoices } from '../billing/billing-run';
 import { changeContractStatus, lockContractForMoney } from '../contract-status/contract-status.service';
@@ -139,7 +139,7 @@ async function firstInvoiceOnPayment(
       subscriptionId: `sub_${randomBytes(12).toString('hex')}`,
     },
   });
-  const today = utcToday();
+  const today = businessToday();
   // The first period is billed now even when the contract starts later: it is what the customer paid.
   await issueDueInvoices(tx, {
     contractId: contract.id,

@@ -17,7 +17,6 @@
  * every money path. See docs/decisions/011-billing.md.
  */
 
-import { utcToday } from '@shared/billing';
 import type { Invoice, ReceiptSent } from '@shared/contracts/invoices';
 import {
   INVOICE_MESSAGES,
@@ -29,6 +28,7 @@ import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
@@ -245,7 +245,7 @@ export async function recordManualPayment(
   body: ManualPayment,
 ): Promise<Invoice> {
   await findVisibleInvoice(deps.db, actor, id);
-  const today = utcToday();
+  const today = businessToday();
   if (body.paidAt && body.paidAt > today) {
     throw badRequest(INVOICE_MESSAGES.paidAtFuture, { paidAt: [INVOICE_MESSAGES.paidAtFuture] });
   }

@@ -1,4 +1,3 @@
-import { utcToday } from '@shared/billing';
 import type { ListQuery } from '@shared/contracts/common';
 import { capacityBelowUseMessage, INVENTORY_MESSAGES } from '@shared/contracts/inventory';
 import {
@@ -14,6 +13,7 @@ import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import type { products } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { busiestDayFrom } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -137,7 +137,7 @@ async function capacityAfter(tx: Db, existing: ProductRow, changes: ProductChang
     throw badRequest(INVENTORY_MESSAGES.capacityRequired, { capacity: [INVENTORY_MESSAGES.capacityRequired] });
   }
   if (existing.inventoryRequired && existing.capacity !== null && capacity < existing.capacity) {
-    const peak = await busiestDayFrom(tx, existing.id, utcToday());
+    const peak = await busiestDayFrom(tx, existing.id, businessToday());
     if (peak && peak.units > capacity) throw conflict(capacityBelowUseMessage(peak.units, peak.date));
   }
   return capacity;

@@ -7,6 +7,7 @@ export type Health = {
   database: string;
   outbox: string;
   billing?: string;
+  jobs?: string;
 };
 
 export const healthQueryOptions = queryOptions({
@@ -29,6 +30,10 @@ const PROBLEMS: Record<string, Record<string, string>> = {
   billing: {
     stale: 'Billing run is not current: none succeeded since yesterday',
     failing: 'The last billing run failed',
+  },
+  jobs: {
+    failing: 'A background job failed after all its retries in the last day',
+    retrying: 'A background job is failing and waits for its next try',
   },
 };
 

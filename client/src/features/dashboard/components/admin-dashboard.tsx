@@ -79,7 +79,11 @@ export function AdminDashboard({ user }: { user: User }) {
         <StatCard
           label="System Health"
           value={health.isLoading ? '' : healthy ? 'Excellent' : 'Needs attention'}
-          hint={healthy || health.isLoading ? 'Database, e-mail outbox and billing run' : problems.join('. ')}
+          hint={
+            healthy || health.isLoading
+              ? 'Database, e-mail outbox, billing run and background jobs'
+              : problems.join('. ')
+          }
           icon={HeartPulse}
           loading={health.isLoading}
         />

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client';
+import type { ScheduledJob } from './lib/job-queue';
+import { publicOrigin } from './lib/public-url';
+import { runBilling } from './modules/billing/billing-run';
+import { runDunning } from './modules/dunning/dunning.service';
+import { reportExpiredHolds } from './modules/inventory/inventory.service';
+import { notifyExpiringContracts } from './modules/notifications/contract-notices';
+import { compactReportTotals } from './modules/reports/reports.repo';
+import { purgeExpiredSessions } from './modules/sessions/sessions';
+import { purgeRateLimitHits } from './plugins/rate-limit';
+
+/**
+ * The product's background work, as jobs of the queue (lib/job-queue.ts). Cron expressions are read in
+ * BUSINESS_TIMEZONE. Every job is also queued when an instance starts, so a restart catches up at once; each
+ * is safe to run at any time (the work it does is decided by conditional statements, not by its schedule).
+ * Jobs that queue e-mail ask for a delivery round right after (the round is this instance's; the outbox's
+ * claims keep it once across instances).
+ */
+export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
+  const baseUrl = () => publicOrigin(app);
+  const deliverSoon = (queued: number) => {
+    if (queued > 0) app.mailer.kick(db);
+  };
+  return [
+    {
+      // Issues whatever is due up to today (catching up after downtime), then chases what is overdue.
+      name: 'billing-run',
+      cron: '0 * * * *',
+      atStart: true,
+      expireInSeconds: 60 * 60,
+      run: async () => {
+        deliverSoon((await runBilling(db, { baseUrl: baseUrl() })).invoicesIssued);
+      },
+    },
+    {
+      // Reminders at due + 3 and + 10 days, the pause for non-payment, resumes: after the hour's billing run.
+      name: 'dunning',
+      cron: '10 * * * *',
+      atStart: true,
+      expireInSeconds: 30 * 60,
+      run: async () => {
+        await runDunning({ db, mailer: app.mailer, baseUrl: baseUrl() });
+      },
+    },
+    {
+      // Messages whose first delivery failed or whose sender died; new messages go out at once (kick).
+      name: 'outbox-delivery',
+      cron: '* * * * *',
+      atStart: true,
+      expireInSeconds: 10 * 60,
+      run: () => app.mailer.deliverDue(db),
+    },
+    {
+      // Contracts ending within 30 days tell their rep once (the dedupe key makes repeats no-ops).
+      name: 'contract-expiry-notices',
+      cron: '0 8 * * *',
+      atStart: true,
+      run: async () => deliverSoon(await notifyExpiringContracts(db, { baseUrl: baseUrl() })),
+    },
+    {
+      // Inventory holds of sent contracts that ran out: their units are free at once; this tells each rep once.
+      name: 'inventory-hold-expiry',
+      cron: '*/15 * * * *',
+      atStart: true,
+      run: async () => deliverSoon(await reportExpiredHolds(db, { baseUrl: baseUrl() })),
+    },
+    {
+      // Folds the report totals' delta rows (server/db/schema/reports.ts); reports are exact with or without it.
+      name: 'report-compaction',
+      cron: '*/5 * * * *',
+      atStart: true,
+      run: () => compactReportTotals(db),
+    },
+    {
+      // Expired sessions and old rate-limit windows, at night.
+      name: 'purge',
+      cron: '30 3 * * *',
+      atStart: true,
+      run: async () => {
+        await purgeExpiredSessions(db, app.sessionPolicy);
+        await purgeRateLimitHits(db);
+      },
+    },
+  ];
+}

@@ -1,0 +1,194 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { jobsHealth } from '../modules/health/system-checks';
+import { purgeExpiredSessions } from '../modules/sessions/sessions';
+import { openTestDatabase } from '../test/app';
+import { createJobQueue, type JobQueue, type ScheduledJob } from './job-queue';
+
+/**
+ * The job queue (pg-boss on the app's own database): schedules in the business time zone, runs at start, once
+ * across instances, never two runs of one job at a time, retries with backoff and failures on System Health.
+ * Timings are shortened (polling every half second, retries after one second); the queue is the real one.
+ */
+
+type Line = { level: 'info' | 'warn' | 'error'; obj: Record<string, unknown>; msg: string };
+
+function capturingLog() {
+  const lines: Line[] = [];
+  const at = (level: Line['level']) => (obj: Record<string, unknown>, msg: string) => lines.push({ level, obj, msg });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+const FAST = { pollingSeconds: 0.5, cronCheckSeconds: 1, retryLimit: 2, retryDelaySeconds: 1 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(100);
+  }
+}
+
+const opened: { database: Database; queues: JobQueue[] }[] = [];
+afterEach(async () => {
+  for (const { database, queues } of opened.splice(0)) {
+    for (const queue of queues) await queue.stop(2_000);
+    await database.close();
+  }
+});
+
+/** A database and `instances` job queues on it, as that many app instances would have. */
+async function instances(count: number, timeZone = 'UTC', log = capturingLog()) {
+  const database = await openTestDatabase();
+  const queues = Array.from({ length: count }, () =>
+    createJobQueue({ sql: database.sql, oneAtATime: database.oneAtATime, timeZone, log: log as never, timing: FAST }),
+  );
+  opened.push({ database, queues });
+  return { database, queues, log };
+}
+
+async function rows<T>(database: Database, text: string): Promise<T[]> {
+  return (await database.sql(text)).rows as T[];
+}
+
+describe('the job queue', () => {
+  it('keeps each schedule in the business time zone and runs every job once when an instance starts', async () => {
+    const { database, queues } = await instances(1, 'America/New_York');
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: 'morning-notices',
+      cron: '0 8 * * *',
+      atStart: true,
+      run: async () => {
+        runs++;
+      },
+    };
+    await queues[0].start([job]);
+    await until(() => runs === 1);
+    expect(await rows(database, `select name, cron, timezone from pgboss.schedule`)).toEqual([
+      { name: 'morning-notices', cron: '0 8 * * *', timezone: 'America/New_York' },
+    ]);
+    await sleep(1_500);
+    expect(runs).toBe(1);
+  });
+
+  it('puts one run in the queue per cron tick, however many instances check the schedule', async () => {
+    const { queues } = await instances(3);
+    const minutes = new Set<number>([Math.floor(Date.now() / 60_000)]);
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: 'every-minute',
+      cron: '* * * * *',
+      run: async () => {
+        runs++;
+      },
+    };
+    for (const queue of queues) await queue.start([job]);
+    await until(() => runs >= 1);
+    // Three instances check the schedule every second for four seconds: still one run per minute.
+    await sleep(4_000);
+    minutes.add(Math.floor(Date.now() / 60_000));
+    expect(runs).toBe(minutes.size);
+  });
+
+  it('never runs one job twice at once, on one instance or several; a run asked for meanwhile waits', async () => {
+    const { queues } = await instances(2);
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: 'slow-run',
+      cron: '0 0 1 1 *',
+      run: async () => {
+        running++;
+        most = Math.max(most, running);
+        await sleep(1_200);
+        running--;
+        runs++;
+      },
+    };
+    for (const queue of queues) await queue.start([job]);
+    await queues[0].runNow('slow-run');
+    await until(() => running === 1);
+    // While one run goes on, three more asks from both instances make one waiting run, not three.
+    await queues[1].runNow('slow-run');
+    await queues[0].runNow('slow-run');
+    await queues[1].runNow('slow-run');
+    await until(() => runs === 2);
+    await sleep(1_500);
+    expect(runs).toBe(2);
+    expect(most).toBe(1);
+  });
+
+  it('retries a failing run with backoff, then keeps it failed for System Health, logging no query parameters', async () => {
+    const { database, queues, log } = await instances(1);
+    const hash = 'scrypt$16384$8$1$c2FsdA$S3CR3TKEYMATERIAL';
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_key"'), {
+      code: '23505',
+      constraint: 'users_email_lower_key',
+    });
+    const attempts: number[] = [];
+    const job: ScheduledJob = {
+      name: 'failing-run',
+      cron: '0 0 1 1 *',
+      atStart: true,
+      run: async () => {
+        attempts.push(Date.now());
+        throw new DrizzleQueryError(
+          'insert into "users" ("email", "password_hash") values ($1, $2)',
+          ['someone@example.test', hash],
+          cause,
+        );
+      },
+    };
+    expect(await jobsHealth({ db: database.db })).toBe('ok');
+    await queues[0].start([job]);
+    await until(() => attempts.length === 1);
+    await until(async () => (await jobsHealth({ db: database.db })) === 'retrying');
+    // The first try and two retries (limit 2). Backoff: the first retry waits 1-2 s, the second 2-4 s
+    // (without it, both would wait 1 s).
+    await until(async () => (await jobsHealth({ db: database.db })) === 'failing');
+    expect(attempts).toHaveLength(3);
+    expect(attempts[1] - attempts[0]).toBeGreaterThanOrEqual(950);
+    expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(1_950);
+
+    const [stored] = await rows<{ state: string; retry_count: number; output: unknown }>(
+      database,
+      `select state, retry_count, output from pgboss.job where name = 'failing-run'`,
+    );
+    expect(stored).toMatchObject({ state: 'failed', retry_count: 2 });
+    const kept = JSON.stringify(stored.output) + JSON.stringify(log.lines);
+    expect(kept).toContain('users_email_lower_key');
+    expect(kept).not.toContain(hash);
+    expect(kept).not.toContain('scrypt$');
+    expect(kept).not.toContain('someone@example.test');
+    expect(log.lines.map((line) => [line.level, line.msg, line.obj.job])).toEqual(
+      attempts.map(() => ['error', 'background job failed', 'failing-run']),
+    );
+  });
+
+  it('reports a run that met an unavailable database as a warning, and retries it', async () => {
+    const { queues, log } = await instances(1);
+    const closed = await openTestDatabase();
+    await closed.close();
+    let attempts = 0;
+    await queues[0].start([
+      {
+        name: 'session-purge',
+        cron: '0 0 1 1 *',
+        atStart: true,
+        run: () => {
+          attempts++;
+          return purgeExpiredSessions(closed.db, { idleMinutes: 60, maxDays: 30 });
+        },
+      },
+    ]);
+    await until(() => attempts >= 2);
+    expect(log.lines.slice(0, 2).map((line) => [line.level, line.msg])).toEqual([
+      ['warn', 'background job failed: database unavailable'],
+      ['warn', 'background job failed: database unavailable'],
+    ]);
+  });
+});

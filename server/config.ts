@@ -1,6 +1,7 @@
 import { isTimeZone } from '@shared/billing';
 import { emailAddress } from '@shared/contracts/common';
 import { z } from 'zod';
+import { parseStorageUrl } from './storage-url';
 import { trustProxySchema } from './trust-proxy';
 
 const envSchema = z.object({
@@ -12,7 +13,7 @@ const envSchema = z.object({
   /**
    * Uploaded files in an S3-compatible object store instead of DATA_DIR/uploads (decision 028):
    * s3://bucket?endpoint=URL&region=R&forcePathStyle=true, each option optional; credentials from the standard
-   * AWS variables. The rules of parseStorageUrl (lib/storage.ts, which config cannot import without a cycle).
+   * AWS variables. Checked by storage-url.ts; its message names what is wrong, never the value.
    */
   STORAGE_URL: z
     .string()
@@ -20,34 +21,11 @@ const envSchema = z.object({
     .optional()
     .superRefine((value, ctx) => {
       if (!value) return;
-      const url = new URL(URL.canParse(value) ? value : 'invalid:');
-      const option = (name: string) => url.searchParams.get(name);
-      const names = [...url.searchParams.keys()];
-      const endpoint = option('endpoint');
-      const endpointUrl = new URL(endpoint !== null && URL.canParse(endpoint) ? endpoint : 'invalid:');
-      const checks: [failed: boolean, problem: string][] = [
-        [url.protocol !== 's3:', 'must look like s3://bucket?endpoint=URL&region=R&forcePathStyle=true'],
-        [url.username !== '' || url.password !== '', 'must not hold credentials: set the standard AWS variables'],
-        [
-          !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(url.hostname),
-          'needs a bucket name after s3:// (3 to 63 lowercase letters, digits, dots and hyphens)',
-        ],
-        [url.port !== '' || !['', '/'].includes(url.pathname) || url.hash !== '', 'holds no port, path or #fragment'],
-        [
-          names.some((n) => !['endpoint', 'region', 'forcePathStyle'].includes(n)),
-          'takes only endpoint, region and forcePathStyle',
-        ],
-        [new Set(names).size !== names.length, 'gives an option twice'],
-        [
-          endpoint !== null &&
-            (!['http:', 'https:'].includes(endpointUrl.protocol) || !!endpointUrl.username || !!endpointUrl.password),
-          'endpoint must be an http:// or https:// URL',
-        ],
-        [!/^[A-Za-z0-9-]+$/.test(option('region') ?? 'us-east-1'), 'region must be letters, digits and hyphens'],
-        [!['true', 'false'].includes(option('forcePathStyle') ?? 'false'), 'forcePathStyle must be true or false'],
-      ];
-      const problem = checks.find(([failed]) => failed)?.[1];
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      try {
+        parseStorageUrl(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^STORAGE_URL /, '') });
+      }
     }),
   ADMIN_EMAIL: emailAddress('ADMIN_EMAIL must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),

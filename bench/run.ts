@@ -7,7 +7,7 @@
  *   npm run bench:data                       builds the databases first (bench/data.ts; kept between runs)
  *   npm run bench                            every row: 5 rounds of 10 s at 50 connections
  *   BENCH_QUICK=1 npm run bench              2 rounds of 3 s, 20,000 contracts only; docs not written
- *   BENCH_ONLY=api,search,pglite,client,billing,reports,inventory   some groups only
+ *   BENCH_ONLY=api,search,pglite,client,billing,reports,inventory,email   some groups only
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WRITE=0|1, BENCH_PG_URL
  *
  * Servers (each its own process): ours = the compiled server (dist/server/main.js, NODE_ENV=production)
@@ -37,7 +37,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITE = process.env.BENCH_WRITE ? process.env.BENCH_WRITE === '1' : !QUICK;
 const GROUPS = new Set(
-  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,reports,inventory').split(',').map((g) => g.trim()),
+  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,reports,inventory,email')
+    .split(',')
+    .map((g) => g.trim()),
 );
 const SMALL = 20_000;
 const LARGE = 200_000;
@@ -668,6 +670,7 @@ if (GROUPS.has('client')) rows.push(...(await clientRows(token)));
 if (GROUPS.has('billing')) rows.push(...(await companionRows('billing-floor.ts', 'Billing run')));
 if (GROUPS.has('reports')) rows.push(...(await companionRows('reports.ts', 'Reports')));
 if (GROUPS.has('inventory')) rows.push(...(await companionRows('inventory.ts', 'Inventory')));
+if (GROUPS.has('email')) rows.push(...(await companionRows('email.ts', 'E-mail delivery')));
 
 await stopAll();
 

@@ -76,31 +76,93 @@ export async function enqueueEmails(db: Db, messages: readonly EmailMessage[]): 
 const ENQUEUE_BATCH = 2_500;
 
 export const MAX_ATTEMPTS = 8;
-const BATCH = 20;
-/** SMTP connections kept open and used at once. */
-const SMTP_CONNECTIONS = 5;
+/** Messages one claim takes. */
+const BATCH = 100;
+/** Batches one mailer has in flight at once: while one is claimed or marked, the others keep the pool busy. */
+const BATCHES_IN_FLIGHT = 3;
+/** SMTP connections kept open and used at once: every send of every batch in flight waits for one. */
+const SMTP_CONNECTIONS = 10;
+/** Messages one connection sends before it is replaced by a fresh one. */
+const MESSAGES_PER_CONNECTION = 1_000;
+/** OUTBOX_LEASE_SECONDS when the caller's configuration has none (server/config.ts). */
+const DEFAULT_LEASE_SECONDS = 120;
+
+/** Marking touches only rows still queued: a row another instance has marked meanwhile keeps its state. */
+const stillQueued = eq(outboxEmails.status, 'queued');
 
 /** Minutes to wait before attempt n+1: 1, 2, 4, ... capped at six hours. */
 export const backoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360);
 
 /**
+ * The Message-ID of an outbox row: the same on every attempt, so a message sent again after an instance died
+ * between the server's acceptance and the row's marking is the same message for the receiving server.
+ */
+export function messageIdFor(id: string, mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?$/.exec(mailFrom.trim())?.[1]?.toLowerCase() ?? 'adcrm.local';
+  return `<${id}@${domain}>`;
+}
+
+/** Runs at most `size` tasks at once; the others wait in arrival order. */
+function limiter(size: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < size) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiting task, or is given back.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+type OutboxRow = typeof outboxEmails.$inferSelect;
+
+export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM'> & Partial<Pick<Config, 'OUTBOX_LEASE_SECONDS'>>;
+
+/**
  * The outbox is the source of truth for e-mail. With SMTP_URL set, due messages are sent through it
  * and marked sent only once the server accepted them; failures are retried with backoff and marked
  * failed after MAX_ATTEMPTS. Without SMTP_URL, messages stay queued and are shown on the Outbox screen.
- * Claiming uses FOR UPDATE SKIP LOCKED, so every app instance may run delivery at once. The connections to
- * the SMTP server are pooled and a batch is sent over several of them at once.
+ *
+ * Delivery (docs/decisions/006-email-outbox.md): a claim takes up to BATCH due rows with FOR UPDATE SKIP
+ * LOCKED, so every app instance may run delivery at once and no two claim the same row, and reserves them
+ * for OUTBOX_LEASE_SECONDS (their next_attempt_at moves to the lease's end; a row claimed by an instance that
+ * died is due again when the lease ends). Up to BATCHES_IN_FLIGHT batches are sent at once over a pool of
+ * SMTP_CONNECTIONS connections; a send that could not start within half the lease is given back instead, so
+ * that no send outlives its lease in normal operation. A message is marked sent as soon as the server
+ * accepted it, a failure with its own error and backoff; both touch only rows still queued.
  */
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
+export function createMailer(config: MailerConfig): Mailer {
+  const leaseSeconds = config.OUTBOX_LEASE_SECONDS ?? DEFAULT_LEASE_SECONDS;
+  const leaseMs = leaseSeconds * 1000;
+  // A send starts in the first half of its lease, and a connection silent for the other half is given up
+  // (nodemailer's own defaults are minutes): a send that hangs fails instead of outliving its lease by much.
+  // Never under 10 s, though: a busy server is not a dead one (short leases are for tests).
+  const timeoutMs = Math.min(60_000, Math.max(10_000, leaseMs / 2));
   const transport: Transporter | null = config.SMTP_URL
-    ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: SMTP_CONNECTIONS })
+    ? nodemailer.createTransport({
+        url: config.SMTP_URL,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        maxMessages: MESSAGES_PER_CONNECTION,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      })
     : null;
+  const sendSlot = limiter(SMTP_CONNECTIONS);
   let running: Promise<number> | null = null;
 
-  /** Claims and sends one batch of due messages: how many were claimed and how many the server accepted. */
-  async function deliverBatch(db: Db, transport: Transporter): Promise<{ claimed: number; sent: number }> {
-    const claimed = await db
+  /** Takes up to BATCH due rows for this instance for the lease. */
+  const claim = (db: Db) =>
+    db
       .update(outboxEmails)
-      .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
+      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(
         inArray(
           outboxEmails.id,
@@ -114,58 +176,106 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): Ma
         ),
       )
       .returning();
+
+  /** A claimed message: accepted (and marked), given back unsent (its lease was half over), or failed. */
+  type Outcome = { kind: 'sent' } | { kind: 'released' } | { kind: 'failed'; error: unknown };
+
+  /** Sends a claimed batch and marks it: how many messages the server accepted. */
+  async function sendBatch(db: Db, transport: Transporter, claimed: OutboxRow[], claimedAt: number) {
     const outcomes = await Promise.all(
-      claimed.map(async (message) => {
-        try {
-          await transport.sendMail({
-            from: config.MAIL_FROM,
-            to: message.to,
-            subject: message.subject,
-            text: message.deliveryText ?? message.text,
-            html: message.deliveryHtml ?? message.html ?? undefined,
-          });
-          // Once delivered, the full link is kept nowhere: only the recipient's mailbox has it.
+      claimed.map((message) =>
+        sendSlot(async (): Promise<Outcome> => {
+          if (performance.now() - claimedAt > leaseMs / 2) return { kind: 'released' };
+          try {
+            await transport.sendMail({
+              from: config.MAIL_FROM,
+              to: message.to,
+              subject: message.subject,
+              text: message.deliveryText ?? message.text,
+              html: message.deliveryHtml ?? message.html ?? undefined,
+              messageId: messageIdFor(message.id, config.MAIL_FROM),
+            });
+          } catch (error) {
+            return { kind: 'failed', error };
+          }
+          // Marked the moment the server accepted it: an instance that dies now can leave at most the
+          // messages of its open connections accepted but unmarked (sent again, same Message-ID, after the
+          // lease). Once delivered, the full link is kept nowhere: only the recipient's mailbox has it.
           await db
             .update(outboxEmails)
             .set({
               status: 'sent',
-              sentAt: new Date(),
-              attempts: message.attempts + 1,
+              sentAt: sql`now()`,
+              attempts: sql`${outboxEmails.attempts} + 1`,
               lastError: null,
               deliveryText: null,
               deliveryHtml: null,
             })
-            .where(eq(outboxEmails.id, message.id));
-          return true;
-        } catch (error) {
-          const attempts = message.attempts + 1;
-          const failed = attempts >= MAX_ATTEMPTS;
-          await db
-            .update(outboxEmails)
-            .set({
-              attempts,
-              lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-              status: failed ? 'failed' : 'queued',
-              ...(failed ? { deliveryText: null, deliveryHtml: null } : {}),
-              nextAttemptAt: new Date(Date.now() + backoffMinutes(attempts) * 60_000),
-            })
-            .where(eq(outboxEmails.id, message.id));
-          return false;
-        }
-      }),
+            .where(and(eq(outboxEmails.id, message.id), stillQueued));
+          return { kind: 'sent' };
+        }),
+      ),
     );
-    return { claimed: claimed.length, sent: outcomes.filter(Boolean).length };
+    const idsWhere = (kind: Outcome['kind']) => {
+      const ids = claimed.filter((_, i) => outcomes[i].kind === kind).map((message) => message.id);
+      return ids.length ? and(sql`${outboxEmails.id} = any(${sql.param(ids)}::uuid[])`, stillQueued) : null;
+    };
+    const released = idsWhere('released');
+    if (released) await db.update(outboxEmails).set({ nextAttemptAt: sql`now()` }).where(released);
+    for (const [i, message] of claimed.entries()) {
+      const outcome = outcomes[i];
+      if (outcome.kind !== 'failed') continue;
+      const attempts = message.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      await db
+        .update(outboxEmails)
+        .set({
+          attempts,
+          lastError: outcome.error instanceof Error ? outcome.error.message.slice(0, 500) : String(outcome.error),
+          status: failed ? 'failed' : 'queued',
+          ...(failed ? { deliveryText: null, deliveryHtml: null } : {}),
+          nextAttemptAt: new Date(Date.now() + backoffMinutes(attempts) * 60_000),
+        })
+        .where(and(eq(outboxEmails.id, message.id), stillQueued));
+    }
+    return outcomes.filter((outcome) => outcome.kind === 'sent').length;
   }
 
-  /** Batch after batch until none is left due: a claimed message is not due again in this round. */
+  /**
+   * Batch after batch until a claim finds nothing due (a claimed message is not due again in this round). One
+   * batch at first; each full batch claimed starts another, up to BATCHES_IN_FLIGHT.
+   */
   async function deliverOnce(db: Db): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
-    for (;;) {
-      const batch = await deliverBatch(db, transport);
-      sent += batch.sent;
-      if (batch.claimed < BATCH) return sent;
-    }
+    let done = false;
+    const batches: Promise<void>[] = [];
+    const inFlight = async () => {
+      try {
+        while (!done) {
+          const claimedAt = performance.now();
+          const claimed = await claim(db);
+          if (claimed.length === 0) done = true;
+          else {
+            // A full batch: there may be more, so another batch is claimed while this one is sent.
+            if (claimed.length === BATCH && batches.length < BATCHES_IN_FLIGHT) batches.push(inFlight());
+            // Added after the await: `sent += await ...` would read the total before the other batches add to it.
+            const accepted = await sendBatch(db, transport, claimed, claimedAt);
+            sent += accepted;
+          }
+        }
+      } catch (error) {
+        done = true;
+        throw error;
+      }
+    };
+    batches.push(inFlight());
+    // Every batch started, including those started while waiting for the first ones, has ended.
+    const settled: PromiseSettledResult<void>[] = [];
+    for (let i = 0; i < batches.length; i++) settled.push(...(await Promise.allSettled([batches[i]])));
+    const failure = settled.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    return sent;
   }
 
   const mailer: Mailer = {

@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The message's Message-ID header as sent, e.g. `<id@adcrm.local>`; null when it has none. */
+  messageId: string | null;
+};
 
 export type SmtpCatcher = {
   /** Every message accepted so far, in the order it arrived. */
@@ -11,23 +17,52 @@ export type SmtpCatcher = {
   close(): Promise<void>;
 };
 
+export type SmtpOptions = {
+  /** Recipients refused at RCPT TO (550), as a real server refuses an unknown mailbox. */
+  rejectRecipients?: readonly string[];
+  /** Awaited before a message is accepted (the server's answer to its DATA waits for it). */
+  beforeAccept?: (mail: ReceivedMail) => Promise<void> | void;
+};
+
+/** The Message-ID header of a raw message (headers unfolded), or null. */
+export function messageIdOf(raw: string): string | null {
+  const end = raw.search(/\r?\n\r?\n/);
+  const headers = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  return /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? null;
+}
+
 /** A real SMTP server on a free local port, keeping every message it accepts. */
-export async function startSmtp(): Promise<SmtpCatcher> {
+export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher> {
   const received: ReceivedMail[] = [];
+  const rejected = new Set((options.rejectRecipients ?? []).map((address) => address.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      const error = new Error(`Mailbox unavailable: ${address.address}`) as Error & { responseCode: number };
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+          raw,
+          messageId: messageIdOf(raw),
+        };
+        Promise.resolve(options.beforeAccept?.(mail)).then(
+          () => {
+            received.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });

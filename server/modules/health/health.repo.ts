@@ -25,16 +25,19 @@ export async function selectOutboxState(db: Db, stuckMinutes: number): Promise<{
 }
 
 /**
- * The latest billing run's status, and whether a run succeeded since the start of yesterday (UTC): two
- * index probes on billing_runs_started_idx.
+ * The latest billing run's status, and whether a run succeeded since the start of yesterday in the
+ * business's time zone: two index probes on billing_runs_started_idx.
  */
-export async function selectBillingRunState(db: Db): Promise<{ latest: string | null; current: boolean }> {
+export async function selectBillingRunState(
+  db: Db,
+  timeZone: string,
+): Promise<{ latest: string | null; current: boolean }> {
   const result = await db.execute(sql`
     select (select status from billing_runs order by started_at desc limit 1) as latest,
            exists (select 1 from billing_runs
                    where status = 'succeeded'
-                     and started_at >= (date_trunc('day', now() at time zone 'UTC') - interval '1 day')
-                                         at time zone 'UTC') as current`);
+                     and started_at >= (date_trunc('day', now() at time zone ${timeZone}) - interval '1 day')
+                                         at time zone ${timeZone}) as current`);
   return firstRow(result);
 }
 

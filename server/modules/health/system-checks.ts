@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { getBusinessTimeZone } from '../../lib/business-day';
 import type { Mailer } from '../../lib/mailer';
 import { selectBillingRunState, selectJobState, selectOne, selectOutboxState } from './health.repo';
 
@@ -22,12 +23,12 @@ export async function outboxHealth({ db, mailer }: { db: Db; mailer: Pick<Mailer
 }
 
 /**
- * The billing run: 'ok' when a run succeeded today or yesterday (UTC) and the latest run did not fail;
+ * The billing run: 'ok' when a run succeeded today or yesterday (in BUSINESS_TIMEZONE) and the latest run did not fail;
  * 'failing' when the latest run failed; 'stale' when no run succeeded since yesterday (the hourly run is
  * not running). Two index probes on billing_runs_started_idx.
  */
 export async function billingHealth({ db }: { db: Db }): Promise<string> {
-  const row = await selectBillingRunState(db);
+  const row = await selectBillingRunState(db, getBusinessTimeZone());
   if (row.latest === 'failed') return 'failing';
   return row.current ? 'ok' : 'stale';
 }

@@ -24,18 +24,24 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 /** Several events in one statement (a change made to many records at once). */
 export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(auditEvents).values(
-    entries.map((entry) => ({
-      actorId: entry.actorId,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      before: entry.before === undefined ? null : toJson(entry.before),
-      after: entry.after === undefined ? null : toJson(entry.after),
-    })),
-  );
+  // One INSERT per chunk: a statement takes at most 65,535 parameters (six per event), and a delivery import
+  // of 50,000 rows writes more events than that.
+  for (let at = 0; at < entries.length; at += AUDIT_CHUNK) {
+    await db.insert(auditEvents).values(
+      entries.slice(at, at + AUDIT_CHUNK).map((entry) => ({
+        actorId: entry.actorId,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        before: entry.before === undefined ? null : toJson(entry.before),
+        after: entry.after === undefined ? null : toJson(entry.after),
+      })),
+    );
+  }
 }
+
+/** Audit events per INSERT: 30,000 parameters, well under PostgreSQL's 65,535. */
+const AUDIT_CHUNK = 5_000;
 
 function toJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (key, v) => (key === 'passwordHash' ? undefined : v)));

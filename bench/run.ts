@@ -7,12 +7,14 @@
  *   npm run bench:data                       builds the databases first (bench/data.ts; kept between runs)
  *   npm run bench                            every row: 5 rounds of 10 s at 50 connections
  *   BENCH_QUICK=1 npm run bench              2 rounds of 3 s, 20,000 contracts only; docs not written
- *   BENCH_ONLY=api,search,pglite,client,billing,reports,inventory,email   some groups only
+ *   BENCH_ONLY=api,search,pglite,client,billing,reports,inventory,email,cluster,delivery   some groups only
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WRITE=0|1, BENCH_PG_URL
  *
  * Servers (each its own process): ours = the compiled server (dist/server/main.js, NODE_ENV=production)
  * on PostgreSQL or PGlite; bench/baselines/bare-me.ts (node:http + pg), bench/baselines/bare-api.ts
  * (Fastify + pg, the product's SQL), bench/baselines/template-server.ts (the bare Vite + React template).
+ * Group `cluster` (bench/cluster.ts): two instances of the compiled server behind HAProxy, 50 simulated users.
+ * Group `delivery` (bench/delivery.ts): the delivery CSV import of 50,000 rows, in process, on its own database.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,7 +39,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITE = process.env.BENCH_WRITE ? process.env.BENCH_WRITE === '1' : !QUICK;
 const GROUPS = new Set(
-  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,reports,inventory,email')
+  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,reports,inventory,email,cluster,delivery')
     .split(',')
     .map((g) => g.trim()),
 );
@@ -671,6 +673,8 @@ if (GROUPS.has('billing')) rows.push(...(await companionRows('billing-floor.ts',
 if (GROUPS.has('reports')) rows.push(...(await companionRows('reports.ts', 'Reports')));
 if (GROUPS.has('inventory')) rows.push(...(await companionRows('inventory.ts', 'Inventory')));
 if (GROUPS.has('email')) rows.push(...(await companionRows('email.ts', 'E-mail delivery')));
+if (GROUPS.has('cluster')) rows.push(...(await companionRows('cluster.ts', 'Cluster')));
+if (GROUPS.has('delivery')) rows.push(...(await companionRows('delivery.ts', 'Delivery import')));
 
 await stopAll();
 

@@ -48,6 +48,8 @@ const BUCKET = 'creatives';
 /** The instances' e-mail lease (OUTBOX_LEASE_SECONDS), and the SMTP connections one instance keeps (lib/mailer.ts). */
 const LEASE_SECONDS = 3;
 const SMTP_CONNECTIONS = 10;
+/** How long the outbox may take to empty: a minute to the next cron tick, 30 s to pg-boss's check, and slack. */
+const DRAIN_MS = 150_000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes
@@ -323,7 +325,7 @@ if (process.env.TEST_ENGINE === 'postgres') {
     }, 60_000);
 
     it('loses and doubles nothing acknowledged, and the instances still up take over the jobs', {
-      timeout: 180_000,
+      timeout: 360_000,
     }, async () => {
       onTestFailed(() => {
         for (const instance of instances) console.error(`--- instance ${instance.name} ---\n${instance.output()}`);
@@ -566,8 +568,9 @@ if (process.env.TEST_ENGINE === 'postgres') {
         ).rows[0];
       // New messages go out at once (the instance that queued them asks for a delivery round); one claimed by the
       // killed instance is due again when its lease (3 s) ends, and the next round of any instance sends it: the
-      // next message queued, or at the latest the minutely outbox-delivery job.
-      const drained = await waitFor(async () => (await outboxState()).queued === 0, 70_000);
+      // next message queued, or at the latest the minutely outbox-delivery job: pg-boss turns a due tick into a
+      // job at its next cron check (every 30 s), so that can take up to about 100 s after the kill.
+      const drained = await waitFor(async () => (await outboxState()).queued === 0, DRAIN_MS);
       mark('drained-by-survivors');
       const beforeReplacement = await outboxState();
       const sentAfterKill = (
@@ -595,7 +598,7 @@ if (process.env.TEST_ENGINE === 'postgres') {
         ]);
         return runs.rows.some((run) => run.status !== 'running') ? runs.rows : undefined;
       }, 20_000);
-      const drainedAfter = await waitFor(async () => (await outboxState()).queued === 0, 70_000);
+      const drainedAfter = await waitFor(async () => (await outboxState()).queued === 0, DRAIN_MS);
       mark('settled');
       const survivors = instances.filter((instance) => instance.alive());
 

@@ -90,7 +90,7 @@ export async function apiText<T>(method: string, url: string, text: string, cont
 
 /**
  * A page of a list: the rows and the total from X-Total-Count. Long lists count only so far: then the total
- * is a lower bound (X-Total-Count-Lower-Bound), shown as "10,000+".
+ * is a lower bound (X-Total-Count-Lower-Bound), shown as "1,000+".
  */
 export async function apiPage<T>(url: string): Promise<{ rows: T[]; total: number; totalIsLowerBound: boolean }> {
   const response = await apiFetch('GET', url);

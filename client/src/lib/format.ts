@@ -22,3 +22,12 @@ export function todayIso(): string {
 export function initials(firstName?: string, lastName?: string): string {
   return `${firstName?.[0] ?? ''}${lastName?.[0] ?? ''}`.toUpperCase() || '?';
 }
+
+/**
+ * "1 invoice", "12 invoices"; a total that is only a lower bound (the server stopped counting, see
+ * X-Total-Count-Lower-Bound) reads "1,000+ invoices".
+ */
+export function countLabel(total: number, lowerBound: boolean, singular: string, plural: string): string {
+  if (lowerBound) return `${total.toLocaleString('en-US')}+ ${plural}`;
+  return `${total} ${total === 1 ? singular : plural}`;
+}

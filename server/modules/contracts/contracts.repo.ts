@@ -11,6 +11,7 @@ import {
   products,
   users,
 } from '../../db/schema';
+import { type BoundedTotal, boundedTotal, countBound } from '../../lib/bounded-count';
 import { likePattern } from '../../lib/http';
 import { prepared } from '../../lib/prepared';
 
@@ -55,9 +56,6 @@ const listColumns = {
   salesRepLastName: users.lastName,
 };
 
-/** Counts stop here: "more than 10,000" serves the screen as well as an exact figure would, for less work. */
-export const COUNT_LIMIT = 10_000;
-
 type PageStatements = ReturnType<typeof preparePage>;
 const pageStatements = new WeakMap<Db, Map<number, PageStatements>>();
 
@@ -94,14 +92,13 @@ function preparePage(db: Db, mask: number) {
 }
 
 /**
- * One statement for the page (with the customer's and rep's names joined in) and one for the total. The
- * total is exact up to COUNT_LIMIT rows past the page's start; beyond it the answer says "at least"
- * (`totalIsLowerBound`), and the screens show "10,000+".
+ * One statement for the page (with the customer's and rep's names joined in) and one for the total, bounded
+ * (server/lib/bounded-count.ts): exact up to 1,000 rows past the page's start, "at least" beyond.
  */
 export async function selectContractPage(
   db: Db,
   filter: ContractFilter,
-): Promise<{ rows: ContractListRow[]; total: number; totalIsLowerBound: boolean }> {
+): Promise<{ rows: ContractListRow[] } & BoundedTotal> {
   const mask = (filter.status ? 1 : 0) | (filter.customerId ? 2 : 0) | (filter.salesRepId ? 4 : 0) | (filter.q ? 8 : 0);
   let byMask = pageStatements.get(db);
   if (!byMask) {
@@ -119,12 +116,12 @@ export async function selectContractPage(
     salesRepId: filter.salesRepId,
     pattern: filter.q ? likePattern(filter.q) : undefined,
   };
-  const limit = Math.max(COUNT_LIMIT, filter.offset + filter.limit);
+  const bound = countBound(filter);
   const [rows, [{ total }]] = await Promise.all([
     statements.page.execute({ ...values, limit: filter.limit, offset: filter.offset }),
-    statements.total.execute({ ...values, bound: limit + 1 }),
+    statements.total.execute({ ...values, bound: bound + 1 }),
   ]);
-  return total > limit ? { rows, total: limit, totalIsLowerBound: true } : { rows, total, totalIsLowerBound: false };
+  return { rows, ...boundedTotal(total, bound) };
 }
 
 /**

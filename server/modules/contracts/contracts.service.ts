@@ -19,6 +19,7 @@ import { PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocab
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import type { BoundedTotal } from '../../lib/bounded-count';
 import { payLink } from '../../lib/capability-links';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -70,7 +71,7 @@ export async function listContracts(
   actor: Actor,
   query: ContractListQuery,
   baseUrl: string,
-): Promise<{ rows: ContractSummary[]; total: number; totalIsLowerBound: boolean }> {
+): Promise<{ rows: ContractSummary[] } & BoundedTotal> {
   const ownOnly = !can(actor, 'contract:read:any') || query.mine;
   const page = await selectContractPage(db, {
     status: query.status,

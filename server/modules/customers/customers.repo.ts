@@ -2,6 +2,7 @@ import type { CustomerValues } from '@shared/contracts/customers';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contracts, customers } from '../../db/schema';
+import { type BoundedTotal, boundedTotal, countBound } from '../../lib/bounded-count';
 import { likePattern } from '../../lib/http';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -30,23 +31,30 @@ function inScope(scope: CustomerScope): SQL | undefined {
   return scope.customerId ? eq(customers.id, scope.customerId) : sql`false`;
 }
 
-/** A page of customers by name with their contract counts, and the number matching; `q` searches the index. */
+/** A page of customers by name with their contract counts, and the number matching (bounded); `q` searches the index. */
 export async function selectCustomerPage(
   db: Db,
   filter: { scope: CustomerScope; q?: string; limit: number; offset: number },
-): Promise<{ rows: CustomerWithCounts[]; total: number }> {
+): Promise<{ rows: CustomerWithCounts[] } & BoundedTotal> {
   const conditions = [inScope(filter.scope)];
   if (filter.q) conditions.push(sql`${searchText} like ${likePattern(filter.q)}`);
   const where = and(...conditions);
+  const bound = countBound(filter);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(customers)
+    .where(where)
+    .limit(bound + 1)
+    .as('matches');
   const [rows, [{ total }]] = await Promise.all([
     selectCustomers(db)
       .where(where)
       .orderBy(asc(customers.name), asc(customers.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: count() }).from(customers).where(where),
+    db.select({ total: count() }).from(matches),
   ]);
-  return { rows, total };
+  return { rows, ...boundedTotal(total, bound) };
 }
 
 /** One customer in the scope, with its contract counts. */

@@ -4,6 +4,7 @@ import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import type { BoundedTotal } from '../../lib/bounded-count';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
 import {
@@ -59,15 +60,15 @@ export async function listCustomers(
   db: Db,
   actor: Actor,
   query: ListQuery,
-): Promise<{ rows: Customer[]; total: number }> {
+): Promise<{ rows: Customer[] } & BoundedTotal> {
   const q = query.q?.replaceAll('\u0000', '').trim();
-  const { rows, total } = await selectCustomerPage(db, {
+  const page = await selectCustomerPage(db, {
     scope: visibleTo(actor),
     q,
     limit: query.limit,
     offset: query.offset,
   });
-  return { rows: rows.map((r) => toCustomer(r.row, r, actor)), total };
+  return { ...page, rows: page.rows.map((r) => toCustomer(r.row, r, actor)) };
 }
 
 export async function getCustomer(db: Db, actor: Actor, id: string): Promise<Customer> {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } f
 import type { Db } from '../../db/client';
 import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
 import { contracts, creditNotes, customers, invoiceLines, invoices, payments } from '../../db/schema';
+import { type BoundedTotal, boundedTotal, countBound } from '../../lib/bounded-count';
 import { likePattern } from '../../lib/http';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -56,7 +57,7 @@ export function scopeCondition(scope: InvoiceScope): SQL | undefined {
 export async function selectInvoicePage(
   db: Db,
   filter: InvoiceFilter,
-): Promise<{ rows: InvoiceListRow[]; total: number }> {
+): Promise<{ rows: InvoiceListRow[] } & BoundedTotal> {
   const conditions: (SQL | undefined)[] = [scopeCondition(filter.scope)];
   if (filter.contractId) conditions.push(eq(invoices.contractId, filter.contractId));
   if (filter.customerId) conditions.push(eq(invoices.customerId, filter.customerId));
@@ -71,6 +72,7 @@ export async function selectInvoicePage(
     conditions.push(or(sql`lower(${invoices.number}) like ${pattern}`, sql`lower(${customers.name}) like ${pattern}`));
   }
   const where = and(...conditions.filter(Boolean));
+  const bound = countBound(filter);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(listColumns)
@@ -81,14 +83,18 @@ export async function selectInvoicePage(
       .orderBy(desc(invoices.periodStart), desc(invoices.number))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(invoices)
-      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-      .innerJoin(customers, eq(customers.id, invoices.customerId))
-      .where(where),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(invoices)
+        .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+        .innerJoin(customers, eq(customers.id, invoices.customerId))
+        .where(where)
+        .limit(bound + 1)
+        .as('matches'),
+    ),
   ]);
-  return { rows, total };
+  return { rows, ...boundedTotal(total, bound) };
 }
 
 /** One invoice with its names and its contract's sales rep (for scope checks), or undefined. */
@@ -175,7 +181,7 @@ export type CreditNoteFilter = {
 export async function selectCreditNotePage(
   db: Db,
   filter: CreditNoteFilter,
-): Promise<{ rows: CreditNoteListRow[]; total: number }> {
+): Promise<{ rows: CreditNoteListRow[] } & BoundedTotal> {
   const conditions: (SQL | undefined)[] = [scopeCondition(filter.scope)];
   if (filter.customerId) conditions.push(eq(creditNotes.customerId, filter.customerId));
   if (filter.invoiceId) conditions.push(eq(creditNotes.invoiceId, filter.invoiceId));
@@ -191,6 +197,7 @@ export async function selectCreditNotePage(
     );
   }
   const where = and(...conditions.filter(Boolean));
+  const bound = countBound(filter);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(creditNoteColumns)
@@ -202,15 +209,19 @@ export async function selectCreditNotePage(
       .orderBy(desc(creditNotes.issuedAt), desc(creditNotes.number))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(creditNotes)
-      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-      .innerJoin(contracts, eq(contracts.id, creditNotes.contractId))
-      .innerJoin(customers, eq(customers.id, creditNotes.customerId))
-      .where(where),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+        .innerJoin(contracts, eq(contracts.id, creditNotes.contractId))
+        .innerJoin(customers, eq(customers.id, creditNotes.customerId))
+        .where(where)
+        .limit(bound + 1)
+        .as('matches'),
+    ),
   ]);
-  return { rows, total };
+  return { rows, ...boundedTotal(total, bound) };
 }
 
 /** One credit note with its names and its contract's sales rep (for scope checks), or undefined. */

@@ -2,6 +2,7 @@ import type { CreditNote, CreditNoteListQuery } from '@shared/contracts/credit-n
 import type { Invoice, InvoiceListQuery, InvoiceSummary } from '@shared/contracts/invoices';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
+import type { BoundedTotal } from '../../lib/bounded-count';
 import { businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
@@ -61,9 +62,9 @@ export async function listInvoices(
   db: Db,
   actor: Actor,
   query: InvoiceListQuery,
-): Promise<{ rows: InvoiceSummary[]; total: number }> {
+): Promise<{ rows: InvoiceSummary[] } & BoundedTotal> {
   const scope = invoiceScope(actor);
-  if (!scope) return { rows: [], total: 0 };
+  if (!scope) return { rows: [], total: 0, totalIsLowerBound: false };
   const today = businessToday();
   const page = await selectInvoicePage(db, {
     scope,
@@ -77,7 +78,7 @@ export async function listInvoices(
     limit: query.limit,
     offset: query.offset,
   });
-  return { total: page.total, rows: page.rows.map((row) => toInvoiceSummary(row, today)) };
+  return { ...page, rows: page.rows.map((row) => toInvoiceSummary(row, today)) };
 }
 
 /** The invoice (for the caller's eyes only: others' answer 404). */
@@ -106,9 +107,9 @@ export async function listCreditNotes(
   db: Db,
   actor: Actor,
   query: CreditNoteListQuery,
-): Promise<{ rows: CreditNote[]; total: number }> {
+): Promise<{ rows: CreditNote[] } & BoundedTotal> {
   const scope = invoiceScope(actor);
-  if (!scope) return { rows: [], total: 0 };
+  if (!scope) return { rows: [], total: 0, totalIsLowerBound: false };
   const page = await selectCreditNotePage(db, {
     scope,
     customerId: query.customerId,
@@ -118,7 +119,7 @@ export async function listCreditNotes(
     limit: query.limit,
     offset: query.offset,
   });
-  return { total: page.total, rows: page.rows.map(toCreditNote) };
+  return { ...page, rows: page.rows.map(toCreditNote) };
 }
 
 /** The credit note (for the caller's eyes only: others' answer 404). */

@@ -25,6 +25,6 @@ function toOutboxEmail(m: OutboxRow) {
 
 /** Every e-mail the product sent or keeps, newest first. */
 export async function listOutbox(db: Db, query: Pick<ListQuery, 'limit' | 'offset'>) {
-  const { rows, total } = await selectOutboxPage(db, query);
-  return { rows: rows.map(toOutboxEmail), total };
+  const page = await selectOutboxPage(db, query);
+  return { ...page, rows: page.rows.map(toOutboxEmail) };
 }

@@ -174,7 +174,7 @@ function StaffContracts() {
   );
 }
 
-/** "20 contracts", "3 active contracts"; a count that stopped early reads "10,000+ contracts". */
+/** "20 contracts", "3 active contracts"; a count that stopped early reads "1,000+ contracts". */
 function countHeading(total: number, lowerBound: boolean, status: StatusFilter): string {
   const noun = total === 1 && !lowerBound ? 'contract' : 'contracts';
   const figure = lowerBound ? `${total.toLocaleString('en-US')}+` : `${total}`;

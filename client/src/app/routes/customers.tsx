@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '@/features/customers/api/get-customers';
 import { CustomerCard } from '@/features/customers/components/customer-card';
 import { OwnCompany } from '@/features/customers/components/own-company';
+import { countLabel } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 // Dialogs load the first time they open (docs/decisions/017-performance.md).
@@ -79,7 +80,7 @@ function CustomerList() {
           onChange={setSearch}
         />
         <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="customers-count">
-          {data ? `${data.total} customer${data.total === 1 ? '' : 's'}` : '\u00a0'}
+          {data ? countLabel(data.total, data.totalIsLowerBound, 'customer', 'customers') : '\u00a0'}
         </p>
       </div>
 
@@ -113,7 +114,7 @@ function CustomerList() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} pages={pages} onPageChange={setPage} />
+          <Pagination page={page} pages={pages} more={data?.totalIsLowerBound} onPageChange={setPage} />
         </>
       )}
 

@@ -20,6 +20,7 @@ import { useCreditNotes } from '@/features/invoices/api/get-credit-notes';
 import { useCustomerOptions } from '@/features/invoices/api/get-customer-options';
 import { useInvoices } from '@/features/invoices/api/get-invoices';
 import { InvoicesTable } from '@/features/invoices/components/invoices-table';
+import { countLabel } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 // The credit-note words come with their request schemas (zod): the Type filter and the credit-note table load
@@ -116,6 +117,7 @@ export default function InvoicesPage() {
   if (!canRead) return <AccessDenied message="You don't have permission to view invoices" />;
 
   const total = creditNotes ? notes.data?.total : data?.total;
+  const more = creditNotes ? notes.data?.totalIsLowerBound : data?.totalIsLowerBound;
   const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filtered = creditNotes
     ? q !== '' || customerId !== ALL_CUSTOMERS
@@ -219,7 +221,7 @@ export default function InvoicesPage() {
             data-testid="credit-notes-count"
           >
             {notes.data
-              ? `${notes.data.total} ${notes.data.total === 1 ? 'credit note' : 'credit notes'}`
+              ? countLabel(notes.data.total, notes.data.totalIsLowerBound, 'credit note', 'credit notes')
               : 'Loading credit notes...'}
           </h2>
           {notes.error && !notes.data ? (
@@ -242,7 +244,7 @@ export default function InvoicesPage() {
                 />
               </Suspense>
               {notes.data?.rows.length !== 0 && (
-                <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+                <Pagination page={page} pages={pages} more={more} onPageChange={setPage} className="mt-4" />
               )}
             </>
           )}
@@ -251,7 +253,7 @@ export default function InvoicesPage() {
         <>
           <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="invoices-count">
             {data
-              ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${overdue ? ' overdue' : ''}`
+              ? `${countLabel(data.total, data.totalIsLowerBound, 'invoice', 'invoices')}${overdue ? ' overdue' : ''}`
               : 'Loading invoices...'}
           </h2>
           {error && !data ? (
@@ -276,7 +278,7 @@ export default function InvoicesPage() {
                 }}
               />
               {data?.rows.length !== 0 && (
-                <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
+                <Pagination page={page} pages={pages} more={more} onPageChange={setPage} className="mt-4" />
               )}
             </>
           )}

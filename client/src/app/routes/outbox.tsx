@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { type OutboxEmail, PAGE_SIZE, useOutbox } from '@/features/outbox/api/get-outbox';
+import { countLabel } from '@/lib/format';
 
 const STATUS_TONE = { queued: 'yellow', sent: 'green', failed: 'red' } as const;
 
@@ -76,10 +77,14 @@ export default function OutboxPage() {
           footer={
             data && (
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-                <span>
-                  {data.total} e-mail{data.total === 1 ? '' : 's'}
-                </span>
-                <Pagination page={page} pages={pages} onPageChange={setPage} className="" />
+                <span>{countLabel(data.total, data.totalIsLowerBound, 'e-mail', 'e-mails')}</span>
+                <Pagination
+                  page={page}
+                  pages={pages}
+                  more={data.totalIsLowerBound}
+                  onPageChange={setPage}
+                  className=""
+                />
               </div>
             )
           }

@@ -54,6 +54,8 @@ export function haproxyConfig(port: number, servers: BackendServer[]): string {
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-request 10s',
+    // Without it a check may take no longer than `inter` (300 ms): a busy instance would be marked down.
+    '  timeout check 2s',
     '  retries 3',
     '  option redispatch 1',
     '',

@@ -5,7 +5,12 @@
  */
 import { computeContractTotals } from '@shared/contract-totals';
 import { contractBodySchema } from '@shared/contracts/contract-api';
-import { canDeleteContract, canEditContract, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
+import {
+  amendmentRefusal,
+  canDeleteContract,
+  canEditContract,
+  computeAutoStopDate,
+} from '@shared/contracts/contract-lifecycle';
 import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import Fastify from 'fastify';
@@ -24,7 +29,8 @@ const CONTRACT_COLUMNS = `"contracts"."id", "contracts"."customer_id", "contract
   "contracts"."seasonal_monthly_amount_cents", "contracts"."setup_fee_cents", "contracts"."total_cents",
   "contracts"."stripe_subscription_id", "contracts"."stripe_payment_link_id", "contracts"."stripe_customer_id",
   "contracts"."cancel_reason", "contracts"."sent_at", "contracts"."activated_at", "contracts"."canceled_at",
-  "contracts"."created_by", "contracts"."created_at", "contracts"."updated_at"`;
+  "contracts"."created_by", "contracts"."created_at", "contracts"."updated_at", "contracts"."pause_reason",
+  "contracts"."under_delivery_remedy"`;
 const SEARCH = `lower(coalesce("contracts"."description", '') || ' ' || "contracts"."id"::text) like $1`;
 const page = (where: string, first: number) => `select ${CONTRACT_COLUMNS}, "customers"."name" as customer_name,
     "users"."first_name" as rep_first_name, "users"."last_name" as rep_last_name
@@ -39,7 +45,7 @@ const STATEMENTS = {
   searchPage: { name: 'bare_search_page', text: page(`where ${SEARCH}`, 2) },
   searchCount: { name: 'bare_search_count', text: total(`where ${SEARCH}`, 2) },
 };
-const COUNT_LIMIT = 10_000;
+const COUNT_LIMIT = 1_000;
 
 type Row = Record<string, unknown> & {
   id: string;
@@ -63,17 +69,20 @@ function summary(user: BareUser, c: Row) {
     customerName: c.customer_name,
     title: c.title,
     status: c.status,
+    pauseReason: c.status === 'paused' ? ((c.pause_reason as string | null) ?? 'manual') : null,
     description: c.description,
     startDate: c.start_date,
     termMonths: c.term_months,
     autoStopDate: c.auto_stop_date,
     paymentMode: c.payment_mode,
+    underDeliveryRemedy: c.under_delivery_remedy,
     payLinkToken: c.pay_link_token,
     payLinkUrl: c.pay_link_token ? `${process.env.PUBLIC_URL}/p/${c.pay_link_token}` : null,
     total: centsToAmount(c.total_cents as number),
     totalAmount: centsToAmount(c.total_cents as number),
     monthlyAmount: centsToAmount(c.monthly_amount_cents as number),
-    firstInvoiceAmount: centsToAmount((c.monthly_amount_cents as number) + (c.setup_fee_cents as number)),
+    oneTimeAmount: centsToAmount((c.total_cents as number) - (c.monthly_amount_cents as number)),
+    firstInvoiceAmount: centsToAmount(c.total_cents as number),
     seasonalMonthlyAmount: centsToAmount(c.seasonal_monthly_amount_cents as number),
     setupFee: centsToAmount(c.setup_fee_cents as number),
     packagePrice: centsToAmount(c.package_price_cents as number),
@@ -89,6 +98,7 @@ function summary(user: BareUser, c: Row) {
     updatedAt: c.updated_at.toISOString(),
     canEdit: writable && canEditContract(state),
     canDelete: writable && canDeleteContract(state),
+    canAmend: writable && amendmentRefusal(state) === null,
   };
 }
 

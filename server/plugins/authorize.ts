@@ -1,5 +1,5 @@
 import { canAny, type Permission } from '@shared/permissions';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
@@ -35,14 +35,16 @@ export const authorizePlugin = fp(
       for (const method of methods)
         if (method !== 'HEAD') app.routeRules.push({ method, url: route.url, access, schema: route.schema });
 
+      if (access === 'public') return;
       // Route-level onRequest runs after the global auth hook and before body parsing and validation,
       // so a caller without access learns nothing about the payload rules.
       const previous = route.onRequest;
-      const check = async (request: import('fastify').FastifyRequest) => {
-        if (access === 'public') return;
-        if (!request.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-        if (access === 'signed-in') return;
-        if (!canAny(request.user, access)) throw new AppError('FORBIDDEN', "You don't have permission to do this");
+      const check: onRequestHookHandler = (request, _reply, done) => {
+        if (!request.user) return done(new AppError('UNAUTHENTICATED', 'Authentication required'));
+        if (access !== 'signed-in' && !canAny(request.user, access)) {
+          return done(new AppError('FORBIDDEN', "You don't have permission to do this"));
+        }
+        done();
       };
       route.onRequest = previous ? [check, ...(Array.isArray(previous) ? previous : [previous])] : [check];
     });

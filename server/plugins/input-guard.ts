@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (UTF-16 code units). */
@@ -16,7 +16,9 @@ const INVALID_UNICODE = 'Text must be valid Unicode (it contains a lone surrogat
  *   is checked after validation; whatever still carries one is refused before a handler can store it.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks, and nothing to walk for a request without input (most reads): every request passes here.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!carriesInput(request)) return done();
     for (const [where, value] of [
       ['query', request.query],
       ['params', request.params],
@@ -24,18 +26,34 @@ export function registerInputGuard(app: FastifyInstance): void {
     ] as const) {
       const path = findText(value, (text) => LONE_SURROGATE.test(text));
       if (path !== undefined) {
-        throw new AppError('VALIDATION', INVALID_UNICODE, { fieldErrors: { [path || where]: [INVALID_UNICODE] } });
+        return done(
+          new AppError('VALIDATION', INVALID_UNICODE, { fieldErrors: { [path || where]: [INVALID_UNICODE] } }),
+        );
       }
     }
+    done();
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!carriesInput(request)) return done();
     for (const value of [request.query, request.params, request.body]) {
       if (findText(value, (text) => text.includes('\u0000')) !== undefined) {
-        throw new AppError('VALIDATION', 'Text cannot contain NUL characters');
+        return done(new AppError('VALIDATION', 'Text cannot contain NUL characters'));
       }
     }
+    done();
   });
+}
+
+/** Whether the request has a body, or a query string or path parameter with anything in it. */
+function carriesInput(request: FastifyRequest): boolean {
+  return request.body !== undefined || !isEmpty(request.query) || !isEmpty(request.params);
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  for (const _ in value as object) return false;
+  return true;
 }
 
 /**

@@ -130,7 +130,7 @@ app.get<{ Querystring: { limit?: string; offset?: string; q?: string } }>('/api/
   return rows.rows.map((row) => summary(user, row));
 });
 
-/** POST /api/contracts: the product's twelve statements (session, customer, products, the transaction, the answer). */
+/** POST /api/contracts: the product's thirteen statements (session, customer, products, the transaction, the answer). */
 app.post('/api/contracts', async (request, reply) => {
   const user = await sessionUser(pool, bearer(request.headers.authorization));
   if (!user) return reply.status(401).send(unauthenticated);
@@ -194,14 +194,25 @@ app.post('/api/contracts', async (request, reply) => {
       line.discount,
       totals.lineTotals[position],
       position,
+      byId.get(line.productId)?.price_metric ?? 'monthly',
+      byId.get(line.productId)?.seasonal_price_cents ?? null,
+      body.startDate,
+      null,
     ]);
     await client.query('delete from "contract_line_items" where "contract_line_items"."contract_id" = $1', [id]);
     await client.query(
       `insert into "contract_line_items" ("contract_id", "product_id", "quantity", "unit_price_cents",
-         "discount_cents", "line_total_cents", "position") values ${lines
-           .map((_, i) => `(${Array.from({ length: 7 }, (_, j) => `$${i * 7 + j + 1}`).join(', ')})`)
+         "discount_cents", "line_total_cents", "position", "price_metric", "seasonal_price_cents", "flight_start",
+         "flight_end") values ${lines
+           .map((_, i) => `(${Array.from({ length: 11 }, (_, j) => `$${i * 11 + j + 1}`).join(', ')})`)
            .join(', ')}`,
       lines.flat(),
+    );
+    // The inventory check's first statement (whether the contract books or holds slots); a draft does not.
+    await client.query(
+      `select 1 from contracts c left join inventory_holds h on h.contract_id = c.id
+       where c.id = $1 and (c.status in ('active','paused') or (c.status = 'sent' and h.hold_until > now()))`,
+      [id],
     );
     await client.query(
       `insert into "audit_events" ("actor_id", "action", "entity", "entity_id", "before", "after")
@@ -234,7 +245,8 @@ app.post('/api/contracts', async (request, reply) => {
     ),
     pool.query(
       `select l.id as line_id, l.product_id, l.quantity, l.unit_price_cents, l.discount_cents, l.line_total_cents,
-              p.name, p.ad_type, p.default_price_cents, p.seasonal_price_cents, p.price_metric
+              l.price_metric as line_metric, l.seasonal_price_cents as line_seasonal_cents, l.flight_start,
+              l.flight_end, p.name, p.ad_type, p.default_price_cents, p.seasonal_price_cents, p.price_metric
        from "contract_line_items" l inner join "products" p on p.id = l.product_id
        where l.contract_id = $1 order by l.position asc, l.id asc`,
       [id],
@@ -252,6 +264,13 @@ app.post('/api/contracts', async (request, reply) => {
       unitPrice: centsToAmount(l.unit_price_cents),
       discount: centsToAmount(l.discount_cents),
       lineTotal: centsToAmount(l.line_total_cents),
+      priceMetric: l.line_metric,
+      seasonalPrice: l.line_seasonal_cents === null ? null : centsToAmount(l.line_seasonal_cents),
+      seasonalLineTotal: centsToAmount(
+        l.line_seasonal_cents === null ? l.line_total_cents : l.quantity * l.line_seasonal_cents - l.discount_cents,
+      ),
+      flightStart: l.flight_start,
+      flightEnd: l.flight_end,
       product: {
         id: l.product_id,
         name: l.name,
@@ -261,6 +280,7 @@ app.post('/api/contracts', async (request, reply) => {
         priceMetric: l.price_metric,
       },
     })),
+    inventoryHoldUntil: null,
   });
 });
 

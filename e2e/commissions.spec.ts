@@ -53,6 +53,8 @@ test('a sales rep requests a payout; above the available amount submit is disabl
   // The history filtered to Requested shows only requested commission.
   await choose(page, 'Filter by status', 'Requested');
   const rows = page.getByTestId('commission-row');
+  // The previous page stays on screen until the filtered one arrives: wait for it, then read every row.
+  await expect(rows.filter({ hasNotText: 'Requested' })).toHaveCount(0);
   await expect(rows.first()).toBeVisible();
   for (const text of await rows.allInnerTexts()) expect(text).toContain('Requested');
 });

@@ -12,7 +12,7 @@ installSessionExpiry(queryClient);
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      {/* The login screen and the signed-in shell load on demand (router.tsx): a spinner until they are in. */}
+      {/* The signed-in shell and its screens load on demand (router.tsx): a spinner until they are in. */}
       <Suspense fallback={<FullPageSpinner />}>
         <AppRouter />
       </Suspense>

@@ -1,45 +1,86 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/features/auth/api/me';
+import { meQueryOptions, useCurrentUser } from '@/features/auth/api/me';
+import { LoginForm } from '@/features/auth/components/login-form';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { preloadableLazy, usePreloaded } from '@/lib/preloadable-lazy';
+import { queryClient } from '@/lib/query-client';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-// The sign-in screen and the signed-in shell are chunks of their own too, so a visitor loads only the login
-// and a signed-in user only the shell. Which one is needed is known before /api/auth/me answers (a stored token
-// or not), so its download starts at once instead of after that round trip.
-const loadLogin = () => import('@/features/auth/components/login-form');
-const loadLayout = () => import('./layout/app-layout');
-const LoginForm = lazy(() => loadLogin().then((module) => ({ default: module.LoginForm })));
-const AppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
-if (typeof localStorage !== 'undefined') void (localStorage.getItem(TOKEN_KEY) ? loadLayout() : loadLogin());
+// The sign-in screen is part of the entry: a visitor's browser gets it with the first scripts (modulepreload
+// in index.html), not one round trip after them. The signed-in shell and each screen are chunks of their own,
+// loaded after sign-in; on a signed-in first load (a stored token) the shell and the screen at the address
+// start downloading as soon as the entry runs, together and before /api/auth/me answers.
+const AppLayout = preloadableLazy(() =>
+  import('./layout/app-layout').then((module) => ({ default: module.AppLayout })),
+);
 
-// Route-level code splitting: each screen is its own chunk.
-const Dashboard = lazy(() => import('./routes/dashboard'));
-const Contracts = lazy(() => import('./routes/contracts'));
-const NewContract = lazy(() => import('./routes/contract-new'));
-const ContractDetail = lazy(() => import('./routes/contract-detail'));
-const EditContract = lazy(() => import('./routes/contract-edit'));
-const Customers = lazy(() => import('./routes/customers'));
-const CustomerDetail = lazy(() => import('./routes/customer-detail'));
-const Products = lazy(() => import('./routes/products'));
-const Inventory = lazy(() => import('./routes/inventory'));
-const Packages = lazy(() => import('./routes/packages'));
-const Commissions = lazy(() => import('./routes/commissions'));
-const Payouts = lazy(() => import('./routes/payouts'));
-const Reports = lazy(() => import('./routes/reports'));
-const Portal = lazy(() => import('./routes/portal'));
-const Settings = lazy(() => import('./routes/settings'));
-const Users = lazy(() => import('./routes/users'));
-const Outbox = lazy(() => import('./routes/outbox'));
-const Audit = lazy(() => import('./routes/audit'));
-const Invoices = lazy(() => import('./routes/invoices'));
+type Screen = { path?: string; load: () => Promise<{ default: ComponentType }> };
+
+/** The signed-in screens, in the order they are matched; the last one (no path) matches any address. */
+const SCREENS: Screen[] = [
+  { path: paths.dashboard, load: () => import('./routes/dashboard') },
+  { path: paths.contracts, load: () => import('./routes/contracts') },
+  { path: paths.newContract, load: () => import('./routes/contract-new') },
+  { path: '/contracts/:id/edit', load: () => import('./routes/contract-edit') },
+  { path: '/contracts/:id', load: () => import('./routes/contract-detail') },
+  { path: paths.customers, load: () => import('./routes/customers') },
+  { path: '/customers/:id', load: () => import('./routes/customer-detail') },
+  { path: paths.products, load: () => import('./routes/products') },
+  { path: paths.inventory, load: () => import('./routes/inventory') },
+  { path: paths.packages, load: () => import('./routes/packages') },
+  { path: paths.commissions, load: () => import('./routes/commissions') },
+  { path: paths.payouts, load: () => import('./routes/payouts') },
+  { path: paths.reports, load: () => import('./routes/reports') },
+  { path: paths.portal, load: () => import('./routes/portal') },
+  { path: paths.settings, load: () => import('./routes/settings') },
+  { path: paths.users, load: () => import('./routes/users') },
+  { path: paths.outbox, load: () => import('./routes/outbox') },
+  { path: paths.audit, load: () => import('./routes/audit') },
+  { path: paths.invoices, load: () => import('./routes/invoices') },
+  { load: () => import('./routes/not-found') },
+];
+const screens = SCREENS.map(({ path, load }) => ({ path, Page: preloadableLazy(load) }));
+
+/** Whether a screen's path (`/contracts/:id`) matches an address, as wouter's Switch matches it. */
+const matches = (path: string | undefined, pathname: string) =>
+  path === undefined || new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`, 'i').test(pathname);
+
+const screenAt = (pathname: string) => screens.find(({ path }) => matches(path, pathname));
+
+// Public pages, signed in or not: the payment pages, and a set-password link (invitation or reset).
 const PaymentSuccess = lazy(() => import('./routes/payment-success'));
 const SetPassword = lazy(() => import('./routes/set-password'));
 const PayLink = lazy(() => import('./routes/pay-link'));
 const Checkout = lazy(() => import('./routes/checkout'));
-const NotFound = lazy(() => import('./routes/not-found'));
+
+function publicPage(location: string): ComponentType | null {
+  if (location === paths.paymentSuccess) return PaymentSuccess;
+  if (location.startsWith('/p/')) return PayLink;
+  if (location.startsWith('/checkout/')) return Checkout;
+  if (location === paths.setPassword) return SetPassword;
+  return null;
+}
+
+/** A stored token: most likely signed in (the server says for sure with /api/auth/me). */
+const hasToken = () => typeof localStorage !== 'undefined' && localStorage.getItem(TOKEN_KEY) !== null;
+
+/**
+ * Starts downloading the shell and the screen at an address; a failure shows when the part renders
+ * (RouteErrorBoundary offers a reload).
+ */
+function preloadSignedIn(pathname: string) {
+  for (const part of [AppLayout, screenAt(pathname)?.Page]) part?.preload().catch(() => undefined);
+}
+
+// As soon as the entry runs, before React's first render: who is signed in (asked first, so that over HTTP/1.1
+// it does not wait for a free connection behind the scripts), and with a stored token the shell and the screen.
+if (typeof window !== 'undefined') {
+  void queryClient.prefetchQuery(meQueryOptions);
+  if (hasToken() && !publicPage(window.location.pathname)) preloadSignedIn(window.location.pathname);
+}
 
 /** A page shown outside the signed-in shell: its own loading spinner, and an error card that fills the page. */
 function StandalonePage({ location, children }: { location: string; children: ReactNode }) {
@@ -53,34 +94,32 @@ function StandalonePage({ location, children }: { location: string; children: Re
 export function AppRouter() {
   const [location] = useLocation();
   const { user, isLoading } = useCurrentUser();
-  // On the login screen, the shell is the next thing needed: fetch it once the screen has painted.
-  const signedOut = !isLoading && !user;
-  useEffect(() => {
-    if (!signedOut) return;
-    const timer = setTimeout(() => void loadLayout(), 1000);
-    return () => clearTimeout(timer);
-  }, [signedOut]);
+  // The shell and the screen, when their downloads have started (a first load, a sign-in): this spinner until
+  // they are there, rather than Suspense fallbacks that React would hold the screen back behind.
+  const partsThere = usePreloaded(user ? [AppLayout, screenAt(location)?.Page] : []);
 
-  // Public, signed in or not: the payment pages, and a set-password link (invitation or reset).
-  const publicPage =
-    location === paths.paymentSuccess ? (
-      <PaymentSuccess />
-    ) : location.startsWith('/p/') ? (
-      <PayLink />
-    ) : location.startsWith('/checkout/') ? (
-      <Checkout />
-    ) : location === paths.setPassword ? (
-      <SetPassword />
-    ) : null;
-  if (publicPage) return <StandalonePage location={location}>{publicPage}</StandalonePage>;
-  if (isLoading) return <FullPageSpinner />;
-  if (!user) {
+  const PublicPage = publicPage(location);
+  if (PublicPage) {
     return (
       <StandalonePage location={location}>
-        <LoginForm />
+        <PublicPage />
       </StandalonePage>
     );
   }
+  // Without a stored token the login screen paints at once, while /api/auth/me still asks (a session
+  // cookie alone may sign the browser in: the shell replaces the form then). With a token, a spinner until
+  // the server has answered.
+  if (isLoading && hasToken()) return <FullPageSpinner />;
+  if (!user) {
+    return (
+      <StandalonePage location={location}>
+        {/* Signing in: the shell's and the screen's downloads start with the sign-in request, not after it. */}
+        <LoginForm onSignIn={() => preloadSignedIn(location)} />
+      </StandalonePage>
+    );
+  }
+
+  if (!partsThere) return <FullPageSpinner />;
 
   return (
     <AppLayout user={user}>
@@ -92,26 +131,9 @@ export function AppRouter() {
         }
       >
         <Switch>
-          <Route path={paths.dashboard} component={Dashboard} />
-          <Route path={paths.contracts} component={Contracts} />
-          <Route path={paths.newContract} component={NewContract} />
-          <Route path="/contracts/:id/edit" component={EditContract} />
-          <Route path="/contracts/:id" component={ContractDetail} />
-          <Route path={paths.customers} component={Customers} />
-          <Route path="/customers/:id" component={CustomerDetail} />
-          <Route path={paths.products} component={Products} />
-          <Route path={paths.inventory} component={Inventory} />
-          <Route path={paths.packages} component={Packages} />
-          <Route path={paths.commissions} component={Commissions} />
-          <Route path={paths.payouts} component={Payouts} />
-          <Route path={paths.reports} component={Reports} />
-          <Route path={paths.portal} component={Portal} />
-          <Route path={paths.settings} component={Settings} />
-          <Route path={paths.users} component={Users} />
-          <Route path={paths.outbox} component={Outbox} />
-          <Route path={paths.audit} component={Audit} />
-          <Route path={paths.invoices} component={Invoices} />
-          <Route component={NotFound} />
+          {screens.map(({ path, Page }) => (
+            <Route key={path ?? '*'} path={path} component={Page} />
+          ))}
         </Switch>
       </Suspense>
     </AppLayout>

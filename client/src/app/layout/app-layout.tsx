@@ -1,20 +1,22 @@
 import type { User } from '@shared/contracts/auth';
 import { can } from '@shared/permissions';
 import { ROLE_LABELS } from '@shared/roles';
-import { Bell, Megaphone, Menu } from 'lucide-react';
+import { Megaphone, Menu } from 'lucide-react';
 import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { BellButton } from '@/features/notifications/components/bell-button';
 import { PRODUCT_NAME, paths } from '@/lib/paths';
-import { useIdle } from '@/lib/use-idle';
 import { cn } from '@/lib/utils';
 import { OptionalPartBoundary, RouteErrorBoundary } from '../route-error-boundary';
 import { adminNav, mainNav, type NavItem } from './nav';
 import { UserButton } from './user-button';
 
-// Not needed to paint a screen: loaded right after it (docs/decisions/017-performance.md).
-const HeaderMenus = lazy(() => import('./header-menus').then((module) => ({ default: module.HeaderMenus })));
+// Not needed to paint a screen (docs/decisions/017-performance.md): the header's menus load when a pointer or
+// the focus reaches one of their buttons, the mobile navigation when it is opened.
+const loadHeaderMenus = () => import('./header-menus');
+const HeaderMenus = lazy(() => loadHeaderMenus().then((module) => ({ default: module.HeaderMenus })));
 const MobileNav = lazy(() => import('./mobile-nav').then((module) => ({ default: module.MobileNav })));
 
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
@@ -73,9 +75,10 @@ function Header({
   menuButton: RefObject<HTMLButtonElement | null>;
   onMenu: () => void;
 }) {
-  // The menus' code (Radix) loads once the screen has painted, or at once when a button is used before that.
+  // The menus' code (Radix) loads when a button is pointed at or focused, and they replace their stand-ins
+  // once one is used (it opens at once).
   const [reached, setReached] = useState<'bell' | 'user' | null>(null);
-  const menus = useIdle() || reached !== null;
+  const menus = reached !== null;
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center justify-between border-b bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="flex items-center gap-3">
@@ -119,19 +122,17 @@ function Header({
 
 /** The header's menu buttons as they look before their menus have loaded; using one loads and opens it. */
 function MenuButtons({ user, onReach }: { user: User; onReach: (menu: 'bell' | 'user') => void }) {
+  const prefetch = () => void loadHeaderMenus().catch(() => undefined);
   return (
     <>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label="Notifications"
+      <BellButton aria-haspopup="menu" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => onReach('bell')} />
+      <UserButton
+        user={user}
         aria-haspopup="menu"
-        data-testid="notification-bell"
-        onClick={() => onReach('bell')}
-      >
-        <Bell aria-hidden />
-      </Button>
-      <UserButton user={user} aria-haspopup="menu" onClick={() => onReach('user')} />
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => onReach('user')}
+      />
     </>
   );
 }

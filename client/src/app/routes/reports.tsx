@@ -14,7 +14,6 @@ import {
   TrendingUp,
   Wallet,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -38,14 +37,10 @@ import {
   StatusCounts,
   TopProducts,
 } from '@/features/reports/components/report-sections';
+import { RevenueChart } from '@/features/reports/components/revenue-chart';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
-
-// The chart library is most of this screen's weight: the figures paint first, the chart follows.
-const RevenueChart = lazy(() =>
-  import('@/features/reports/components/revenue-chart').then((module) => ({ default: module.RevenueChart })),
-);
 
 const isRange = (value: string | null): value is ReportRange =>
   value !== null && (REPORT_RANGES as readonly string[]).includes(value);
@@ -149,9 +144,8 @@ export default function ReportsPage() {
               {revenueEmpty && (
                 <p className="mb-2 text-sm text-muted-foreground">No payments received in this range yet.</p>
               )}
-              <Suspense fallback={<Skeleton className="h-64 w-full sm:h-72" />}>
-                <RevenueChart byMonth={data.revenue.byMonth} />
-              </Suspense>
+              {/* The chart library loads when the chart comes on screen (revenue-chart.tsx). */}
+              <RevenueChart byMonth={data.revenue.byMonth} />
             </Section>
             <Section title="Contract Status" icon={<FileText />}>
               <StatusCounts counts={data.statusCounts} />

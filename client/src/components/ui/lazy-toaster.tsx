@@ -31,14 +31,15 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * The toast region (toaster.tsx, with Radix Toast) is not needed to paint a screen: it loads once the
- * browser is idle after the first paint, or at once when a toast is shown before that. The toast store
- * (use-toast.ts) keeps what was shown meanwhile. F8 pressed before the region is there loads it at once
- * and is handed on to it when it has mounted, so F8 focuses the region from the first moment.
+ * The toast region (toaster.tsx, with Radix Toast) is not needed to paint a screen, nor until something is
+ * said in it: it loads with the first toast, or at the first F8. The toast store (use-toast.ts) keeps what
+ * was shown meanwhile. F8 pressed before the region is there loads it at once and is handed on to it when it
+ * has mounted, so F8 focuses the region from the first moment. A page therefore sits idle without it (the
+ * login page loads only its own code: docs/performance.md, "Client weight").
  */
 export function LazyToaster() {
   const { toasts } = useToast();
-  // Once wanted (the browser idle, an F8, a toast), the region stays: unmounting it would drop the focus F8 gave.
+  // Once wanted (an F8, a toast), the region stays: unmounting it would drop the focus F8 gave.
   const [kept, setKept] = useState(false);
   const hotkeyPending = useSyncExternalStore(
     earlyHotkey.subscribe,
@@ -49,14 +50,6 @@ export function LazyToaster() {
   useEffect(() => {
     if (wanted && !kept) setKept(true);
   }, [wanted, kept]);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setKept(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setKept(true), 1000);
-    return () => clearTimeout(timer);
-  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

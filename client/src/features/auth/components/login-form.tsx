@@ -9,8 +9,8 @@ import { SessionEndedNotice } from './session-ended-notice';
 type Errors = Partial<Record<keyof LoginInput, string>>;
 type Rules = typeof import('@shared/contracts/login');
 
-// The shared login schema (shared/contracts/login.ts) loads once the screen has painted, or as soon as the
-// user starts typing: the screen itself paints without zod (docs/decisions/017-performance.md).
+// The shared login schema (shared/contracts/login.ts, with zod) loads when the user starts typing, or at the
+// latest on the first "Sign In": the screen paints and sits idle without it (docs/decisions/017-performance.md).
 let rules: Promise<Rules> | undefined;
 const loadRules = () => {
   rules ??= import('@shared/contracts/login');
@@ -21,19 +21,15 @@ const loadRules = () => {
  * The sign-in screen, the first thing a browser loads: two fields validated with the shared login schema
  * and its messages, without a form library, on plain elements styled as the Input and Button components
  * are. As the other forms do, it checks on submit, then again on every change, and focuses the first
- * invalid field.
+ * invalid field. `onSignIn` is called when a valid sign-in is sent (the router starts loading the shell then).
  */
-export function LoginForm() {
+export function LoginForm({ onSignIn }: { onSignIn?: () => void }) {
   const login = useLogin();
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [check, setCheck] = useState<Rules['loginErrors'] | null>(null);
   const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  useEffect(() => {
-    const timer = setTimeout(() => void loadRules(), 500);
-    return () => clearTimeout(timer);
-  }, []);
   // The screen's one task starts in the e-mail field, unless the user has already moved the focus (e.g. F8
   // to the notifications region) while the screen was loading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the screen mounts
@@ -43,6 +39,7 @@ export function LoginForm() {
   }, []);
 
   const change = (field: keyof LoginInput) => (event: { target: { value: string } }) => {
+    void loadRules();
     const next = { ...values, [field]: event.target.value };
     setValues(next);
     if (check) setErrors(check(next) ?? {});
@@ -58,6 +55,7 @@ export function LoginForm() {
       fields[found.email ? 'email' : 'password'].current?.focus();
       return;
     }
+    onSignIn?.();
     login.mutate({ email: values.email.trim(), password: values.password });
   };
 
@@ -72,7 +70,7 @@ export function LoginForm() {
           <p className="mt-1 text-sm text-muted-foreground">Sign in to manage your advertising campaigns</p>
         </div>
         <SessionEndedNotice />
-        <form className="grid gap-4" noValidate onSubmit={submit} onFocus={() => void loadRules()}>
+        <form className="grid gap-4" noValidate onSubmit={submit}>
           <FormField label="Email Address" error={errors.email}>
             <input
               ref={fields.email}

@@ -1,7 +1,6 @@
 import type { Notification } from '@shared/contracts/notifications';
-import { Bell, CheckCheck } from 'lucide-react';
+import { CheckCheck } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,6 +13,7 @@ import { cn } from '@/lib/utils';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { BellButton } from './bell-button';
 
 /**
  * The header's notifications button: the unread count on the bell, and a menu of the newest notifications.
@@ -37,24 +37,7 @@ export function NotificationBell({ defaultOpen = false }: { defaultOpen?: boolea
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-          data-testid="notification-bell"
-        >
-          <Bell aria-hidden />
-          {unread > 0 && (
-            <span
-              aria-hidden
-              data-testid="notification-count"
-              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white ring-2 ring-white"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
+        <BellButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent
         aria-label="Notifications"

@@ -22,9 +22,10 @@ import { getSettings } from '../settings/settings.service';
 /**
  * The billing run: issues every invoice that is due up to a day (today by default) for every active
  * contract, or for one contract, catching up on missed periods. Set-based: one INSERT ... SELECT over
- * generate_series per chunk of contracts (lines, audit events, the subscription and pay link of a contract
- * that starts billing, all in the same statement), the e-mails in one INSERT ... SELECT FROM unnest per
- * batch, and one UPDATE for the contracts whose term has ended.
+ * generate_series per chunk of contracts (invoices, lines and audit events in the same statement), one
+ * UPDATE per batch of contracts that start billing (their subscription and pay link, with audit events), the
+ * e-mails in one INSERT ... SELECT FROM unnest per batch, and one UPDATE for the contracts whose term has
+ * ended.
  *
  * Exactly one invoice per contract and period, whatever runs at once: a chunk bills only the contracts it
  * has locked, from the period after their last invoice, and the unique constraint invoices_contract_period_key
@@ -70,6 +71,8 @@ const ONCE_METRIC = 'flat' satisfies PriceMetric;
 /** The metric billed per 1,000 impressions: its invoice lines carry the impressions booked. */
 const CPM_METRIC = 'cpm' satisfies PriceMetric;
 const MIN_CHUNK = 1;
+/** Contracts whose billing starts, per statement (see startBilling). */
+const LINK_BATCH = 250;
 const FALLBACK_BASE_URL = 'http://localhost:3000';
 
 /** Runs billing (all active contracts, or one) and records whole runs in billing_runs. */
@@ -184,13 +187,14 @@ type BillingContext = {
 
 type ChunkResult = { issued: IssuedInvoice[]; contractsSeen: number; lastContractId: string | null };
 
-type IssuedRow = InvoiceMailRow & { customer_id: string; period_index: number };
+type IssuedRow = InvoiceMailRow & { customer_id: string; period_index: number; starts_billing: boolean };
 
 type ChunkHead = { contracts_seen: string | number; last_contract_id: string | null; ids: string | null };
 
 /**
  * One chunk of contracts (keyset by id), one transaction: which contracts, then one statement that
- * issues their due invoices with lines, audit events and missing pay links, then their e-mails.
+ * issues their due invoices with lines and audit events, then the subscriptions and missing pay links of
+ * the contracts that start billing, then their e-mails.
  */
 async function billChunk(
   tx: Db,
@@ -236,19 +240,28 @@ async function billChunk(
   // Only the contracts locked above. One activated since is visible to the next statement, but it is billed
   // by its activation's own run or the next one, never here unlocked: updating its row (its pay link) while
   // that run holds it and waits for one of ours would deadlock.
-  const locked = sql`and c.id = any(string_to_array(${head?.ids ?? ''}, ',')::uuid[])`;
+  const lockedIds = sql`string_to_array(${head?.ids ?? ''}, ',')::uuid[]`;
+  const locked = sql`and c.id = any(${lockedIds})`;
 
   const issued = rowsOf<IssuedRow>(
     await tx.execute(sql`
       with due_contracts as (
         select c.id, c.customer_id, c.start_date, c.auto_stop_date, c.package_id, c.package_price_cents,
-               c.setup_fee_cents,
+               c.setup_fee_cents, c.payment_mode, c.pay_link_token, c.title, c.description,
+               c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null)
+                 as starts_billing,
                coalesce(
                  (select i.period_index + 1 from invoices i where i.contract_id = c.id
                   order by i.period_start desc limit 1),
                  0) as from_index
         from contracts c
         where c.status = 'active' and c.start_date <= ${asOf}::date ${locked}
+      ),
+      -- The chunk's line items, found by the chunk's list: joined to billable periods directly, every line item of
+      -- every contract would be read and hashed for each chunk (generate_series below makes the planner expect
+      -- many more periods than there are).
+      chunk_line_items as (
+        select li.* from contract_line_items li where li.contract_id = any(${lockedIds})
       ),
       periods as (
         select d.*, n as period_index, (d.start_date + make_interval(months => n))::date as period_start,
@@ -310,7 +323,7 @@ async function billChunk(
                end as impressions,
                null::uuid as delivery_id
         from billable b
-        join contract_line_items li on li.contract_id = b.id
+        join chunk_line_items li on li.contract_id = b.id
         join products pr on pr.id = li.product_id
         cross join lateral (
           select extract(month from b.period_start)::int = any(${sql.param([...SEASON_MONTHS])}::int[])
@@ -490,58 +503,20 @@ async function billChunk(
                                   'taxCents', ins.tax_cents, 'totalCents', ins.total_cents)
         from ins
         returning id
-      ),
-      -- Data-modifying CTEs run to completion whether or not the final SELECT reads them.
-      -- A pay_link contract billed without a pay link yet gets one now: its invoice e-mail carries it.
-      -- Billing has started: the built-in provider records its subscription (when none is recorded),
-      -- and a pay_link contract billed without a pay link gets one, for its invoice e-mail. Either means
-      -- "payment processing started" (the contract can no longer be edited or deleted, only canceled).
-      prior as (
-        select c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id
-        from contracts c
-        where c.id in (select contract_id from ins)
-          and (c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null))
-      ),
-      links as (
-        update contracts c
-        set pay_link_token = case when c.payment_mode = 'pay_link' and c.pay_link_token is null
-              then translate(encode(decode(
-                replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
-                'base64'), '+/=', '-_')
-              else c.pay_link_token end,
-            stripe_payment_link_id = case when c.payment_mode = 'pay_link'
-              then coalesce(c.stripe_payment_link_id, 'plink_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24))
-              else c.stripe_payment_link_id end,
-            stripe_subscription_id = coalesce(c.stripe_subscription_id,
-              'sub_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24)),
-            updated_at = now()
-        from prior
-        where c.id = prior.id
-        returning c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id,
-                  prior.stripe_payment_link_id as before_link, prior.stripe_subscription_id as before_subscription
-      ),
-      links_audit as (
-        insert into audit_events (actor_id, action, entity, entity_id, before, after)
-        select null, 'contract.billing_started', 'contract', links.id::text,
-               jsonb_build_object('stripeSubscriptionId', links.before_subscription,
-                                  'stripePaymentLinkId', links.before_link),
-               jsonb_build_object('stripeSubscriptionId', links.stripe_subscription_id,
-                                  'stripePaymentLinkId', links.stripe_payment_link_id)
-        from links
-        returning id
       )
       select ins.id, ins.number, ins.contract_id, ins.customer_id, ins.period_index,
              ins.period_start::text as period_start, ins.period_end::text as period_end,
              ins.due_date::text as due_date, ins.status, ins.total_cents, ins.amount_paid_cents,
-             c.payment_mode, coalesce(links.pay_link_token, c.pay_link_token) as pay_link_token,
-             c.title as contract_title, c.description as contract_description,
+             d.payment_mode, d.pay_link_token, d.starts_billing,
+             d.title as contract_title, d.description as contract_description,
              cu.name as customer_name, cu.email as customer_email
       from ins
-      join contracts c on c.id = ins.contract_id
+      join due_contracts d on d.id = ins.contract_id
       join customers cu on cu.id = ins.customer_id
-      left join links on links.id = ins.contract_id
       order by ins.period_start, ins.number`),
   );
+
+  await startBilling(tx, issued);
 
   // Customers' credit balances pay their new invoices ("Credit applied") before the invoices are e-mailed.
   if (context.applyCredit && issued.length > 0) {
@@ -549,8 +524,9 @@ async function billChunk(
       tx,
       issued.map((row) => row.id),
     );
+    const byId = new Map(issued.map((row) => [row.id, row]));
     for (const credit of applied) {
-      const row = issued.find((r) => r.id === credit.invoiceId);
+      const row = byId.get(credit.invoiceId);
       if (row) Object.assign(row, { status: credit.status, amount_paid_cents: credit.amountPaidCents });
       if (credit.status === 'paid') await earnCommissionForInvoice(tx, credit.invoiceId);
     }
@@ -570,6 +546,62 @@ async function billChunk(
       totalCents: Number(row.total_cents),
     })),
   };
+}
+
+/**
+ * Billing has started for the contracts among `issued` that had no subscription recorded or, in pay_link
+ * mode, no pay link: the built-in provider records its subscription (when none is recorded), and a pay_link
+ * contract billed without a pay link gets one, for its invoice e-mail (set on the rows here). Either means
+ * "payment processing started" (the contract can no longer be edited or deleted, only canceled); each
+ * contract gets an audit event. The chunk holds these contracts' locks, and the UPDATE is conditional anyway.
+ *
+ * At most LINK_BATCH contracts per statement: the reports' statement trigger on contracts
+ * (report_totals_rep, migration 0011) compares the statement's old and new rows in a way that costs the
+ * square of their number, seconds for a chunk of 5,000 contracts that all start billing at once.
+ */
+async function startBilling(tx: Db, issued: IssuedRow[]): Promise<void> {
+  const starting = [...new Set(issued.filter((row) => row.starts_billing).map((row) => row.contract_id))];
+  const tokens = new Map<string, string | null>();
+  for (let at = 0; at < starting.length; at += LINK_BATCH) {
+    const ids = sql.param(starting.slice(at, at + LINK_BATCH));
+    const links = rowsOf<{ id: string; pay_link_token: string | null }>(
+      await tx.execute(sql`
+        with links as (
+          update contracts c
+          set pay_link_token = case when c.payment_mode = 'pay_link' and c.pay_link_token is null
+                then translate(encode(decode(
+                  replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
+                  'base64'), '+/=', '-_')
+                else c.pay_link_token end,
+              stripe_payment_link_id = case when c.payment_mode = 'pay_link'
+                then coalesce(c.stripe_payment_link_id, 'plink_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24))
+                else c.stripe_payment_link_id end,
+              stripe_subscription_id = coalesce(c.stripe_subscription_id,
+                'sub_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24)),
+              updated_at = now()
+          from contracts prior
+          where c.id = any(${ids}::uuid[]) and prior.id = c.id
+            and (c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null))
+          returning c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id,
+                    prior.stripe_payment_link_id as before_link, prior.stripe_subscription_id as before_subscription
+        ),
+        links_audit as (
+          insert into audit_events (actor_id, action, entity, entity_id, before, after)
+          select null, 'contract.billing_started', 'contract', links.id::text,
+                 jsonb_build_object('stripeSubscriptionId', links.before_subscription,
+                                    'stripePaymentLinkId', links.before_link),
+                 jsonb_build_object('stripeSubscriptionId', links.stripe_subscription_id,
+                                    'stripePaymentLinkId', links.stripe_payment_link_id)
+          from links
+          returning id
+        )
+        select links.id, links.pay_link_token from links`),
+    );
+    for (const link of links) tokens.set(link.id, link.pay_link_token);
+  }
+  for (const row of issued) {
+    if (tokens.has(row.contract_id)) row.pay_link_token = tokens.get(row.contract_id) ?? null;
+  }
 }
 
 /** One e-mail per issued invoice, with the contract's pay link or the client portal's address. */

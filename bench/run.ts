@@ -194,6 +194,25 @@ async function startProcess(name: string, script: string, env: Record<string, st
   throw new Error(`${name} did not start within 180 s`);
 }
 
+/**
+ * The same for a server on PGlite, whose one connection cannot be watched from outside: waits until its
+ * health answers within 100 ms six times in a row, half a second apart (its start-up jobs hold the
+ * connection while they run, and every request waits behind them).
+ */
+async function settleHttp(url: string): Promise<void> {
+  let quiet = 0;
+  const deadline = Date.now() + 600_000;
+  while (quiet < 6 && Date.now() < deadline) {
+    const started = performance.now();
+    const ok = await fetch(url, { signal: AbortSignal.timeout(30_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    quiet = ok && performance.now() - started < 100 ? quiet + 1 : 0;
+    await sleep(500);
+  }
+}
+
 /** Waits until nothing runs on the database for 3 s (the server's start-up jobs, e.g. the billing run's catch-up). */
 async function settle(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -209,6 +228,9 @@ async function settle(url: string): Promise<void> {
       quiet = rows[0].n === 0 ? quiet + 1 : 0;
       await sleep(500);
     }
+    // Those jobs rewrite many rows (pay links, paused contracts); autovacuum, off on the development machines'
+    // PostgreSQL, would clean and analyze the tables soon after on a server: do it here.
+    await client.query('vacuum (analyze)');
   } finally {
     await client.end();
   }
@@ -690,7 +712,7 @@ if (GROUPS.has('pglite')) {
     oursEnv(PORTS.oursPglite, { dataDir: pgliteDir(SMALL) }),
     `http://127.0.0.1:${PORTS.oursPglite}/api/health`,
   );
-  await sleep(5000);
+  await settleHttp(`http://127.0.0.1:${PORTS.oursPglite}/api/health`);
   const pglite: Target = {
     label: 'ours on PGlite',
     // Completed contracts only: the same rows on both databases (the create rows above add drafts to PostgreSQL).

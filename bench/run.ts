@@ -546,7 +546,24 @@ async function companionRows(file: string, group: string): Promise<BenchRow[]> {
   if (typeof module.bench !== 'function') {
     throw new Error(`bench/${file} must export bench(context): Promise<BenchRow[]> (bench/lib/table.ts)`);
   }
-  return module.bench({ pgUrl: PG_URL, rounds: ROUNDS, quick: QUICK, seed: SEED });
+  try {
+    return await module.bench({ pgUrl: PG_URL, rounds: ROUNDS, quick: QUICK, seed: SEED });
+  } catch (error) {
+    // One group's failure is a row of the table, not the end of the run: the other groups still measure.
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
+    say(`${group} failed: ${message}`);
+    return [
+      {
+        name: `${group} (bench/${file})`,
+        ours: 'failed',
+        baseline: '—',
+        ratio: '—',
+        goal: '—',
+        met: false,
+        note: message,
+      },
+    ];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

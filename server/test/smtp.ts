@@ -12,6 +12,8 @@ export type ReceivedMail = {
 export type SmtpCatcher = {
   /** Every message accepted so far, in the order it arrived. */
   received: ReceivedMail[];
+  /** Connections that broke mid-message (a client killed while sending): those messages were not accepted. */
+  connectionErrors: Error[];
   port: number;
   url: string;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export function messageIdOf(raw: string): string | null {
 /** A real SMTP server on a free local port, keeping every message it accepts. */
 export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher> {
   const received: ReceivedMail[] = [];
+  const connectionErrors: Error[] = [];
   const rejected = new Set((options.rejectRecipients ?? []).map((address) => address.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
@@ -66,10 +69,15 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       });
     },
   });
+  // A client that goes away during a transaction resets its connection, and smtp-server reports that as an
+  // 'error' event (an uncaught exception without a listener). A real server drops the connection and keeps
+  // serving; the message was not accepted, so the client sends it again.
+  server.on('error', (error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     received,
+    connectionErrors,
     port,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -508,6 +508,35 @@ describe('GET /api/reports', () => {
       .limit(1);
     expect((await ctx.injectAs(repA, { method: 'DELETE', url: `/api/contracts/${draft.id}` })).statusCode).toBe(200);
 
+    // One statement that changes many contracts in different ways, as a bulk update does: two active
+    // contracts with invoices swap reps, a third loses its rep, a fourth is paused with a new monthly amount,
+    // and every other contract of reps A and B is written back unchanged.
+    const withInvoices = await ctx.db.execute(sql`
+      select c.id, c.sales_rep_id as rep, c.status from contracts c
+      where c.sales_rep_id in (${repA.id}, ${repB.id})
+        and exists (select 1 from invoices i where i.contract_id = c.id and i.status <> 'void')
+      order by c.id`);
+    const rows = (withInvoices as unknown as { rows: { id: string; rep: string; status: string }[] }).rows;
+    const fromA = rows.find((row) => row.rep === repA.id);
+    const fromB = rows.find((row) => row.rep === repB.id);
+    const unassigned = rows.find((row) => row !== fromA && row !== fromB);
+    const [paused] = await ctx.db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.salesRepId, repA.id), eq(contracts.status, 'active')))
+      .limit(1);
+    expect([fromA, fromB, unassigned, paused].every(Boolean), 'contracts of reps A and B to change').toBe(true);
+    const bulk = await ctx.db.execute(sql`
+      update contracts set
+        sales_rep_id = case id when ${fromA!.id} then ${repB.id}::uuid when ${fromB!.id} then ${repA.id}::uuid
+                               when ${unassigned!.id} then null else sales_rep_id end,
+        status = case when id = ${paused.id} then 'paused' else status end,
+        pause_reason = case when id = ${paused.id} then 'manual' else pause_reason end,
+        monthly_amount_cents = case when id = ${paused.id} then monthly_amount_cents + 1234
+                                    else monthly_amount_cents end
+      where sales_rep_id in (${repA.id}, ${repB.id})`);
+    expect((bulk as unknown as { rowCount: number }).rowCount).toBeGreaterThan(4);
+
     const check = async () => {
       const s = await snapshot();
       for (const range of RANGES) {

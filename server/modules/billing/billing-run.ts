@@ -71,8 +71,6 @@ const ONCE_METRIC = 'flat' satisfies PriceMetric;
 /** The metric billed per 1,000 impressions: its invoice lines carry the impressions booked. */
 const CPM_METRIC = 'cpm' satisfies PriceMetric;
 const MIN_CHUNK = 1;
-/** Contracts whose billing starts, per statement (see startBilling). */
-const LINK_BATCH = 250;
 const FALLBACK_BASE_URL = 'http://localhost:3000';
 
 /** Runs billing (all active contracts, or one) and records whole runs in billing_runs. */
@@ -554,51 +552,47 @@ async function billChunk(
  * contract billed without a pay link gets one, for its invoice e-mail (set on the rows here). Either means
  * "payment processing started" (the contract can no longer be edited or deleted, only canceled); each
  * contract gets an audit event. The chunk holds these contracts' locks, and the UPDATE is conditional anyway.
- *
- * At most LINK_BATCH contracts per statement: the reports' statement trigger on contracts
- * (report_totals_rep, migration 0011) compares the statement's old and new rows in a way that costs the
- * square of their number, seconds for a chunk of 5,000 contracts that all start billing at once.
+ * One statement for the chunk: the reports' statement triggers on contracts compare its old and new rows in
+ * linear time (migration 0024).
  */
 async function startBilling(tx: Db, issued: IssuedRow[]): Promise<void> {
   const starting = [...new Set(issued.filter((row) => row.starts_billing).map((row) => row.contract_id))];
-  const tokens = new Map<string, string | null>();
-  for (let at = 0; at < starting.length; at += LINK_BATCH) {
-    const ids = sql.param(starting.slice(at, at + LINK_BATCH));
-    const links = rowsOf<{ id: string; pay_link_token: string | null }>(
-      await tx.execute(sql`
-        with links as (
-          update contracts c
-          set pay_link_token = case when c.payment_mode = 'pay_link' and c.pay_link_token is null
-                then translate(encode(decode(
-                  replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
-                  'base64'), '+/=', '-_')
-                else c.pay_link_token end,
-              stripe_payment_link_id = case when c.payment_mode = 'pay_link'
-                then coalesce(c.stripe_payment_link_id, 'plink_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24))
-                else c.stripe_payment_link_id end,
-              stripe_subscription_id = coalesce(c.stripe_subscription_id,
-                'sub_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24)),
-              updated_at = now()
-          from contracts prior
-          where c.id = any(${ids}::uuid[]) and prior.id = c.id
-            and (c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null))
-          returning c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id,
-                    prior.stripe_payment_link_id as before_link, prior.stripe_subscription_id as before_subscription
-        ),
-        links_audit as (
-          insert into audit_events (actor_id, action, entity, entity_id, before, after)
-          select null, 'contract.billing_started', 'contract', links.id::text,
-                 jsonb_build_object('stripeSubscriptionId', links.before_subscription,
-                                    'stripePaymentLinkId', links.before_link),
-                 jsonb_build_object('stripeSubscriptionId', links.stripe_subscription_id,
-                                    'stripePaymentLinkId', links.stripe_payment_link_id)
-          from links
-          returning id
-        )
-        select links.id, links.pay_link_token from links`),
-    );
-    for (const link of links) tokens.set(link.id, link.pay_link_token);
-  }
+  if (starting.length === 0) return;
+  const ids = sql.param(starting);
+  const links = rowsOf<{ id: string; pay_link_token: string | null }>(
+    await tx.execute(sql`
+      with links as (
+        update contracts c
+        set pay_link_token = case when c.payment_mode = 'pay_link' and c.pay_link_token is null
+              then translate(encode(decode(
+                replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
+                'base64'), '+/=', '-_')
+              else c.pay_link_token end,
+            stripe_payment_link_id = case when c.payment_mode = 'pay_link'
+              then coalesce(c.stripe_payment_link_id, 'plink_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24))
+              else c.stripe_payment_link_id end,
+            stripe_subscription_id = coalesce(c.stripe_subscription_id,
+              'sub_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24)),
+            updated_at = now()
+        from contracts prior
+        where c.id = any(${ids}::uuid[]) and prior.id = c.id
+          and (c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null))
+        returning c.id, c.pay_link_token, c.stripe_payment_link_id, c.stripe_subscription_id,
+                  prior.stripe_payment_link_id as before_link, prior.stripe_subscription_id as before_subscription
+      ),
+      links_audit as (
+        insert into audit_events (actor_id, action, entity, entity_id, before, after)
+        select null, 'contract.billing_started', 'contract', links.id::text,
+               jsonb_build_object('stripeSubscriptionId', links.before_subscription,
+                                  'stripePaymentLinkId', links.before_link),
+               jsonb_build_object('stripeSubscriptionId', links.stripe_subscription_id,
+                                  'stripePaymentLinkId', links.stripe_payment_link_id)
+        from links
+        returning id
+      )
+      select links.id, links.pay_link_token from links`),
+  );
+  const tokens = new Map(links.map((link) => [link.id, link.pay_link_token]));
   for (const row of issued) {
     if (tokens.has(row.contract_id)) row.pay_link_token = tokens.get(row.contract_id) ?? null;
   }

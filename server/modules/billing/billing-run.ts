@@ -23,8 +23,8 @@ import { getSettings } from '../settings/settings.service';
  * The billing run: issues every invoice that is due up to a day (today by default) for every active
  * contract, or for one contract, catching up on missed periods. Set-based: one INSERT ... SELECT over
  * generate_series per chunk of contracts (invoices, lines and audit events in the same statement), one
- * UPDATE per batch of contracts that start billing (their subscription and pay link, with audit events), the
- * e-mails in one INSERT ... SELECT FROM unnest per batch, and one UPDATE for the contracts whose term has
+ * UPDATE per chunk for the contracts that start billing (their subscription and pay link, with audit events),
+ * the e-mails in one INSERT ... SELECT FROM unnest per batch, and one UPDATE for the contracts whose term has
  * ended.
  *
  * Exactly one invoice per contract and period, whatever runs at once: a chunk bills only the contracts it

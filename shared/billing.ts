@@ -207,14 +207,26 @@ export const packageLineDescription = (name: string) => `${PACKAGE_LINE_PREFIX}$
 /** Whether a metric bills once (flat) rather than every period its flight overlaps (monthly, cpm). */
 export const billsOnce = (metric: PriceMetric) => metric === 'flat';
 
+/**
+ * What a line bills for one whole period (or, a flat line, once): quantity x the period's unit price - discount,
+ * the unit price being the line's in-season price in season when it has one. `seasonal` says which was used.
+ */
+export function fullPeriodAmount(
+  line: Pick<BillableLine, 'quantity' | 'unitPriceCents' | 'discountCents' | 'seasonalPriceCents'>,
+  periodInSeason: boolean,
+): { amountCents: Cents; unitPriceCents: Cents; seasonal: boolean } {
+  const seasonal = periodInSeason && line.seasonalPriceCents !== null;
+  const unitPriceCents = seasonal ? (line.seasonalPriceCents as Cents) : line.unitPriceCents;
+  const amountCents = lineTotalCents({ quantity: line.quantity, unitPriceCents, discountCents: line.discountCents });
+  return { amountCents, unitPriceCents, seasonal };
+}
+
 /** A product line on the invoice of one period, or null when the line bills nothing in that period. */
 export function billLine(
   line: BillableLine,
   period: { start: string; end: string },
 ): Omit<DraftInvoiceLine, 'kind' | 'description' | 'productId'> | null {
-  const seasonal = inSeason(period.start) && line.seasonalPriceCents !== null;
-  const unitPriceCents = seasonal ? (line.seasonalPriceCents as Cents) : line.unitPriceCents;
-  const fullCents = lineTotalCents({ quantity: line.quantity, unitPriceCents, discountCents: line.discountCents });
+  const { amountCents: fullCents, unitPriceCents, seasonal } = fullPeriodAmount(line, inSeason(period.start));
   const base = {
     priceMetric: line.priceMetric,
     quantity: line.quantity,

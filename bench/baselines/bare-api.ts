@@ -3,6 +3,7 @@
  * (the statements server/modules/contracts/contracts.repo.ts prepares, as text) and answering the same JSON,
  * without the product's plugins, validation layers, ORM or logging. `npm run bench` starts it.
  */
+import { contractFigures } from '@shared/contract-figures';
 import { computeContractTotals } from '@shared/contract-totals';
 import { contractBodySchema } from '@shared/contracts/contract-api';
 import {
@@ -158,7 +159,29 @@ app.post('/api/contracts', async (request, reply) => {
     packagePriceCents: 0,
     setupFeeCents: body.setupFee,
   });
-  const autoStop = computeAutoStopDate(body.startDate, body.termMonths);
+  const autoStopDate = computeAutoStopDate(body.startDate, body.termMonths);
+  const recurring = contractFigures(
+    {
+      startDate: body.startDate,
+      autoStopDate,
+      packageName: null,
+      packagePriceCents: 0,
+      setupFeeCents: body.setupFee,
+      lines: body.lineItems.map((line) => ({
+        description: '',
+        productId: line.productId,
+        priceMetric: byId.get(line.productId)?.price_metric ?? 'monthly',
+        quantity: line.quantity,
+        unitPriceCents: line.unitPrice,
+        discountCents: line.discount,
+        seasonalPriceCents: byId.get(line.productId)?.seasonal_price_cents ?? null,
+        flightStart: body.startDate,
+        flightEnd: null,
+      })),
+    },
+    { from: body.startDate },
+  );
+  const autoStop = autoStopDate;
   const client = await pool.connect();
   let id: string;
   try {
@@ -179,8 +202,8 @@ app.post('/api/contracts', async (request, reply) => {
         body.paymentMode,
         totals.packagePrice,
         totals.lineItemsTotal,
-        totals.monthlyAmount,
-        totals.seasonalMonthlyAmount,
+        recurring.monthlyCents,
+        recurring.seasonalMonthlyCents,
         totals.setupFee,
         totals.total,
       ],

@@ -7,7 +7,7 @@ import { amountToCents } from '@shared/money';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents, contractLineItems, contracts, packages, products } from '../db/schema';
-import { lineSnapshot } from '../modules/contracts/contracts.service';
+import { lineSnapshot, recurringFigures } from '../modules/contracts/contracts.service';
 import type { DemoCatalog } from './seed-catalog';
 import type { DemoPeople } from './seed-users';
 
@@ -769,8 +769,11 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
           packageId,
           packagePriceCents: totals.packagePrice,
           lineItemsTotalCents: totals.lineItemsTotal,
-          monthlyAmountCents: totals.monthlyAmount,
-          seasonalMonthlyAmountCents: totals.seasonalMonthlyAmount,
+          ...recurringFigures(
+            { startDate, autoStopDate: termEnd, status: plan.status, packageId, ...totals },
+            lines.map((l, i) => ({ description: l.product.name, productId: l.product.id, ...l, ...snapshots[i] })),
+            now.toISOString().slice(0, 10),
+          ),
           setupFeeCents: totals.setupFee,
           totalCents: totals.total,
           // The built-in provider's ids: a sent pay link means its payment link exists; a paid portal

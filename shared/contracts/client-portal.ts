@@ -1,3 +1,5 @@
+import type { ContractOneTimeCharge } from './contract-responses';
+
 /**
  * The client portal's own answers (GET /api/client/summary, GET /api/client/contracts/{id}). Lists of the
  * client's contracts, invoices, creatives and figures have their own routes.
@@ -45,10 +47,16 @@ export type ClientContractDetail = {
   autoStopDate: string | null;
   paymentMode: string;
   totalAmount: number;
+  /** The figures below are the billing engine's, as on the staff's contract page (contract-responses.ts). */
   monthlyAmount: number;
   seasonalMonthlyAmount: number;
   setupFee: number;
+  oneTimeAmount: number;
+  oneTimeCharges: ContractOneTimeCharge[];
   firstInvoiceAmount: number;
+  firstInvoiceDate: string;
+  firstInvoiceDueDate: string;
+  termValue: number | null;
   package: { name: string; price: number } | null;
   lineItems: ClientContractLine[];
 };

@@ -2,6 +2,8 @@
  * The contract form's values: defaults, conversion from and to the API, and the live totals. No zod here,
  * so the form can paint before its schema (contract-form.ts) has loaded.
  */
+import type { TaxRule } from '../billing';
+import { type ContractFigures, contractFigures } from '../contract-figures';
 import { computeContractTotals } from '../contract-totals';
 import {
   type Cents,
@@ -13,9 +15,11 @@ import {
   plainAmount,
 } from '../money';
 import type { ContractFormLine, ContractFormValues } from './contract-form';
+import { computeAutoStopDate } from './contract-lifecycle';
 import type { Contract } from './contract-responses';
-import { hasPackage, NO_PACKAGE, type PaymentMode, parseWhole, quantityIssue } from './contract-vocabulary';
+import { hasPackage, NO_PACKAGE, type PaymentMode, parseWhole, quantityIssue, termIssue } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
+import { soldFlight } from './line-flight';
 import type { PriceMetric } from './product-vocabulary';
 
 /** A line counts once it has a product, a quantity and a unit price (ui-spec.md section 5). */
@@ -164,14 +168,29 @@ function amountOrZero(text: string | undefined): number {
   return cents === null ? 0 : centsToAmount(cents);
 }
 
+/** What the summary needs of a line's product: its metric, default duration and inventory flag, its name. */
+export type FormProductFacts = {
+  name: string;
+  priceMetric: PriceMetric;
+  defaultDuration: number | null;
+  inventoryRequired?: boolean;
+};
+
 /**
  * The form summary's figures (ui-spec.md section 2): each row's line total (null while it cannot be
- * computed) and the contract totals over the complete lines, with the chosen package's price, each line's
- * in-season price and its product's price metric (a flat line is a one-time charge).
+ * computed), ui-spec's totals over the complete lines with the chosen package's price, and what the contract
+ * will bill from the billing engine (shared/contract-figures.ts: the first invoice, the regular and in-season
+ * monthly amounts, each one-time charge, the value over the term), with each line's metric, in-season price
+ * and flight as the server will store them; `figures` is null while the start date or term is not valid.
  */
 export function formTotals(
-  values: Pick<ContractFormValues, 'lineItems' | 'setupFee'>,
-  options: { packagePriceCents?: Cents; priceMetricByProductId?: Record<string, PriceMetric | undefined> } = {},
+  values: Pick<ContractFormValues, 'lineItems' | 'setupFee'> &
+    Partial<Pick<ContractFormValues, 'startDate' | 'termMonths'>>,
+  options: {
+    packagePriceCents?: Cents;
+    productsById?: Record<string, FormProductFacts | undefined>;
+    tax?: Pick<TaxRule, 'rateBp' | 'included'>;
+  } = {},
 ) {
   const rows = (values.lineItems ?? []).map((line) => {
     const quantity = parseWhole(line.quantity ?? '');
@@ -182,27 +201,87 @@ export function formTotals(
     if (lineAmountCents({ quantity, unitPriceCents }) > MAX_CENTS || discountCents > MAX_CENTS) return null;
     const seasonalText = (line.seasonalPrice ?? '').trim();
     const seasonalPriceCents = seasonalText === '' ? null : parseMoney(seasonalText);
-    const productId = line.productId ?? '';
     return {
       quantity,
       unitPriceCents,
       discountCents,
-      productId,
+      productId: line.productId ?? '',
       // An in-season price still being typed (or invalid) counts as none until it is an amount.
       seasonalPriceCents:
         seasonalPriceCents !== null && seasonalPriceCents >= 0 && seasonalPriceCents <= MAX_CENTS
           ? seasonalPriceCents
           : null,
-      priceMetric: options.priceMetricByProductId?.[productId] ?? 'monthly',
+      flightStart: (line.flightStart ?? '').trim(),
+      flightEnd: (line.flightEnd ?? '').trim(),
     };
   });
-  const setupFeeCents = (values.setupFee ?? '').trim() === '' ? 0 : (parseMoney(values.setupFee ?? '') ?? 0);
-  const counted = rows.filter((row, i) => row !== null && isCompleteFormLine(values.lineItems![i]));
-  const totals = computeContractTotals({
-    lineItems: counted.map((row) => row!),
-    packagePriceCents: options.packagePriceCents ?? 0,
-    setupFeeCents: setupFeeCents >= 0 && setupFeeCents <= MAX_CENTS ? setupFeeCents : 0,
-  });
+  const setupFeeText = (values.setupFee ?? '').trim();
+  const setupFeeParsed = setupFeeText === '' ? 0 : (parseMoney(setupFeeText) ?? 0);
+  const setupFeeCents = setupFeeParsed >= 0 && setupFeeParsed <= MAX_CENTS ? setupFeeParsed : 0;
+  const counted = rows.filter((row, i) => row !== null && isCompleteFormLine(values.lineItems![i])).map((row) => row!);
+  const packagePriceCents = options.packagePriceCents ?? 0;
+  const totals = computeContractTotals({ lineItems: counted, packagePriceCents, setupFeeCents });
   const rowTotals = rows.map((row) => (row ? lineTotalCents(row) : null));
-  return { rowTotals, ...totals };
+  return {
+    rowTotals,
+    ...totals,
+    figures: formFigures(values, counted, { ...options, packagePriceCents, setupFeeCents }),
+  };
+}
+
+function formFigures(
+  values: Partial<Pick<ContractFormValues, 'startDate' | 'termMonths'>>,
+  lines: {
+    productId: string;
+    quantity: number;
+    unitPriceCents: Cents;
+    discountCents: Cents;
+    seasonalPriceCents: Cents | null;
+    flightStart: string;
+    flightEnd: string;
+  }[],
+  options: {
+    packagePriceCents: Cents;
+    setupFeeCents: Cents;
+    productsById?: Record<string, FormProductFacts | undefined>;
+    tax?: Pick<TaxRule, 'rateBp' | 'included'>;
+  },
+): ContractFigures | null {
+  const startDate = (values.startDate ?? '').trim().slice(0, 10);
+  const termText = (values.termMonths ?? '').trim();
+  const termMonths = termText === '' ? null : parseWhole(termText);
+  if (!isCalendarDay(startDate) || (termMonths !== null && termIssue(termMonths))) return null;
+  const termEnd = computeAutoStopDate(startDate, termMonths);
+  const billable = lines.map((line) => {
+    const product = options.productsById?.[line.productId];
+    const priceMetric = product?.priceMetric ?? 'monthly';
+    const flight = soldFlight(
+      {
+        flightStart: isCalendarDay(line.flightStart) ? line.flightStart : null,
+        flightEnd: isCalendarDay(line.flightEnd) ? line.flightEnd : null,
+      },
+      { priceMetric, defaultDuration: product?.defaultDuration ?? null, inventoryRequired: product?.inventoryRequired },
+      { startDate, termEnd },
+    );
+    return { ...line, description: product?.name ?? '', priceMetric, ...flight };
+  });
+  return contractFigures(
+    {
+      startDate,
+      autoStopDate: termEnd,
+      lines: billable,
+      // The package's name plays no part in the figures; only whether there is one.
+      packageName: options.packagePriceCents > 0 ? '' : null,
+      packagePriceCents: options.packagePriceCents,
+      setupFeeCents: options.setupFeeCents,
+    },
+    { tax: options.tax, from: startDate },
+  );
+}
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }

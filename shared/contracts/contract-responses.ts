@@ -78,14 +78,24 @@ export type ContractSummary = {
   /** Lines + package + setup fee (ui-spec.md's contract total); totalAmount is the same figure. */
   total: number;
   totalAmount: number;
-  /** Monthly and CPM lines + package: billed every month. */
+  /**
+   * The figures below come from the billing engine (shared/contract-figures.ts), the rules every invoice is
+   * issued by. Monthly: what a whole period of the per-month and CPM lines still running bills at regular
+   * prices, plus the package (a period a flight covers in part bills its days only: see the schedule).
+   */
   monthlyAmount: number;
-  /** Charged once: the flat lines and the setup fee. */
-  oneTimeAmount: number;
-  /** The monthly amount plus the one-time charges. */
-  firstInvoiceAmount: number;
-  /** The monthly amount for periods starting October to December. */
+  /** The same at in-season prices (periods starting October to December). */
   seasonalMonthlyAmount: number;
+  /** Charged once: the setup fee and the flat lines, each at the price of the period that bills it. */
+  oneTimeAmount: number;
+  /** The first invoice's total with tax: as issued once it is, otherwise as the billing run will issue it. */
+  firstInvoiceAmount: number;
+  /** YYYY-MM-DD: the first day of the first billing period (the start date), when the first invoice is issued. */
+  firstInvoiceDate: string;
+  /** YYYY-MM-DD: when the first invoice is due. */
+  firstInvoiceDueDate: string;
+  /** What the term bills before tax (every period that starts before the auto-stop date); null when indefinite. */
+  termValue: number | null;
   setupFee: number;
   packagePrice: number;
   lineItemsTotal: number;
@@ -110,11 +120,35 @@ export type Contract = ContractSummary & {
   customer: ContractCustomer | null;
   package: ContractPackage | null;
   lineItems: ContractLineItem[];
+  /** Each one-time charge at the price it will bill, with the period whose invoice carries it. */
+  oneTimeCharges: ContractOneTimeCharge[];
+  /** The first invoice's figures; `number` once it is issued. */
+  firstInvoice: ContractFirstInvoice;
   /**
    * A sent contract with inventory lines: when the hold on its slots ends or ended (ISO timestamp; product.md
    * section 13). Null for any other contract.
    */
   inventoryHoldUntil: string | null;
+};
+
+export type ContractOneTimeCharge = {
+  kind: 'setup_fee' | 'flat';
+  description: string;
+  amount: number;
+  /** YYYY-MM-DD: the first day of the period whose invoice carries it. */
+  billedOn: string;
+  /** Billed at the line's in-season price. */
+  inSeason: boolean;
+};
+
+export type ContractFirstInvoice = {
+  periodStart: string;
+  dueDate: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  /** The issued invoice's number; null until it is issued. */
+  number: string | null;
 };
 
 export type PaymentLinkResponse = { paymentUrl: string };

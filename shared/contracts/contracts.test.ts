@@ -385,6 +385,8 @@ describe('form summary', () => {
     const totals = formTotals(
       {
         setupFee: '50',
+        startDate: '2026-10-01',
+        termMonths: '2',
         lineItems: [
           { productId: PRODUCT, quantity: '2', unitPrice: '10.10', discount: '0.20', seasonalPrice: '15' },
           { productId: '', quantity: '1', unitPrice: '5', discount: '0' },
@@ -394,13 +396,71 @@ describe('form summary', () => {
       { packagePriceCents: 100_00 },
     );
     expect(totals.rowTotals).toEqual([2000, 500, null]);
-    expect(totals).toMatchObject({
-      lineItemsTotal: 2000,
-      packagePrice: 10000,
-      subtotal: 12000,
-      setupFee: 5000,
-      total: 17000,
-      seasonalMonthlyAmount: 12980,
+    expect(totals).toMatchObject({ lineItemsTotal: 2000, packagePrice: 10000, setupFee: 5000, total: 17000 });
+    expect(totals.figures).toMatchObject({
+      // October is in season: 2 x 15.00 - 0.20 = 29.80, + package 100 + setup fee 50
+      firstInvoice: { periodStart: '2026-10-01', dueDate: '2026-10-08', subtotalCents: 179_80 },
+      monthlyCents: 120_00,
+      seasonalMonthlyCents: 129_80,
+      // October 179.80 + November 129.80
+      termValueCents: 309_60,
+    });
+  });
+
+  it("previews a flat line with its product's metric and in-season price, in the month its flight starts", () => {
+    const FLAT = '0f1e2d3c-4b5a-4968-8776-655443322110';
+    const totals = formTotals(
+      {
+        setupFee: '0',
+        startDate: '2026-11-15',
+        termMonths: '',
+        lineItems: [
+          { productId: PRODUCT, quantity: '250', unitPrice: '12', discount: '0', seasonalPrice: '' },
+          {
+            productId: FLAT,
+            quantity: '1',
+            unitPrice: '2500',
+            discount: '0',
+            seasonalPrice: '3500',
+            flightStart: '2026-12-20',
+          },
+        ],
+      },
+      {
+        productsById: {
+          [PRODUCT]: { name: 'Pre-roll (CPM)', priceMetric: 'cpm', defaultDuration: null },
+          [FLAT]: { name: 'Homepage Takeover', priceMetric: 'flat', defaultDuration: 7 },
+        },
+      },
+    );
+    expect(totals.figures).toMatchObject({
+      // November 15 - December 14 bills the CPM line only; the takeover starts in the next period.
+      firstInvoice: { subtotalCents: 3_000_00 },
+      monthlyCents: 3_000_00,
+      oneTimeCharges: [
+        {
+          kind: 'flat',
+          description: 'Homepage Takeover',
+          amountCents: 3_500_00,
+          billedOn: '2026-12-15',
+          seasonal: true,
+        },
+      ],
+      termValueCents: null,
+    });
+  });
+
+  it('has no figures while the start date or the term is not valid', () => {
+    const line = { productId: PRODUCT, quantity: '1', unitPrice: '10', discount: '0' };
+    expect(formTotals({ setupFee: '0', startDate: '', lineItems: [line] }).figures).toBeNull();
+    expect(formTotals({ setupFee: '0', startDate: '2026-02-30', lineItems: [line] }).figures).toBeNull();
+    expect(
+      formTotals({ setupFee: '0', startDate: '2026-12-01', termMonths: '0', lineItems: [line] }).figures,
+    ).toBeNull();
+    expect(
+      formTotals({ setupFee: '0', startDate: '2026-12-01', termMonths: '12', lineItems: [line] }).figures,
+    ).toMatchObject({
+      termValueCents: 120_00,
     });
   });
 });

@@ -28,5 +28,9 @@ export type ClientContract = {
   termMonths: number | null;
   paymentMode: string;
   totalAmount: number;
+  /** From the billing engine, as on the staff's contract page (shared/contracts/contract-responses.ts). */
   monthlyAmount: number;
+  oneTimeAmount: number;
+  /** What the term bills before tax; null when indefinite. */
+  termValue: number | null;
 };

@@ -1,6 +1,6 @@
-import type { Adjustment, BillableContract } from '@shared/billing';
+import type { Adjustment, BillableContract, BillableLine } from '@shared/billing';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contractAdjustments, contractLineItems, contracts, invoices, packages, products } from '../../db/schema';
 
@@ -99,4 +99,108 @@ export async function selectPendingAdjustments(db: Db, contractId: string): Prom
     .from(contractAdjustments)
     .where(and(eq(contractAdjustments.contractId, contractId), isNull(contractAdjustments.invoiceId)))
     .orderBy(asc(contractAdjustments.coversStart), asc(contractAdjustments.createdAt), asc(contractAdjustments.id));
+}
+
+/**
+ * The lines as sold of several contracts in one statement (with the products' names), in each contract's
+ * order, as shared/billing.ts takes them: for previews of many contracts at once (lists, the client portal).
+ */
+export async function selectBillableLinesOf(
+  db: Db,
+  contractIds: readonly string[],
+): Promise<Map<string, BillableLine[]>> {
+  const byContract = new Map<string, BillableLine[]>(contractIds.map((id) => [id, []]));
+  if (contractIds.length === 0) return byContract;
+  const rows = await db
+    .select({
+      contractId: contractLineItems.contractId,
+      description: products.name,
+      productId: contractLineItems.productId,
+      priceMetric: contractLineItems.priceMetric,
+      quantity: contractLineItems.quantity,
+      unitPriceCents: contractLineItems.unitPriceCents,
+      discountCents: contractLineItems.discountCents,
+      seasonalPriceCents: contractLineItems.seasonalPriceCents,
+      flightStart: contractLineItems.flightStart,
+      flightEnd: contractLineItems.flightEnd,
+    })
+    .from(contractLineItems)
+    .innerJoin(products, eq(products.id, contractLineItems.productId))
+    .where(inArray(contractLineItems.contractId, [...contractIds]))
+    .orderBy(asc(contractLineItems.contractId), asc(contractLineItems.position), asc(contractLineItems.id));
+  for (const { contractId, ...line } of rows) {
+    byContract.get(contractId)?.push({ ...line, priceMetric: line.priceMetric as PriceMetric });
+  }
+  return byContract;
+}
+
+/** The first invoice of each of several contracts, where it is issued (the period starting on the start date). */
+export async function selectFirstInvoicesOf(db: Db, contractIds: readonly string[]) {
+  if (contractIds.length === 0) return new Map<string, FirstInvoiceRef>();
+  const rows = await db
+    .select({
+      contractId: invoices.contractId,
+      id: invoices.id,
+      number: invoices.number,
+      periodStart: invoices.periodStart,
+      dueDate: invoices.dueDate,
+      subtotalCents: invoices.subtotalCents,
+      taxCents: invoices.taxCents,
+      totalCents: invoices.totalCents,
+    })
+    .from(invoices)
+    .innerJoin(contracts, and(eq(contracts.id, invoices.contractId), eq(contracts.startDate, invoices.periodStart)))
+    .where(inArray(invoices.contractId, [...contractIds]));
+  return new Map<string, FirstInvoiceRef>(rows.map(({ contractId, ...invoice }) => [contractId, invoice]));
+}
+
+export type FirstInvoiceRef = {
+  id: string;
+  number: string;
+  periodStart: string;
+  dueDate: string;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+};
+
+/** The last invoiced period of each of several contracts (absent: none invoiced yet). */
+export async function selectLastInvoicedPeriodsOf(
+  db: Db,
+  contractIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (contractIds.length === 0) return new Map();
+  const rows = await db
+    .select({ contractId: invoices.contractId, last: sql<number>`max(${invoices.periodIndex})`.mapWith(Number) })
+    .from(invoices)
+    .where(inArray(invoices.contractId, [...contractIds]))
+    .groupBy(invoices.contractId);
+  return new Map(rows.map((row) => [row.contractId, row.last]));
+}
+
+/** The amendment charges and credits not yet invoiced of several contracts, each in its next invoice's order. */
+export async function selectPendingAdjustmentsOf(
+  db: Db,
+  contractIds: readonly string[],
+): Promise<Map<string, Adjustment[]>> {
+  const byContract = new Map<string, Adjustment[]>();
+  if (contractIds.length === 0) return byContract;
+  const rows = await db
+    .select({
+      contractId: contractAdjustments.contractId,
+      description: contractAdjustments.description,
+      productId: contractAdjustments.productId,
+      coversStart: contractAdjustments.coversStart,
+      coversEnd: contractAdjustments.coversEnd,
+      amountCents: contractAdjustments.amountCents,
+    })
+    .from(contractAdjustments)
+    .where(and(inArray(contractAdjustments.contractId, [...contractIds]), isNull(contractAdjustments.invoiceId)))
+    .orderBy(asc(contractAdjustments.coversStart), asc(contractAdjustments.createdAt), asc(contractAdjustments.id));
+  for (const { contractId, ...adjustment } of rows) {
+    const list = byContract.get(contractId) ?? [];
+    list.push(adjustment);
+    byContract.set(contractId, list);
+  }
+  return byContract;
 }

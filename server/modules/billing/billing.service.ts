@@ -1,5 +1,6 @@
 import {
   type BillableContract,
+  type BillableLine,
   billingPeriod,
   billingSchedule,
   type DraftInvoice,
@@ -7,6 +8,7 @@ import {
   periodIndexOn,
   type TaxRule,
 } from '@shared/billing';
+import { type ContractFigures, contractFigures, figuresReferenceDay } from '@shared/contract-figures';
 import { canReadContract } from '@shared/contracts/contract-access';
 import type { ContractSchedule, InvoiceStatus } from '@shared/contracts/invoices';
 import { centsToAmount } from '@shared/money';
@@ -20,12 +22,17 @@ import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import {
   type ContractRow,
+  type FirstInvoiceRef,
   selectAnyInvoiceId,
   selectBillableContract,
+  selectBillableLinesOf,
   selectContract,
   selectContractInvoiceRefs,
+  selectFirstInvoicesOf,
   selectInvoicedPeriods,
+  selectLastInvoicedPeriodsOf,
   selectPendingAdjustments,
+  selectPendingAdjustmentsOf,
 } from './billing.repo';
 import { runBilling } from './billing-run';
 
@@ -138,7 +145,108 @@ export async function contractSchedule(db: Db, actor: SessionUser, contractId: s
   };
 }
 
+/** The last invoiced period of a contract (undefined: none yet): the monthly amounts count from the next. */
+export async function lastInvoicedPeriod(db: Db, contractId: string): Promise<number | undefined> {
+  return (await selectLastInvoicedPeriodsOf(db, [contractId])).get(contractId);
+}
+
 /** The invoiced periods (not voided) of a contract that end on or after a day: those an amendment may touch. */
 export async function invoicedPeriodsFrom(tx: Db, contractId: string, from: string) {
   return selectInvoicedPeriods(tx, contractId, from);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Previews of many contracts: lists, the contract e-mail, the client portal (shared/contract-figures.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A contract's previewed figures, and its first invoice once it is issued (which then is the figure shown). */
+export type ContractPreview = ContractFigures & { issuedFirstInvoice: FirstInvoiceRef | null };
+
+/** What shared/billing.ts needs of a contract row and its lines (the package line's name plays no part in figures). */
+function billableOf(contract: ContractRow, lines: BillableLine[]): BillableContract & { startDate: string } {
+  return {
+    startDate: contract.startDate,
+    lines,
+    packageName: contract.packageId === null ? null : '',
+    packagePriceCents: contract.packagePriceCents,
+    setupFeeCents: contract.setupFeeCents,
+  };
+}
+
+/**
+ * The figures a person reads about each of these contracts, from the billing engine with today's tax
+ * settings: four statements whatever the number of contracts (their lines, first invoices, last invoiced
+ * periods, the tax).
+ */
+export async function previewContracts(db: Db, rows: readonly ContractRow[]): Promise<Map<string, ContractPreview>> {
+  const ids = rows.map((row) => row.id);
+  const [lines, firstInvoices, lastInvoiced, tax] = await Promise.all([
+    selectBillableLinesOf(db, ids),
+    selectFirstInvoicesOf(db, ids),
+    selectLastInvoicedPeriodsOf(db, ids),
+    currentTax(db),
+  ]);
+  const today = businessToday();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ...contractFigures(
+          { ...billableOf(row, lines.get(row.id) ?? []), autoStopDate: row.autoStopDate },
+          { tax, from: figuresReferenceDay(row, today, lastInvoiced.get(row.id)) },
+        ),
+        issuedFirstInvoice: firstInvoices.get(row.id) ?? null,
+      },
+    ]),
+  );
+}
+
+/** The next charge of one contract: the first period from today not invoiced yet that bills anything. */
+export type ScheduledCharge = { contractId: string; periodStart: string; dueDate: string; totalCents: number };
+
+/** How far ahead the next charge of a contract is looked for (a contract that bills nothing for 3 years has none). */
+const NEXT_CHARGE_HORIZON = 36;
+
+/**
+ * The next scheduled charge of each of these contracts (active ones: the billing run bills nothing else), as
+ * the contract's schedule shows it and the billing run will issue it: the first period starting today or
+ * later after the last invoiced one, with the amendments' pending charges and credits, the tax of the
+ * settings, stopping at the term's end when billing stops there; a period that bills nothing is passed over.
+ * Four statements whatever the number of contracts.
+ */
+export async function nextScheduledCharges(db: Db, rows: readonly ContractRow[]): Promise<ScheduledCharge[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, lastInvoiced, adjustments, tax, settings] = await Promise.all([
+    selectBillableLinesOf(db, ids),
+    selectLastInvoicedPeriodsOf(db, ids),
+    selectPendingAdjustmentsOf(db, ids),
+    currentTax(db),
+    getSettings(db, 'contracts'),
+  ]);
+  const today = businessToday();
+  const charges: ScheduledCharge[] = [];
+  for (const row of rows) {
+    const last = lastInvoiced.get(row.id);
+    const fromToday = periodIndexOn(row.startDate, today);
+    const startsTodayOrLater =
+      fromToday < 0 ? 0 : billingPeriod(row.startDate, fromToday).start < today ? fromToday + 1 : fromToday;
+    const next = Math.max(last === undefined ? 0 : last + 1, startsTodayOrLater);
+    const entries = billingSchedule(billableOf(row, lines.get(row.id) ?? []), {
+      fromIndex: next,
+      count: NEXT_CHARGE_HORIZON,
+      stopBefore: settings.pausePaymentsAfterExpiry ? row.autoStopDate : null,
+      tax,
+      adjustments: { items: adjustments.get(row.id) ?? [], atIndex: next },
+    });
+    const charge = entries.find((entry) => entry.totalCents > 0);
+    if (charge) {
+      charges.push({
+        contractId: row.id,
+        periodStart: charge.start,
+        dueDate: charge.due,
+        totalCents: charge.totalCents,
+      });
+    }
+  }
+  return charges;
 }

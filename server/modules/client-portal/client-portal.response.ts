@@ -4,12 +4,15 @@ import type {
   ClientSummary,
   NextPayment,
 } from '@shared/contracts/client-portal';
+import type { ContractOneTimeCharge } from '@shared/contracts/contract-responses';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import {
   arrayOf,
+  boolean,
   integer,
   nullable,
   nullableInteger,
+  nullableNumber,
   nullableString,
   number,
   object,
@@ -38,6 +41,8 @@ export const clientContractListResponse = arrayOf(
     paymentMode: string,
     totalAmount: number,
     monthlyAmount: number,
+    oneTimeAmount: number,
+    termValue: nullableNumber,
   }),
 );
 
@@ -55,7 +60,20 @@ export const clientContractDetailResponse = object<ClientContractDetail>({
   monthlyAmount: number,
   seasonalMonthlyAmount: number,
   setupFee: number,
+  oneTimeAmount: number,
+  oneTimeCharges: arrayOf(
+    object<ContractOneTimeCharge>({
+      kind: string,
+      description: string,
+      amount: number,
+      billedOn: string,
+      inSeason: boolean,
+    }),
+  ),
   firstInvoiceAmount: number,
+  firstInvoiceDate: string,
+  firstInvoiceDueDate: string,
+  termValue: nullableNumber,
   package: nullable(object<{ name: string; price: number }>({ name: string, price: number })),
   lineItems: arrayOf(
     object<ClientContractLine>({

@@ -1,41 +1,58 @@
 import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
 import type { ClientContract } from '@shared/contracts/dashboard';
-import { centsToAmount } from '@shared/money';
-import { percentToBasisPoints } from '@shared/rates';
+import { centsToAmount, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
-import { businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
+import { type ContractPreview, nextScheduledCharges, previewContracts } from '../billing/billing.service';
 import { findContractDetail } from '../contracts/contracts.service';
 import type { SessionUser } from '../sessions/sessions';
-import { getSettings } from '../settings/settings.service';
-import { selectClientContractPage, selectClientSummary } from './client-portal.repo';
+import { selectActiveContracts, selectClientContractPage, selectOpenInvoiceFigures } from './client-portal.repo';
 import { clientOwnsContract } from './client-scope';
 
-/** GET /api/client/summary: the figures of the client's dashboard and portal; zeros without a linked customer. */
+/**
+ * GET /api/client/summary: the figures of the client's dashboard and portal; zeros without a linked customer.
+ * The next payment is the earliest open invoice (what is due that day), or when none is open, the next
+ * scheduled charges of the client's active contracts from the billing engine (billing.service
+ * nextScheduledCharges: what each contract's schedule shows and the billing run will issue), summed by due
+ * date: the earliest due date wins.
+ */
 export async function getClientSummary(db: Db, actor: SessionUser): Promise<ClientSummary> {
   if (!actor.customerId) return { activeContracts: 0, outstandingBalance: 0, pendingInvoices: 0, nextPayment: null };
-  const [tax, contractSettings] = await Promise.all([getSettings(db, 'tax'), getSettings(db, 'contracts')]);
-  const figures = await selectClientSummary(db, {
-    customerId: actor.customerId,
-    today: businessToday(),
-    taxRateBp: percentToBasisPoints(tax.defaultTaxRate),
-    taxIncluded: tax.taxIncluded,
-    stopAtTerm: contractSettings.pausePaymentsAfterExpiry,
-  });
+  const figures = await selectOpenInvoiceFigures(db, actor.customerId);
   return {
     activeContracts: figures.activeContracts,
     outstandingBalance: centsToAmount(figures.outstandingCents),
     pendingInvoices: figures.pendingInvoices,
-    nextPayment: figures.next
+    nextPayment: figures.firstOpen
       ? {
-          amount: centsToAmount(figures.next.amountCents),
-          dueDate: figures.next.dueDate,
-          source: figures.next.source,
-          invoiceId: figures.next.invoiceId,
+          amount: centsToAmount(figures.firstOpen.amountCents),
+          dueDate: figures.firstOpen.dueDate,
+          source: 'invoice',
+          invoiceId: figures.firstOpen.invoiceId,
         }
-      : null,
+      : await nextScheduledPayment(db, actor.customerId),
   };
+}
+
+/** The engine's figures a client's contract lists show (billing.service previewContracts). */
+function previewAmounts(preview: ContractPreview) {
+  return {
+    monthlyAmount: centsToAmount(preview.monthlyCents),
+    oneTimeAmount: centsToAmount(preview.oneTimeCents),
+    termValue: preview.termValueCents === null ? null : centsToAmount(preview.termValueCents),
+  };
+}
+
+async function nextScheduledPayment(db: Db, customerId: string): Promise<ClientSummary['nextPayment']> {
+  const charges = await nextScheduledCharges(db, await selectActiveContracts(db, customerId));
+  if (charges.length === 0) return null;
+  // The earliest due date: YYYY-MM-DD days sort as text.
+  const dueDate = charges.map((charge) => charge.dueDate).sort()[0];
+  const amountCents = sumCents(
+    charges.filter((charge) => charge.dueDate === dueDate).map((charge) => charge.totalCents),
+  );
+  return { amount: centsToAmount(amountCents), dueDate, source: 'scheduled', invoiceId: null };
 }
 
 /** GET /api/client/contracts: the client's own contracts (its linked customer's), never drafts. */
@@ -46,6 +63,7 @@ export async function listClientContracts(
 ): Promise<{ rows: ClientContract[]; total: number }> {
   if (!actor.customerId) return { rows: [], total: 0 };
   const result = await selectClientContractPage(db, actor.customerId, page);
+  const previews = await previewContracts(db, result.rows);
   return {
     total: result.total,
     rows: result.rows.map((c) => ({
@@ -57,7 +75,7 @@ export async function listClientContracts(
       termMonths: c.termMonths,
       paymentMode: c.paymentMode,
       totalAmount: centsToAmount(c.totalCents),
-      monthlyAmount: centsToAmount(c.monthlyAmountCents),
+      ...previewAmounts(previews.get(c.id)!),
     })),
   };
 }
@@ -67,6 +85,8 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
   const detail = await findContractDetail(db, id);
   if (!detail || !clientOwnsContract(actor, detail.contract)) throw notFound('Contract');
   const c = detail.contract;
+  const preview = (await previewContracts(db, [c])).get(c.id)!;
+  const first = preview.issuedFirstInvoice ?? preview.firstInvoice;
   return {
     id: c.id,
     title: c.title,
@@ -77,10 +97,19 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
     autoStopDate: c.autoStopDate,
     paymentMode: c.paymentMode,
     totalAmount: centsToAmount(c.totalCents),
-    monthlyAmount: centsToAmount(c.monthlyAmountCents),
-    seasonalMonthlyAmount: centsToAmount(c.seasonalMonthlyAmountCents),
+    ...previewAmounts(preview),
+    seasonalMonthlyAmount: centsToAmount(preview.seasonalMonthlyCents),
     setupFee: centsToAmount(c.setupFeeCents),
-    firstInvoiceAmount: centsToAmount(c.monthlyAmountCents + c.setupFeeCents),
+    oneTimeCharges: preview.oneTimeCharges.map((charge) => ({
+      kind: charge.kind,
+      description: charge.description,
+      amount: centsToAmount(charge.amountCents),
+      billedOn: charge.billedOn,
+      inSeason: charge.seasonal,
+    })),
+    firstInvoiceAmount: centsToAmount(first.totalCents),
+    firstInvoiceDate: first.periodStart,
+    firstInvoiceDueDate: first.dueDate,
     package: detail.package ? { name: detail.package.name, price: centsToAmount(c.packagePriceCents) } : null,
     lineItems: detail.lineItems.map(({ line, product }) => ({
       name: product.name,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, invoices } from '../../db/schema';
+import { contractLineItems, contracts, invoices } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createTestUser, type TestUser } from '../../test/factories';
@@ -30,6 +30,28 @@ async function insertContract(
     .values({ customerId, paymentMode: 'portal', startDate: '2026-01-01', ...values })
     .returning();
   return row;
+}
+
+/**
+ * A per-month line on a contract, from its start date (or the flight given): what the billing engine bills it
+ * for. The product is only a name here: a line keeps what it was sold with.
+ */
+async function insertLine(
+  contract: { id: string; startDate: string },
+  values: { unitPriceCents: number; seasonalPriceCents?: number | null; priceMetric?: string; flightStart?: string },
+) {
+  const product = await createTestProduct(ctx.db, { name: `Line ${randomUUID().slice(0, 6)}` });
+  await ctx.db.insert(contractLineItems).values({
+    contractId: contract.id,
+    productId: product.id,
+    quantity: 1,
+    unitPriceCents: values.unitPriceCents,
+    discountCents: 0,
+    lineTotalCents: values.unitPriceCents,
+    priceMetric: values.priceMetric ?? 'monthly',
+    seasonalPriceCents: values.seasonalPriceCents ?? null,
+    flightStart: values.flightStart ?? contract.startDate,
+  });
 }
 
 async function insertInvoice(
@@ -137,71 +159,64 @@ describe('GET /api/client/summary', () => {
   it('without open invoices: the next scheduled periods of active contracts, with tax, setup fee and term end', async () => {
     await setTax(8.25, false);
     await setStopAtTerm(true);
-    const { customerId, client } = await clientOfNewCustomer();
-    // Periods 0 and 1 invoiced and paid: next is period 2, Jan 31 + 2 months = Mar 31, due Apr 7.
-    const a = await insertContract(customerId, {
-      status: 'active',
-      startDate: '2099-01-31',
-      monthlyAmountCents: 1_000_00,
-      seasonalMonthlyAmountCents: 1_200_00,
-      setupFeeCents: 50_00,
-    });
-    await insertInvoice(a, { periodIndex: 0, dueDate: '2099-02-07', status: 'paid', totalCents: 1 });
-    await insertInvoice(a, { periodIndex: 1, dueDate: '2099-03-07', status: 'paid', totalCents: 1 });
-    // Its first period starts the same day: due the same day, with its setup fee.
-    await insertContract(customerId, {
-      status: 'active',
-      startDate: '2099-03-31',
-      monthlyAmountCents: 200_00,
-      seasonalMonthlyAmountCents: 200_00,
-      setupFeeCents: 10_00,
-    });
-    // Billing stops at the term's end (2099-02-01): its next period would start on that day.
-    const ending = await insertContract(customerId, {
-      status: 'active',
-      startDate: '2099-01-01',
-      termMonths: 1,
-      autoStopDate: '2099-02-01',
-      monthlyAmountCents: 300_00,
-      seasonalMonthlyAmountCents: 300_00,
-    });
-    await insertInvoice(ending, { periodIndex: 0, dueDate: '2099-01-08', status: 'paid', totalCents: 1 });
-    // Paused and sent contracts are not billed.
-    await insertContract(customerId, { status: 'paused', startDate: '2099-01-15', monthlyAmountCents: 9_00 });
-    await insertContract(customerId, { status: 'sent', startDate: '2099-01-10', monthlyAmountCents: 8_00 });
+    try {
+      const { customerId, client } = await clientOfNewCustomer();
+      // Periods 0 and 1 invoiced and paid: next is period 2, Jan 31 + 2 months = Mar 31, due Apr 7.
+      const a = await insertContract(customerId, { status: 'active', startDate: '2099-01-31', setupFeeCents: 50_00 });
+      await insertLine(a, { unitPriceCents: 1_000_00, seasonalPriceCents: 1_200_00 });
+      await insertInvoice(a, { periodIndex: 0, dueDate: '2099-02-07', status: 'paid', totalCents: 1 });
+      await insertInvoice(a, { periodIndex: 1, dueDate: '2099-03-07', status: 'paid', totalCents: 1 });
+      // Its first period starts the same day: due the same day, with its setup fee.
+      const b = await insertContract(customerId, { status: 'active', startDate: '2099-03-31', setupFeeCents: 10_00 });
+      await insertLine(b, { unitPriceCents: 200_00 });
+      // Billing stops at the term's end (2099-02-01): its next period would start on that day.
+      const ending = await insertContract(customerId, {
+        status: 'active',
+        startDate: '2099-01-01',
+        termMonths: 1,
+        autoStopDate: '2099-02-01',
+      });
+      await insertLine(ending, { unitPriceCents: 300_00 });
+      await insertInvoice(ending, { periodIndex: 0, dueDate: '2099-01-08', status: 'paid', totalCents: 1 });
+      // Paused and sent contracts are not billed.
+      const paused = await insertContract(customerId, { status: 'paused', startDate: '2099-01-15' });
+      await insertLine(paused, { unitPriceCents: 9_00 });
+      const sent = await insertContract(customerId, { status: 'sent', startDate: '2099-01-10' });
+      await insertLine(sent, { unitPriceCents: 8_00 });
 
-    // 1,000.00 + 8.25% = 1,082.50; (200.00 + 10.00) + 8.25% = 210.00 + 17.325 -> 17.33 = 227.33.
-    expect((await summaryOf(client)).nextPayment).toEqual({
-      amount: 1309.83,
-      dueDate: '2099-04-07',
-      source: 'scheduled',
-      invoiceId: null,
-    });
+      // 1,000.00 + 8.25% = 1,082.50; (200.00 + 10.00) + 8.25% = 210.00 + 17.325 -> 17.33 = 227.33.
+      expect((await summaryOf(client)).nextPayment).toEqual({
+        amount: 1309.83,
+        dueDate: '2099-04-07',
+        source: 'scheduled',
+        invoiceId: null,
+      });
 
-    // Billing that runs on after the term: the ending contract's next period (Feb 1, due Feb 8) comes first.
-    await setStopAtTerm(false);
-    expect((await summaryOf(client)).nextPayment).toEqual({
-      amount: 324.75, // 300.00 + 24.75
-      dueDate: '2099-02-08',
-      source: 'scheduled',
-      invoiceId: null,
-    });
-    // Prices that include tax: the amount is the monthly amount itself.
-    await setTax(8.25, true);
-    expect((await summaryOf(client)).nextPayment).toMatchObject({ amount: 300, dueDate: '2099-02-08' });
-    await setTax(0, false);
-    await setStopAtTerm(true);
+      // Billing that runs on after the term: the ending contract's next period (Feb 1, due Feb 8) comes first.
+      await setStopAtTerm(false);
+      expect((await summaryOf(client)).nextPayment).toEqual({
+        amount: 324.75, // 300.00 + 24.75
+        dueDate: '2099-02-08',
+        source: 'scheduled',
+        invoiceId: null,
+      });
+      // Prices that include tax: the amount is the monthly amount itself.
+      await setTax(8.25, true);
+      expect((await summaryOf(client)).nextPayment).toMatchObject({ amount: 300, dueDate: '2099-02-08' });
+    } finally {
+      await setTax(0, false);
+      await setStopAtTerm(true);
+    }
   });
 
   it('bills a period starting October to December at the in-season amount, the first one with the setup fee', async () => {
     const { customerId, client } = await clientOfNewCustomer();
-    await insertContract(customerId, {
+    const contract = await insertContract(customerId, {
       status: 'active',
       startDate: '2099-10-31',
-      monthlyAmountCents: 1_000_00,
-      seasonalMonthlyAmountCents: 1_500_00,
       setupFeeCents: 100_00,
     });
+    await insertLine(contract, { unitPriceCents: 1_000_00, seasonalPriceCents: 1_500_00 });
     expect((await summaryOf(client)).nextPayment).toEqual({
       amount: 1600,
       dueDate: '2099-11-07',
@@ -210,15 +225,35 @@ describe('GET /api/client/summary', () => {
     });
   });
 
+  it('counts what the schedule bills: a flat line starting in the next period, and not the stored figures', async () => {
+    // The portal once read the contract's stored monthly amount: $1,500.00 due December 8 while the
+    // schedule billed $3,300.00 that day (a $1,800.00 flat pre-roll starting December 1).
+    const { customerId, client } = await clientOfNewCustomer();
+    const contract = await insertContract(customerId, {
+      status: 'active',
+      startDate: '2099-11-01',
+      monthlyAmountCents: 1_500_00,
+      seasonalMonthlyAmountCents: 1_500_00,
+    });
+    await insertLine(contract, { unitPriceCents: 1_500_00 });
+    await insertLine(contract, { unitPriceCents: 1_800_00, priceMetric: 'flat', flightStart: '2099-12-01' });
+    await insertInvoice(contract, { periodIndex: 0, dueDate: '2099-11-08', status: 'paid', totalCents: 1_500_00 });
+    expect((await summaryOf(client)).nextPayment).toEqual({
+      amount: 3300,
+      dueDate: '2099-12-08',
+      source: 'scheduled',
+      invoiceId: null,
+    });
+  });
+
   it('for a contract running since the past, the first period that starts today or later', async () => {
     const { customerId, client } = await clientOfNewCustomer();
-    await insertContract(customerId, {
+    const contract = await insertContract(customerId, {
       status: 'active',
       startDate: '2020-01-15',
-      monthlyAmountCents: 400_00,
-      seasonalMonthlyAmountCents: 450_00,
       setupFeeCents: 999_00,
     });
+    await insertLine(contract, { unitPriceCents: 400_00, seasonalPriceCents: 450_00 });
     // The oracle: the next 15th on or after today (UTC), due a week later.
     const now = new Date();
     const day = now.getUTCDate();

@@ -1,4 +1,5 @@
 import { type Adjustment, amendmentAdjustments, type BillableLine } from '@shared/billing';
+import { figuresReferenceDay } from '@shared/contract-figures';
 import { computeContractTotals } from '@shared/contract-totals';
 import type { AddContractLine } from '@shared/contracts/contract-api';
 import { amendmentRefusal, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
@@ -11,7 +12,7 @@ import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
-import { invoicedPeriodsFrom } from '../billing/billing.service';
+import { invoicedPeriodsFrom, lastInvoicedPeriod } from '../billing/billing.service';
 import { assertUnitsAvailable } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
@@ -29,6 +30,7 @@ import {
   getContract,
   lineSnapshot,
   lockWritable,
+  recurringFigures,
 } from './contracts.service';
 
 /**
@@ -202,20 +204,22 @@ function billable(line: LineRow, description: string): BillableLine {
 }
 
 /**
- * The contract's stored figures from the lines running today or later (a line that has ended no longer
- * counts in its monthly amount); the package and setup fee as they are.
+ * The contract's stored figures after an amendment: ui-spec's totals over the lines still running from the
+ * contract's next period on (a line that has ended no longer counts), the monthly amounts from the billing
+ * engine (recurringFigures); the package and setup fee as they are.
  */
 async function refreshFigures(tx: Db, contract: ContractRow, today: string): Promise<ContractRow> {
-  const running = (await selectLineItems(tx, contract.id)).filter((l) => l.flightEnd === null || l.flightEnd >= today);
+  const lastInvoiced = await lastInvoicedPeriod(tx, contract.id);
+  const from = figuresReferenceDay(contract, today, lastInvoiced);
+  const lines = (await selectLineItems(tx, contract.id)).map((line) => billable(line, ''));
   const totals = computeContractTotals({
-    lineItems: running.map((l) => ({ ...l, priceMetric: l.priceMetric as PriceMetric })),
+    lineItems: lines.filter((line) => line.flightEnd === null || line.flightEnd >= from),
     packagePriceCents: contract.packagePriceCents,
     setupFeeCents: contract.setupFeeCents,
   });
   return updateContractRow(tx, contract.id, {
     lineItemsTotalCents: totals.lineItemsTotal,
-    monthlyAmountCents: totals.monthlyAmount,
-    seasonalMonthlyAmountCents: totals.seasonalMonthlyAmount,
+    ...recurringFigures({ ...contract, ...totals }, lines, today, lastInvoiced),
     totalCents: totals.total,
   });
 }

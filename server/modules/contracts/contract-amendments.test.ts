@@ -1,7 +1,7 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, contractAdjustments, notifications } from '../../db/schema';
+import { auditEvents, contractAdjustments, contracts, notifications } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { invoicesByPeriod, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
@@ -125,9 +125,15 @@ describe('ending a line of a running contract', () => {
       { productId: preRoll.id, quantity: 100, unitPrice: 5 },
     ]);
     const bannerLine = contract.lineItems.find((l) => l.product.name === 'Banner')!;
+    // 310.00 + 100 x 5.00 a month before; the pre-roll's 500.00 from May on.
+    expect(contract).toMatchObject({ monthlyAmount: 810, seasonalMonthlyAmount: 810 });
     const response = await endLine('admin', contract.id, bannerLine.id, { endDate: `${Y}-04-20` });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().lineItems.find((l: { id: string }) => l.id === bannerLine.id).flightEnd).toBe(`${Y}-04-20`);
+    // The page's monthly amount (and the stored one reports read) leaves the ended line out at once.
+    expect(response.json()).toMatchObject({ monthlyAmount: 500, seasonalMonthlyAmount: 500 });
+    const [stored] = await ctx.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    expect(stored).toMatchObject({ monthlyAmountCents: 500_00, seasonalMonthlyAmountCents: 500_00 });
 
     await runBilling(ctx.db, { contractId: contract.id, asOf: `${Y}-06-10` });
     const billed = await invoicesOf(contract.id);

@@ -2,7 +2,7 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import type { Invoice } from '@shared/contracts/invoices';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractLineItems, contracts, invoices } from '../../db/schema';
+import { contractLineItems, contracts, invoices, outboxEmails } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { invoicesByPeriod, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
@@ -130,10 +130,26 @@ describe('price metrics', () => {
       lineItemsTotal: 600,
       monthlyAmount: 100,
       oneTimeAmount: 550,
-      firstInvoiceAmount: 650,
+      // November bills the banner and the setup fee; the special waits for December, when its flight starts.
+      firstInvoiceAmount: 150,
+      firstInvoiceDate: `${Y - 1}-11-01`,
+      firstInvoiceDueDate: `${Y - 1}-11-08`,
+      // 14 months of the banner (1,400) + the special (500) + the setup fee (50)
+      termValue: 1950,
+      // ui-spec.md's contract total keeps its formula: every line + package + setup fee.
       total: 650,
       totalAmount: 650,
     });
+    expect(contract.oneTimeCharges).toEqual([
+      {
+        kind: 'setup_fee',
+        description: 'Setup fee (one-time)',
+        amount: 50,
+        billedOn: `${Y - 1}-11-01`,
+        inSeason: false,
+      },
+      { kind: 'flat', description: 'Holiday special', amount: 500, billedOn: `${Y - 1}-12-01`, inSeason: false },
+    ]);
     // The flight ends after the product's default duration: Dec 1 + 45 days - 1.
     expect(contract.lineItems[1]).toMatchObject({
       priceMetric: 'flat',
@@ -161,6 +177,9 @@ describe('price metrics', () => {
     ]);
     expect(invoicesBilled[`${Y - 1}-11-01`].subtotal).toBe(150_00);
     expect(invoicesBilled[`${Y}-12-01`].subtotal).toBe(100_00);
+    // The value shown over the term is what the term's invoices billed.
+    const billedOverTerm = Object.values(invoicesBilled).reduce((sum, invoice) => sum + invoice.subtotal, 0);
+    expect(billedOverTerm).toBe(1_950_00);
   });
 
   it('bills a CPM line at its booked volume each period: thousands of impressions x rate per 1,000', async () => {
@@ -316,5 +335,97 @@ describe('an edit keeps what each line was sold as', () => {
     expect(edited.json()).toMatchObject({ monthlyAmount: 160, oneTimeAmount: 0 });
     const [line] = await ctx.db.select().from(contractLineItems).where(eq(contractLineItems.contractId, contract.id));
     expect(line).toMatchObject({ priceMetric: 'monthly', quantity: 2 });
+  });
+});
+
+describe('the figures shown are what is billed', () => {
+  it('a CPM line and two flat lines in December: $8,300.00 on the first invoice, on the page, the list and the e-mail', async () => {
+    const preRoll = await createTestProduct(ctx.db, {
+      name: 'Pre-roll (CPM)',
+      priceMetric: 'cpm',
+      defaultPriceCents: 12_00,
+    });
+    const takeover = await createTestProduct(ctx.db, {
+      name: 'Homepage Takeover',
+      priceMetric: 'flat',
+      defaultPriceCents: 2_500_00,
+      seasonalPriceCents: 3_500_00,
+      defaultDuration: 7,
+    });
+    const special = await createTestProduct(ctx.db, {
+      name: 'Holiday Pre-roll',
+      priceMetric: 'flat',
+      defaultPriceCents: 1_800_00,
+      defaultDuration: 14,
+    });
+    const contract = await create({
+      startDate: `${Y}-12-01`,
+      termMonths: 3,
+      title: 'Holiday week',
+      paymentMode: 'pay_link',
+      lineItems: [
+        { productId: preRoll.id, quantity: 250, unitPrice: 12 },
+        { productId: takeover.id, quantity: 1, unitPrice: 2500 },
+        { productId: special.id, quantity: 1, unitPrice: 1800 },
+      ],
+    });
+    // Worked out by hand: 250 x $12.00 = $3,000.00 a month; the takeover's in-season price $3,500.00 and the
+    // pre-roll special $1,800.00 once, in December.
+    const expected = {
+      monthlyAmount: 3000,
+      seasonalMonthlyAmount: 3000,
+      oneTimeAmount: 5300,
+      firstInvoiceAmount: 8300,
+      firstInvoiceDate: `${Y}-12-01`,
+      firstInvoiceDueDate: `${Y}-12-08`,
+      // December 8,300 + January 3,000 + February 3,000
+      termValue: 14300,
+    };
+    expect(contract).toMatchObject(expected);
+    expect(contract.oneTimeCharges).toEqual([
+      { kind: 'flat', description: 'Homepage Takeover', amount: 3500, billedOn: `${Y}-12-01`, inSeason: true },
+      { kind: 'flat', description: 'Holiday Pre-roll', amount: 1800, billedOn: `${Y}-12-01`, inSeason: false },
+    ]);
+    const listed = await ctx.injectAs('admin', { method: 'GET', url: `/api/contracts?q=${contract.id.slice(-8)}` });
+    expect(listed.json()).toEqual([expect.objectContaining({ id: contract.id, ...expected })]);
+
+    // The e-mail that sends it says the same.
+    const sent = await ctx.injectAs('admin', { method: 'POST', url: `/api/contracts/${contract.id}/send` });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [email] = await ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.entityId, contract.id))
+      .orderBy(asc(outboxEmails.createdAt));
+    expect(email.text).toContain(`First invoice: $8,300.00 on ${Y}-12-01 (due ${Y}-12-08)`);
+    expect(email.text).toContain('Monthly amount: $3,000.00 / month');
+    expect(email.text).toContain(
+      `Homepage Takeover: $3,500.00 once at the in-season price, on the invoice of ${Y}-12-01`,
+    );
+    expect(email.text).toContain(`Holiday Pre-roll: $1,800.00 once, on the invoice of ${Y}-12-01`);
+    expect(email.text).toContain('Contract value: $14,300.00 over 3 months, before tax');
+
+    // The billing run agrees: December's invoice is the first invoice shown, and the term bills the value shown.
+    await activateAndBill(contract.id, `${Y + 1}-02-28`);
+    const invoicesBilled = await billed(contract.id);
+    expect(invoicesBilled[`${Y}-12-01`].subtotal).toBe(8_300_00);
+    expect(Object.values(invoicesBilled).reduce((sum, invoice) => sum + invoice.subtotal, 0)).toBe(14_300_00);
+    // Once issued, the first invoice shown is the invoice itself, with its number.
+    const page = await ctx.injectAs('admin', { method: 'GET', url: `/api/contracts/${contract.id}` });
+    expect(page.json().firstInvoice).toMatchObject({ total: 8300, number: expect.stringMatching(/^INV-/) });
+  });
+
+  it('a contract of flat lines only has no monthly amount, and its value is its one-time charges', async () => {
+    const special = await createTestProduct(ctx.db, {
+      name: 'Movie special',
+      priceMetric: 'flat',
+      defaultPriceCents: 700_00,
+    });
+    const contract = await create({
+      startDate: `${Y}-05-01`,
+      termMonths: null,
+      lineItems: [{ productId: special.id, quantity: 1, unitPrice: 700 }],
+    });
+    expect(contract).toMatchObject({ monthlyAmount: 0, oneTimeAmount: 700, firstInvoiceAmount: 700, termValue: null });
   });
 });

@@ -6,6 +6,7 @@ import type { UnderDeliveryRemedy } from '@shared/contracts/delivery-vocabulary'
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { centsToAmount, lineTotalCents } from '@shared/money';
 import { payLink } from '../../lib/capability-links';
+import type { ContractPreview } from '../billing/billing.service';
 import type { SessionUser } from '../sessions/sessions';
 import type { ContractDetailRows, ContractListRow, ContractRow, ProductRow } from './contracts.repo';
 
@@ -17,7 +18,12 @@ const amountOrNull = (cents: number | null) => (cents === null ? null : centsToA
 /**
  * `baseUrl` is the public origin (lib/public-url.ts): the pay link shown on screen is the one e-mailed.
  */
-export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUrl: string): ContractSummary {
+export function toContractSummary(
+  actor: SessionUser,
+  r: ContractListRow,
+  baseUrl: string,
+  preview: ContractPreview,
+): ContractSummary {
   const c = r.contract;
   const writable = canWriteContract(actor, c);
   return {
@@ -37,11 +43,7 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
     payLinkUrl: c.payLinkToken ? payLink(baseUrl, c.payLinkToken) : null,
     total: amount(c.totalCents),
     totalAmount: amount(c.totalCents),
-    monthlyAmount: amount(c.monthlyAmountCents),
-    // total = every line + package + setup fee; the monthly amount = monthly and CPM lines + package.
-    oneTimeAmount: amount(c.totalCents - c.monthlyAmountCents),
-    firstInvoiceAmount: amount(c.totalCents),
-    seasonalMonthlyAmount: amount(c.seasonalMonthlyAmountCents),
+    ...previewFields(preview),
     setupFee: amount(c.setupFeeCents),
     packagePrice: amount(c.packagePriceCents),
     lineItemsTotal: amount(c.lineItemsTotalCents),
@@ -60,6 +62,23 @@ export function toContractSummary(actor: SessionUser, r: ContractListRow, baseUr
   };
 }
 
+/**
+ * The billing engine's figures of a contract (billing.service previewContracts), as the API answers them; the
+ * first invoice as issued once it is.
+ */
+function previewFields(preview: ContractPreview) {
+  const issued = preview.issuedFirstInvoice;
+  return {
+    monthlyAmount: amount(preview.monthlyCents),
+    seasonalMonthlyAmount: amount(preview.seasonalMonthlyCents),
+    oneTimeAmount: amount(preview.oneTimeCents),
+    firstInvoiceAmount: amount(issued?.totalCents ?? preview.firstInvoice.totalCents),
+    firstInvoiceDate: issued?.periodStart ?? preview.firstInvoice.periodStart,
+    firstInvoiceDueDate: issued?.dueDate ?? preview.firstInvoice.dueDate,
+    termValue: preview.termValueCents === null ? null : amount(preview.termValueCents),
+  };
+}
+
 function toProductRef(p: ProductRow): ContractProductRef {
   return {
     id: p.id,
@@ -71,9 +90,15 @@ function toProductRef(p: ProductRow): ContractProductRef {
   };
 }
 
-export function toContract(actor: SessionUser, d: ContractDetailRows, baseUrl: string): Contract {
+export function toContract(
+  actor: SessionUser,
+  d: ContractDetailRows,
+  baseUrl: string,
+  preview: ContractPreview,
+): Contract {
+  const issued = preview.issuedFirstInvoice;
   return {
-    ...toContractSummary(actor, d, baseUrl),
+    ...toContractSummary(actor, d, baseUrl, preview),
     customer: d.customer
       ? { id: d.customer.id, name: d.customer.name, email: d.customer.email, company: d.customer.company }
       : null,
@@ -113,6 +138,30 @@ export function toContract(actor: SessionUser, d: ContractDetailRows, baseUrl: s
       flightEnd: line.flightEnd,
       product: toProductRef(product),
     })),
+    oneTimeCharges: preview.oneTimeCharges.map((charge) => ({
+      kind: charge.kind,
+      description: charge.description,
+      amount: amount(charge.amountCents),
+      billedOn: charge.billedOn,
+      inSeason: charge.seasonal,
+    })),
+    firstInvoice: issued
+      ? {
+          periodStart: issued.periodStart,
+          dueDate: issued.dueDate,
+          subtotal: amount(issued.subtotalCents),
+          tax: amount(issued.taxCents),
+          total: amount(issued.totalCents),
+          number: issued.number,
+        }
+      : {
+          periodStart: preview.firstInvoice.periodStart,
+          dueDate: preview.firstInvoice.dueDate,
+          subtotal: amount(preview.firstInvoice.subtotalCents),
+          tax: amount(preview.firstInvoice.taxCents),
+          total: amount(preview.firstInvoice.totalCents),
+          number: null,
+        },
     inventoryHoldUntil:
       d.contract.status === 'sent' && d.holdUntil && d.lineItems.some(({ product }) => product.inventoryRequired)
         ? d.holdUntil.toISOString()

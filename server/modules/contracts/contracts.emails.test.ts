@@ -58,8 +58,11 @@ describe('contract e-mails through SMTP', () => {
     expect(message!.from).toBe('billing@adcrm.local');
     expect(text).toContain(`Subject: Your contract #${contract.id.slice(-8)} is ready for payment`);
     expect(text).toContain(`${PUBLIC_URL}/p/${contract.payLinkToken}`);
-    expect(text).toContain('Monthly amount: $300.00');
-    expect(text).toContain('First payment: $350.00');
+    // What it bills, from the billing engine: $300.00 a month from October 1 for 6 months, a $50.00 setup fee.
+    expect(text).toContain('First invoice: $350.00 on 2026-10-01 (due 2026-10-08)');
+    expect(text).toContain('Monthly amount: $300.00 / month');
+    expect(text).toContain('Setup fee (one-time): $50.00 once, on the invoice of 2026-10-01');
+    expect(text).toContain('Contract value: $1,850.00 over 6 months, before tax');
     expect(text).toContain('Content-Type: text/html');
 
     const [row] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.entityId, contract.id));

@@ -12,6 +12,7 @@ import {
   plainText,
 } from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
+import type { ContractPreview } from '../billing/billing.service';
 
 /** What an e-mail about a contract shows of it (figures in cents). */
 export type ContractEmailFacts = {
@@ -21,8 +22,8 @@ export type ContractEmailFacts = {
   startDate: string;
   termMonths: number | null;
   autoStopDate: string | null;
-  monthlyAmountCents: number;
-  setupFeeCents: number;
+  /** What it will bill, from the billing engine (billing.service previewContracts). */
+  figures: ContractPreview;
 };
 
 /** "Send to Customer" in pay_link mode: the contract and its secure payment link. */
@@ -112,10 +113,23 @@ function contractFacts(contract: ContractEmailFacts): Fact[] {
       ? 'Indefinite'
       : `${contract.termMonths} months${contract.autoStopDate ? ` (until ${contract.autoStopDate})` : ''}`,
   ]);
-  lines.push(['Monthly amount', formatCents(contract.monthlyAmountCents)]);
-  if (contract.setupFeeCents > 0) {
-    lines.push(['One-time setup fee', formatCents(contract.setupFeeCents)]);
-    lines.push(['First payment', formatCents(contract.monthlyAmountCents + contract.setupFeeCents)]);
+  const { figures } = contract;
+  const first = figures.issuedFirstInvoice ?? { ...figures.firstInvoice, number: null };
+  lines.push(['First invoice', `${formatCents(first.totalCents)} on ${first.periodStart} (due ${first.dueDate})`]);
+  if (figures.monthlyCents > 0) lines.push(['Monthly amount', `${formatCents(figures.monthlyCents)} / month`]);
+  if (figures.seasonalMonthlyCents !== figures.monthlyCents) {
+    lines.push(['In season (Oct–Dec)', `${formatCents(figures.seasonalMonthlyCents)} / month`]);
+  }
+  for (const charge of figures.oneTimeCharges) {
+    const price = charge.seasonal ? ' at the in-season price' : '';
+    lines.push([
+      charge.description,
+      `${formatCents(charge.amountCents)} once${price}, on the invoice of ${charge.billedOn}`,
+    ]);
+  }
+  if (figures.termValueCents !== null) {
+    const months = figures.termPeriods === 1 ? '1 month' : `${figures.termPeriods} months`;
+    lines.push(['Contract value', `${formatCents(figures.termValueCents)} over ${months}, before tax`]);
   }
   return lines;
 }

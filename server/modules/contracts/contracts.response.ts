@@ -1,7 +1,9 @@
 import type {
   Contract,
   ContractCustomer,
+  ContractFirstInvoice,
   ContractLineItem,
+  ContractOneTimeCharge,
   ContractPackage,
   ContractPackageItem,
   ContractProductRef,
@@ -42,6 +44,9 @@ const summaryProperties = {
   monthlyAmount: number,
   oneTimeAmount: number,
   firstInvoiceAmount: number,
+  firstInvoiceDate: string,
+  firstInvoiceDueDate: string,
+  termValue: nullableNumber,
   seasonalMonthlyAmount: number,
   setupFee: number,
   packagePrice: number,
@@ -111,6 +116,23 @@ export const contractResponse = object<Contract>({
       product: productRef,
     }),
   ),
+  oneTimeCharges: arrayOf(
+    object<ContractOneTimeCharge>({
+      kind: string,
+      description: string,
+      amount: number,
+      billedOn: string,
+      inSeason: boolean,
+    }),
+  ),
+  firstInvoice: object<ContractFirstInvoice>({
+    periodStart: string,
+    dueDate: string,
+    subtotal: number,
+    tax: number,
+    total: number,
+    number: nullableString,
+  }),
   inventoryHoldUntil: nullableString,
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, billsOnce } from '@shared/billing';
+import type { BillableLine } from '@shared/billing';
+import { contractFigures, figuresReferenceDay } from '@shared/contract-figures';
 import { computeContractTotals } from '@shared/contract-totals';
 import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
@@ -14,16 +15,23 @@ import {
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { DEFAULT_UNDER_DELIVERY_REMEDY } from '@shared/contracts/delivery-vocabulary';
-import { defaultInventoryFlightEnd, flightEndRequiredMessage } from '@shared/contracts/inventory';
+import { flightEndRequiredMessage } from '@shared/contracts/inventory';
+import { soldFlight } from '@shared/contracts/line-flight';
 import { PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import type { BoundedTotal } from '../../lib/bounded-count';
+import { businessToday } from '../../lib/business-day';
 import { payLink } from '../../lib/capability-links';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { billContractNow, CONTRACT_HAS_INVOICES, contractHasInvoices } from '../billing/billing.service';
+import {
+  billContractNow,
+  CONTRACT_HAS_INVOICES,
+  contractHasInvoices,
+  previewContracts,
+} from '../billing/billing.service';
 import { changeContractStatus } from '../contract-status/contract-status.service';
 import { assertUnitsAvailable, startHold } from '../inventory/inventory.service';
 import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
@@ -81,14 +89,22 @@ export async function listContracts(
     limit: query.limit,
     offset: query.offset,
   });
-  return { ...page, rows: page.rows.map((row) => toContractSummary(actor, row, baseUrl)) };
+  const previews = await previewContracts(
+    db,
+    page.rows.map((row) => row.contract),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((row) => toContractSummary(actor, row, baseUrl, previews.get(row.contract.id)!)),
+  };
 }
 
 /** The contract with its customer, package and line items; 404 for one the caller may not see. */
 export async function getContract(db: Db, actor: Actor, id: string, baseUrl: string): Promise<Contract> {
   const detail = await selectContractDetail(db, id);
   if (!detail || !canReadContract(actor, detail.contract)) throw notFound(CONTRACT_NOT_FOUND);
-  return toContract(actor, detail, baseUrl);
+  const previews = await previewContracts(db, [detail.contract]);
+  return toContract(actor, detail, baseUrl, previews.get(id)!);
 }
 
 /**
@@ -343,15 +359,11 @@ export function lineSnapshot(
 ) {
   const metric = soldAs ?? product.priceMetric;
   const priceMetric = (PRICE_METRICS as readonly string[]).includes(metric) ? (metric as PriceMetric) : 'monthly';
-  const flightStart = line.flightStart ?? contract.startDate;
-  let flightEnd = line.flightEnd;
-  if (flightEnd === null && product.inventoryRequired) {
-    flightEnd = defaultInventoryFlightEnd(flightStart, product.defaultDuration, contract.termEnd);
-  }
-  if (flightEnd === null && billsOnce(priceMetric) && product.defaultDuration && product.defaultDuration > 0) {
-    flightEnd = addDays(flightStart, product.defaultDuration - 1);
-    if (contract.termEnd !== null && flightEnd >= contract.termEnd) flightEnd = addDays(contract.termEnd, -1);
-  }
+  const { flightStart, flightEnd } = soldFlight(
+    line,
+    { priceMetric, defaultDuration: product.defaultDuration, inventoryRequired: product.inventoryRequired },
+    contract,
+  );
   return {
     priceMetric,
     seasonalPriceCents: line.seasonalPrice === undefined ? product.seasonalPriceCents : line.seasonalPrice,
@@ -392,23 +404,29 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
     })),
     (i) => `lineItems.${i}.flightEnd`,
   );
+  const lines = body.lineItems.map((line, i) => ({
+    description: (refs.productsById.get(line.productId) as ProductRow).name,
+    productId: line.productId,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPrice,
+    discountCents: line.discount,
+    ...snapshots[i],
+  }));
   const totals = computeContractTotals({
-    lineItems: body.lineItems.map((line, i) => ({
-      quantity: line.quantity,
-      unitPriceCents: line.unitPrice,
-      discountCents: line.discount,
-      seasonalPriceCents: snapshots[i].seasonalPriceCents,
-      priceMetric: snapshots[i].priceMetric,
-    })),
+    lineItems: lines,
     packagePriceCents: refs.pkg?.priceCents ?? 0,
     setupFeeCents: body.setupFee,
   });
+  const recurring = recurringFigures(
+    { startDate: body.startDate, autoStopDate: termEnd, status: 'draft', packageId: body.packageId, ...totals },
+    lines,
+    businessToday(),
+  );
   return {
     contract: {
       packagePriceCents: totals.packagePrice,
       lineItemsTotalCents: totals.lineItemsTotal,
-      monthlyAmountCents: totals.monthlyAmount,
-      seasonalMonthlyAmountCents: totals.seasonalMonthlyAmount,
+      ...recurring,
       setupFeeCents: totals.setupFee,
       totalCents: totals.total,
     },
@@ -422,6 +440,39 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
       position,
     })),
   };
+}
+
+/**
+ * The monthly amounts a contract stores (reports read them: monthly recurring revenue), from the billing
+ * engine (shared/contract-figures.ts): a whole period of the recurring lines still running from the contract's
+ * reference day on, plus the package, at regular and in-season prices.
+ */
+export function recurringFigures(
+  contract: {
+    startDate: string;
+    autoStopDate: string | null;
+    status: string;
+    packageId: string | null;
+    packagePrice: number;
+    setupFee: number;
+  },
+  lines: readonly BillableLine[],
+  today: string,
+  lastInvoicedIndex?: number,
+): { monthlyAmountCents: number; seasonalMonthlyAmountCents: number } {
+  const figures = contractFigures(
+    {
+      startDate: contract.startDate,
+      autoStopDate: contract.autoStopDate,
+      lines,
+      // The package's name plays no part in the figures; only whether there is one.
+      packageName: contract.packageId === null ? null : '',
+      packagePriceCents: contract.packagePrice,
+      setupFeeCents: contract.setupFee,
+    },
+    { from: figuresReferenceDay(contract, today, lastInvoicedIndex) },
+  );
+  return { monthlyAmountCents: figures.monthlyCents, seasonalMonthlyAmountCents: figures.seasonalMonthlyCents };
 }
 
 /**
@@ -559,8 +610,7 @@ async function deliverContract(
     startDate: row.startDate,
     termMonths: row.termMonths,
     autoStopDate: row.autoStopDate,
-    monthlyAmountCents: row.monthlyAmountCents,
-    setupFeeCents: row.setupFeeCents,
+    figures: (await previewContracts(tx, [row])).get(row.id)!,
   };
   if (delivery.kind === 'pay_link') {
     const withLink = await ensurePayLink(tx, actor, row);

@@ -5,6 +5,15 @@ import { apiAs, choose, expect, signInAs, test, toast, unique } from './fixtures
 /** Today and yesterday as the server counts days (UTC), as yyyy-mm-dd. */
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
+/** A calendar day plus whole months, clamped to the month's end (Jan 31 -> Feb 28). */
+function plusMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
+}
+const usd = (dollars: number) => `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
 test('a CPM and a flat-rate line: the form explains the one-time charge; once sent, a line is added and one ended', async ({
   page,
   request,
@@ -24,12 +33,24 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
   await choose(page, 'Product', /CTN Seasonal Movie Special/, 1);
   await expect(page.getByLabel('Unit Price ($)').nth(1)).toHaveValue('2500.00');
 
-  const summary = page.getByTestId('contract-summary');
-  await expect(summary).toContainText('Flat-rate lines');
-  await expect(page.getByTestId('summary-split')).toHaveText(
-    'Monthly recurring $2,400.00 / month. One-time $2,500.00: flat-rate lines are billed once, in the month their flight starts.',
-  );
+  // ui-spec's total keeps its formula (every line + package + setup fee) ...
   await expect(page.getByTestId('summary-total')).toContainText('$4,900.00');
+  // ... and what it bills is worked out here, from today (the start date), 6 months: the CPM line at $24.00
+  // ($32.00 in season, October to December) for 100 thousand impressions a month, the special once at $2,500.00
+  // ($3,500.00 in season) on the first invoice.
+  const start = isoDay(0);
+  const inSeason = (day: string) => Number(day.slice(5, 7)) >= 10;
+  const cpm = (day: string) => (inSeason(day) ? 3_200 : 2_400);
+  const special = inSeason(start) ? 3_500 : 2_500;
+  const value = [0, 1, 2, 3, 4, 5].reduce((sum, k) => sum + cpm(plusMonths(start, k)), special);
+  const billing = page.getByTestId('summary-billing');
+  await expect(billing.getByTestId('summary-first-invoice')).toContainText(usd(cpm(start) + special));
+  await expect(billing.getByTestId('summary-monthly')).toContainText('$2,400.00 / month');
+  await expect(billing.getByTestId('summary-seasonal')).toContainText('$3,200.00 / month');
+  await expect(billing.getByTestId('summary-one-time')).toContainText('CTN Seasonal Movie Special');
+  await expect(billing.getByTestId('summary-one-time')).toContainText(usd(special));
+  await expect(billing.getByTestId('summary-value')).toContainText(usd(value));
+  await expect(billing.getByTestId('summary-value')).toContainText('over the term');
 
   const description = unique('E2E CPM and flat');
   await page.getByLabel('Description').fill(description);
@@ -45,9 +66,12 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
   const lines = page.getByRole('table', { name: 'Line items' });
   await expect(lines).toContainText('CPM (thousands of impressions a month)');
   await expect(lines).toContainText('Flat Rate, billed once');
-  const figures = page.getByTestId('payment-figures');
-  await expect(figures).toContainText('Flat-rate lines');
-  await expect(figures).toContainText('$2,500.00 one-time');
+  // The contract page says the same as the form did (the demo business charges no tax).
+  const figures = page.getByTestId('billing-figures');
+  await expect(figures.getByTestId('first-invoice')).toContainText(usd(cpm(start) + special));
+  await expect(figures.getByTestId('monthly-amount')).toContainText('$2,400.00 / month');
+  await expect(figures.getByTestId('one-time-charge')).toContainText(`${usd(special)} one-time`);
+  await expect(figures.getByTestId('term-value')).toContainText(usd(value));
 
   await test.step('Add Line: refused in the past, then added from today', async () => {
     await page.getByRole('button', { name: 'Add Line' }).click();
@@ -68,6 +92,7 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
     const added = after.lineItems.find((l) => l.product.name === 'Timed QR Code Placement')!;
     expect(added).toMatchObject({ priceMetric: 'monthly', unitPrice: 350, flightStart: isoDay(0), flightEnd: null });
     expect(after.monthlyAmount).toBe(2750);
+    await expect(page.getByTestId('monthly-amount')).toContainText('$2,750.00 / month');
   });
 
   await test.step('End: the line bills through today and cannot be ended again', async () => {
@@ -80,5 +105,8 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
     await expect(page.getByRole('button', { name: 'End Timed QR Code Placement' })).toHaveCount(0);
     const after = await api.get<Contract>(`/api/contracts/${summaryRow.id}`);
     expect(after.lineItems.find((l) => l.product.name === 'Timed QR Code Placement')?.flightEnd).toBe(isoDay(0));
+    // An ended line leaves the monthly amount at once.
+    expect(after.monthlyAmount).toBe(2400);
+    await expect(page.getByTestId('monthly-amount')).toContainText('$2,400.00 / month');
   });
 });

@@ -32,8 +32,8 @@ test('a pay-link contract: figures, the link with Copy Link and Preview, Resend 
   await expect(lines).toContainText('Timed QR Code Placement');
   await expect(lines).toContainText('-$50.00');
 
-  const figures = page.getByTestId('payment-figures');
-  await expect(figures).toContainText('$1,850.00 / month');
+  const figures = page.getByTestId('billing-figures');
+  await expect(figures.getByTestId('monthly-amount')).toContainText('$1,850.00 / month');
   await expect(figures).toContainText('In season (Oct–Dec)');
 
   // The link as the customer gets it: the demo server has no PUBLIC_URL, so its own listen address.
@@ -70,8 +70,8 @@ test('a portal contract with a package: package details, setup fee, portal acces
   await expect(pkg).toContainText('QR links to the customer’s holiday offer page');
   await expect(page.getByRole('table', { name: 'Line items' })).toHaveCount(0);
 
+  await expect(page.getByTestId('monthly-amount')).toContainText('$1,500.00 / month');
   const figures = page.getByTestId('payment-figures');
-  await expect(figures).toContainText('$1,500.00 / month');
   await expect(figures).toContainText('Setup Fee');
   await expect(figures).toContainText('$250.00 one-time');
   await expect(figures).toContainText('$1,750.00');

@@ -15,7 +15,7 @@ test('the list shows every column, searches, filters by status and pages on the 
   await expect(page.getByRole('heading', { name: 'Contracts', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New Contract' })).toHaveAttribute('href', '/contracts/new');
   await expect(page.getByTestId('contracts-count')).toHaveText(`${all.length} contracts`);
-  for (const header of ['ID', 'Description', 'Customer', 'Status', 'Monthly', 'Start Date', 'Term']) {
+  for (const header of ['ID', 'Description', 'Customer', 'Status', 'Value', 'Start Date', 'Term']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   const pages = Math.ceil(all.length / 20);
@@ -36,10 +36,10 @@ test('the list shows every column, searches, filters by status and pages on the 
   await expect(row.getByText('Active', { exact: true })).toHaveClass(/bg-green-100/);
   await expect(row).toContainText('12 months');
   await expect(row).toContainText('Auto-stops');
-  // Each row shows what the contract bills every month (lines + package, without the setup fee).
-  await expect(row.getByTestId('contract-monthly')).toHaveText(
-    portalPlan.monthlyAmount.toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
-  );
+  // Each row shows what the contract bills over its term: 12 months of the $1,500.00 package + the $250.00
+  // setup fee.
+  await expect(row.getByTestId('contract-value')).toContainText('$18,250.00');
+  await expect(row.getByTestId('contract-value')).toContainText('over the term');
 
   // Search by contract id.
   await findInList(page, portalPlan.id.slice(-8));
@@ -264,10 +264,15 @@ test('finance reads contracts but cannot create, edit, delete or change them', a
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
 });
 
-test("a client sees their own company's contracts, read-only, with the monthly amount", async ({ page }) => {
+test("a client sees their own company's contracts, read-only, with their value", async ({ page }) => {
   await signInAs(page, 'client', '/contracts');
   const response = await page.request.get('/api/client/contracts?limit=20');
-  const own = (await response.json()) as { id: string; title: string | null; monthlyAmount: number }[];
+  const own = (await response.json()) as {
+    id: string;
+    title: string | null;
+    monthlyAmount: number;
+    termValue: number | null;
+  }[];
   const total = Number(response.headers()['x-total-count']);
   expect(total, 'the demo client has contracts').toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Contracts', exact: true })).toBeVisible();
@@ -275,8 +280,10 @@ test("a client sees their own company's contracts, read-only, with the monthly a
   await expect(page.getByTestId('contract-row')).toHaveCount(own.length);
   const first = page.getByTestId('contract-row').first();
   await expect(first).toContainText(own[0].title || `Contract ${own[0].id.slice(-8)}`);
-  await expect(first).toContainText(
-    own[0].monthlyAmount.toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+  // The value the billing engine gives it: over its term, or per month with no end date.
+  const value = own[0].termValue ?? own[0].monthlyAmount;
+  await expect(first.getByTestId('contract-value')).toContainText(
+    value.toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
   );
   await expect(page.getByText('Access Denied')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New Contract' })).toHaveCount(0);

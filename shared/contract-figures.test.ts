@@ -188,6 +188,9 @@ describe('figuresReferenceDay', () => {
     const contract = { startDate: '2028-03-01', status: 'active' };
     // Periods 0 and 1 (March, April) invoiced: from May 1, even seen from long before.
     expect(figuresReferenceDay(contract, '2026-11-27', 1)).toBe('2028-05-01');
+    // A canceled or completed contract: what it billed when it stopped (its last invoiced period), or its start.
+    expect(figuresReferenceDay({ startDate: '2026-05-01', status: 'canceled' }, '2026-11-27', 5)).toBe('2026-10-01');
+    expect(figuresReferenceDay({ startDate: '2026-05-01', status: 'completed' }, '2026-11-27')).toBe('2026-05-01');
     // A later "today" wins over an older invoice.
     expect(figuresReferenceDay({ startDate: '2026-01-01', status: 'active' }, '2026-11-27', 3)).toBe('2026-12-01');
   });

@@ -8,8 +8,9 @@
  *   bills, prorated by flight, at in-season prices in season, flat lines whose flight starts in it, the
  *   package, the setup fee), with the tax of the rule given; its date is the period's first day;
  * - regular and in-season monthly amounts: what one whole period bills for the recurring lines (per month
- *   and CPM) still running from a reference day on, at their regular or in-season prices, plus the package:
- *   a rate, as the rate card says; the schedule shows each period with its proration;
+ *   and CPM) that run through the period from a reference day on (a line ending within it is winding down),
+ *   at their regular or in-season prices, plus the package: a rate, as the rate card says; the schedule shows
+ *   each period with its proration;
  * - one-time charges: the setup fee and each flat line, at the price of the period that bills it (a flat line
  *   whose flight starts in October to December bills its in-season price);
  * - value over the term: the subtotals (before tax) of every period that starts before the auto-stop date;
@@ -72,16 +73,20 @@ export type ContractFigures = {
 const NO_TAX = { rateBp: 0, included: false } as const;
 
 /**
- * The day from which the monthly amounts count a contract's lines: a line whose flight ended before it no
- * longer counts. A contract not billed yet (draft, sent, or not started) from its start date; a running one
- * from its next period (the current one is invoiced), so a line ended today leaves the amounts at once; and
- * never before the period after the last one invoiced.
+ * The day from which the monthly amounts count a contract's lines (the first day of a billing period): a line
+ * that does not run through that period no longer counts. A contract not billed yet (draft, sent, or not started) from its start date; a running one
+ * from its next period (the current one is invoiced), so a line ended today leaves the amounts at once, and
+ * never before the period after the last one invoiced; a canceled or completed one from its last invoiced
+ * period (what it billed when it stopped), or its start.
  */
 export function figuresReferenceDay(
   contract: { startDate: string; status: string },
   today: string,
   lastInvoicedIndex?: number,
 ): string {
+  if (contract.status === 'canceled' || contract.status === 'completed') {
+    return lastInvoicedIndex === undefined ? contract.startDate : periodStart(contract.startDate, lastInvoicedIndex);
+  }
   const afterInvoiced = lastInvoicedIndex === undefined ? null : periodStart(contract.startDate, lastInvoicedIndex + 1);
   let day = contract.startDate;
   if (contract.status !== 'draft' && contract.status !== 'sent' && today >= contract.startDate) {
@@ -90,14 +95,17 @@ export function figuresReferenceDay(
   return afterInvoiced !== null && afterInvoiced > day ? afterInvoiced : day;
 }
 
-/** Whether a line still runs on or after a day (its flight has no end, or ends that day or later). */
-const runsFrom = (line: BillableLine, day: string) => line.flightEnd === null || line.flightEnd >= day;
+/** Whether a line runs through a day (its flight has no end, or ends that day or later). */
+const runsThrough = (line: BillableLine, day: string) => line.flightEnd === null || line.flightEnd >= day;
 
 export function contractFigures(
   contract: FiguresContract,
   options: { tax?: Pick<TaxRule, 'rateBp' | 'included'>; from: string },
 ): ContractFigures {
   const period0 = billingPeriod(contract.startDate, 0);
+  // The period that starts on the reference day (or contains it): a line counts in the monthly amounts when it
+  // runs through its end.
+  const reference = billingPeriod(contract.startDate, Math.max(0, periodIndexOn(contract.startDate, options.from)));
   const first = draftInvoice(contract, period0, options.tax ?? NO_TAX);
 
   // The package bills every period (never seasonal), as draftInvoice bills it.
@@ -105,7 +113,7 @@ export function contractFigures(
   let monthlyCents = packageCents;
   let seasonalMonthlyCents = packageCents;
   for (const line of contract.lines) {
-    if (billsOnce(line.priceMetric) || !runsFrom(line, options.from)) continue;
+    if (billsOnce(line.priceMetric) || !runsThrough(line, reference.end)) continue;
     monthlyCents += fullPeriodAmount(line, false).amountCents;
     seasonalMonthlyCents += fullPeriodAmount(line, true).amountCents;
   }

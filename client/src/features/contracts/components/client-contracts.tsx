@@ -5,8 +5,9 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
+import { contractValueText } from '@/lib/contract-value';
 import { CLIENT_CONTRACTS_PAGE_SIZE, useClientContractsPage } from '../api/get-client-contracts';
-import { contractTitle, formatDate, formatMoney, termLabel } from '../lib/format';
+import { contractTitle, formatDate, termLabel } from '../lib/format';
 import { ContractStatusBadge } from './contract-status-badge';
 
 /** A page of the server's, in its order. */
@@ -38,11 +39,19 @@ const COLUMNS: Column<ClientContract>[] = [
     cell: (contract) => termLabel(contract.termMonths),
   },
   {
-    id: 'monthly',
-    header: 'Monthly',
+    id: 'value',
+    header: 'Value',
     align: 'right',
     cellClassName: 'whitespace-nowrap',
-    cell: (contract) => formatMoney(contract.monthlyAmount),
+    cell: (contract) => {
+      const value = contractValueText(contract);
+      return (
+        <span className="grid justify-items-end" data-testid="contract-value">
+          <span className="tabular-nums">{value.amount}</span>
+          <span className="text-xs text-muted-foreground">{value.note}</span>
+        </span>
+      );
+    },
   },
 ];
 

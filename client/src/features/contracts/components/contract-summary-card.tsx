@@ -1,7 +1,7 @@
-import { formTotals } from '@shared/contracts/contract-form-values';
+import type { ContractFigures } from '@shared/contract-figures';
+import { type FormProductFacts, formTotals } from '@shared/contracts/contract-form-values';
 import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import { NO_PACKAGE, termIssue } from '@shared/contracts/contract-vocabulary';
-import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { type Cents, parseMoney } from '@shared/money';
 import { CalendarClock } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
@@ -28,21 +28,26 @@ export function ContractSummaryCard({
     name: ['lineItems', 'setupFee', 'packageId', 'termMonths', 'startDate'],
   });
   const hasPackage = Boolean(packageId) && packageId !== NO_PACKAGE;
-  const metrics: Record<string, PriceMetric> = {};
-  for (const product of products) metrics[product.id] = product.priceMetric;
+  const productsById: Record<string, FormProductFacts> = {};
+  for (const product of products) productsById[product.id] = product;
   const totals = formTotals(
-    { lineItems: countLines ? (lineItems ?? []) : [], setupFee: setupFee ?? '0' },
-    { packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0, priceMetricByProductId: metrics },
+    {
+      lineItems: countLines ? (lineItems ?? []) : [],
+      setupFee: setupFee ?? '0',
+      startDate: startDate ?? '',
+      termMonths: termMonths ?? '',
+    },
+    { packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0, productsById },
   );
-  const flatLines = totals.oneTimeAmount - totals.setupFee;
+  const figures = totals.figures;
+  const flatCharges = figures?.oneTimeCharges.filter((charge) => charge.kind === 'flat') ?? [];
 
   const rows: [string, Cents, string?][] = [
     ['Line Items Total', totals.lineItemsTotal],
     ['Package Price', totals.packagePrice],
-    ['Subtotal', totals.subtotal, 'per month'],
+    ['Subtotal', figures?.monthlyCents ?? totals.lineItemsTotal + totals.packagePrice, 'per month'],
     ['Setup Fee', totals.setupFee, 'one-time'],
   ];
-  if (flatLines > 0) rows.push(['Flat-rate lines', flatLines, 'one-time']);
 
   return (
     <Card aria-labelledby="contract-summary-heading">
@@ -61,29 +66,55 @@ export function ContractSummaryCard({
             </div>
           ))}
           <div className="mt-1 flex items-baseline justify-between gap-4 border-t pt-3">
-            <dt className="font-semibold text-slate-900">Total</dt>
+            <dt className="font-semibold text-slate-900">
+              Total
+              <span className="block text-xs font-normal text-muted-foreground">lines, package and setup fee</span>
+            </dt>
             <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="summary-total">
               {formatCentsMoney(totals.total)}
-              {totals.oneTimeAmount === 0 && (
+              {figures?.oneTimeCents === 0 && (
                 <span className="text-sm font-normal text-muted-foreground"> / month</span>
               )}
             </dd>
           </div>
-          {totals.seasonalMonthlyAmount !== totals.monthlyAmount && (
-            <div className="flex flex-wrap items-baseline justify-between gap-x-2 rounded-md bg-orange-50 px-3 py-2 text-orange-900">
-              <dt className="whitespace-nowrap">In season (Oct–Dec):</dt>
-              <dd className="whitespace-nowrap font-medium tabular-nums" data-testid="summary-seasonal">
-                {formatCentsMoney(totals.seasonalMonthlyAmount)} / month
-              </dd>
-            </div>
-          )}
         </dl>
-        {totals.oneTimeAmount > 0 && (
-          <p className="text-xs text-muted-foreground" data-testid="summary-split">
-            {flatLines === 0
-              ? `The first invoice is ${formatCentsMoney(totals.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatCentsMoney(totals.monthlyAmount)} / month.`
-              : `Monthly recurring ${formatCentsMoney(totals.monthlyAmount)} / month. One-time ${formatCentsMoney(totals.oneTimeAmount)}: flat-rate lines are billed once, in the month their flight starts${totals.setupFee > 0 ? '; the setup fee on the first invoice' : ''}.`}
-          </p>
+        {figures && (
+          <section aria-labelledby="contract-billing-heading" className="grid gap-2 border-t pt-3 text-sm">
+            <h3 id="contract-billing-heading" className="font-medium text-slate-900">
+              What it bills <span className="text-xs font-normal text-muted-foreground">(before tax)</span>
+            </h3>
+            <dl className="grid gap-2" data-testid="summary-billing">
+              <SummaryFigure
+                label="First invoice"
+                hint={`${formatDate(figures.firstInvoice.periodStart)}, due ${formatDate(figures.firstInvoice.dueDate)}`}
+                value={formatCentsMoney(figures.firstInvoice.subtotalCents)}
+                testId="summary-first-invoice"
+              />
+              <SummaryFigure
+                label="Monthly"
+                value={`${formatCentsMoney(figures.monthlyCents)} / month`}
+                testId="summary-monthly"
+              />
+              {figures.seasonalMonthlyCents !== figures.monthlyCents && (
+                <SummaryFigure
+                  label="In season (Oct–Dec):"
+                  value={`${formatCentsMoney(figures.seasonalMonthlyCents)} / month`}
+                  className="rounded-md bg-orange-50 px-3 py-2 text-orange-900"
+                  testId="summary-seasonal"
+                />
+              )}
+              {flatCharges.map((charge, index) => (
+                <SummaryFigure
+                  key={`${charge.description}-${index}`}
+                  label={charge.description || 'Flat-rate line'}
+                  hint={`once, on the ${formatDate(charge.billedOn)} invoice${charge.seasonal ? ', in-season price' : ''}`}
+                  value={formatCentsMoney(charge.amountCents)}
+                  testId="summary-one-time"
+                />
+              ))}
+              <SummaryFigure label="Contract value" {...contractValue(figures)} testId="summary-value" />
+            </dl>
+          </section>
         )}
         <p
           className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900"
@@ -94,6 +125,38 @@ export function ContractSummaryCard({
         </p>
       </CardContent>
     </Card>
+  );
+}
+
+/** The value over the term, or for an indefinite contract its monthly amount (or its one-time charges only). */
+function contractValue(figures: ContractFigures): { value: string; hint: string } {
+  if (figures.termValueCents !== null)
+    return { value: formatCentsMoney(figures.termValueCents), hint: 'over the term' };
+  if (figures.monthlyCents === 0) return { value: formatCentsMoney(figures.oneTimeCents), hint: 'one-time' };
+  return { value: `${formatCentsMoney(figures.monthlyCents)} / month`, hint: 'no end date: billed per month' };
+}
+
+function SummaryFigure({
+  label,
+  hint,
+  value,
+  className,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  className?: string;
+  testId: string;
+}) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${className ?? ''}`} data-testid={testId}>
+      <dt className="text-muted-foreground">
+        {label}
+        {hint && <span className="block text-xs">{hint}</span>}
+      </dt>
+      <dd className="whitespace-nowrap text-right font-medium tabular-nums text-slate-900">{value}</dd>
+    </div>
   );
 }
 

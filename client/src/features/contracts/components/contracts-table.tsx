@@ -14,9 +14,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/feedback';
+import { contractValueText } from '@/lib/contract-value';
 import { paths } from '@/lib/paths';
 import { usePayLink } from '../hooks/use-pay-link';
-import { formatDate, formatMoney, termLabel } from '../lib/format';
+import { formatDate, termLabel } from '../lib/format';
 import { ContractStatusBadge } from './contract-status-badge';
 import { PauseReasonNote } from './pause-reason-note';
 
@@ -59,11 +60,11 @@ const COLUMNS: Column<ContractSummary>[] = [
     placeholder: <Skeleton className="h-5 w-16 rounded-full" />,
   },
   {
-    id: 'monthly',
-    header: 'Monthly',
+    id: 'value',
+    header: 'Value',
     align: 'right',
     cellClassName: 'whitespace-nowrap',
-    cell: (contract) => <span data-testid="contract-monthly">{formatMoney(contract.monthlyAmount)}</span>,
+    cell: (contract) => <ContractValue contract={contract} />,
   },
   {
     id: 'start',
@@ -174,15 +175,24 @@ function ContractCard({ contract, actions }: { contract: ContractSummary; action
           <ContractStatusBadge status={contract.status} />
           <PauseReasonNote contract={contract} />
         </span>
-        <span className="font-medium tabular-nums text-slate-900" data-testid="contract-monthly">
-          {formatMoney(contract.monthlyAmount)} / month
-        </span>
+        <ContractValue contract={contract} />
       </div>
       <p className="text-xs text-muted-foreground">
         Starts {formatDate(contract.startDate)} · {termLabel(contract.termMonths)}
         {contract.autoStopDate && ` · auto-stops ${formatDate(contract.autoStopDate)}`}
       </p>
     </>
+  );
+}
+
+/** The billing engine's value of a contract: over its term, or per month (lib/contract-value.ts). */
+function ContractValue({ contract }: { contract: ContractSummary }) {
+  const value = contractValueText(contract);
+  return (
+    <span className="grid justify-items-end" data-testid="contract-value">
+      <span className="font-medium tabular-nums text-slate-900">{value.amount}</span>
+      <span className="text-xs text-muted-foreground">{value.note}</span>
+    </span>
   );
 }
 

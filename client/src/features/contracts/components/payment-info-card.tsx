@@ -5,9 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { contractValueText } from '@/lib/contract-value';
 import { useResendReceipt } from '../api/resend-receipt';
 import { usePayLink } from '../hooks/use-pay-link';
-import { formatMoney, paymentModeLabel } from '../lib/format';
+import { formatDate, formatMoney, paymentModeLabel } from '../lib/format';
 
 /** Payment info on the detail page: the figures, and the pay link or portal access by payment mode. */
 export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; canWrite: boolean }) {
@@ -24,44 +25,11 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid gap-2 text-sm" data-testid="payment-figures">
-          {contract.oneTimeAmount > 0 && (
-            <>
-              <Figure label="Monthly Amount" value={`${formatMoney(contract.monthlyAmount)} / month`} />
-              {contract.setupFee > 0 && (
-                <Figure label="Setup Fee" value={`${formatMoney(contract.setupFee)} one-time`} />
-              )}
-              {contract.oneTimeAmount > contract.setupFee && (
-                <Figure
-                  label="Flat-rate lines"
-                  value={`${formatMoney(contract.oneTimeAmount - contract.setupFee)} one-time`}
-                />
-              )}
-            </>
-          )}
-          <Figure
-            label="Total"
-            value={contract.oneTimeAmount > 0 ? formatMoney(contract.total) : `${formatMoney(contract.total)} / month`}
-            strong
-          />
-          {contract.oneTimeAmount > 0 && (
-            <div>
-              <dt className="sr-only">How it is billed</dt>
-              <dd className="text-xs text-muted-foreground">
-                {contract.oneTimeAmount === contract.setupFee
-                  ? `The first invoice is ${formatMoney(contract.firstInvoiceAmount)} (with the one-time setup fee); after that ${formatMoney(contract.monthlyAmount)} / month.`
-                  : `Flat-rate lines are billed once, in the month their flight starts${contract.setupFee > 0 ? '; the setup fee on the first invoice' : ''}. After that ${formatMoney(contract.monthlyAmount)} / month.`}
-              </dd>
-            </div>
-          )}
-          {contract.seasonalMonthlyAmount !== contract.monthlyAmount && (
-            <Figure
-              label="In season (Oct–Dec)"
-              value={`${formatMoney(contract.seasonalMonthlyAmount)} / month`}
-              className="rounded-md bg-orange-50 px-2 py-1 text-orange-900"
-            />
-          )}
+          <Figure label="Total" value={formatMoney(contract.total)} hint="lines, package and setup fee" strong />
+          {contract.setupFee > 0 && <Figure label="Setup Fee" value={`${formatMoney(contract.setupFee)} one-time`} />}
           <Figure label="Payment Mode" value={paymentModeLabel(contract.paymentMode)} />
         </dl>
+        <BillingFigures contract={contract} />
 
         {contract.paymentMode === 'pay_link' && (
           <div className="grid gap-2 border-t pt-4">
@@ -132,20 +100,78 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
   );
 }
 
+/**
+ * What the contract bills, from the billing engine (the API's figures): the first invoice with its date, the
+ * regular and in-season monthly amounts, each one-time charge at the price it bills, the value over the term.
+ */
+function BillingFigures({ contract }: { contract: Contract }) {
+  const first = contract.firstInvoice;
+  const flatCharges = contract.oneTimeCharges.filter((charge) => charge.kind === 'flat');
+  const value = contractValueText(contract);
+  return (
+    <section aria-labelledby={`billing-${contract.id}`} className="grid gap-2 border-t pt-4 text-sm">
+      <h3 id={`billing-${contract.id}`} className="font-medium text-slate-900">
+        What it bills
+      </h3>
+      <dl className="grid gap-2" data-testid="billing-figures">
+        <Figure
+          label="First invoice"
+          value={formatMoney(first.total)}
+          hint={`${first.number ? `${first.number}, ` : ''}${formatDate(first.periodStart)}, due ${formatDate(first.dueDate)}${first.tax > 0 ? `, with ${formatMoney(first.tax)} tax` : ''}`}
+          testId="first-invoice"
+        />
+        {contract.monthlyAmount > 0 && (
+          <Figure label="Monthly" value={`${formatMoney(contract.monthlyAmount)} / month`} testId="monthly-amount" />
+        )}
+        {contract.seasonalMonthlyAmount !== contract.monthlyAmount && (
+          <Figure
+            label="In season (Oct–Dec)"
+            value={`${formatMoney(contract.seasonalMonthlyAmount)} / month`}
+            className="rounded-md bg-orange-50 px-2 py-1 text-orange-900"
+            testId="seasonal-amount"
+          />
+        )}
+        {flatCharges.map((charge, index) => (
+          <Figure
+            key={`${charge.description}-${index}`}
+            label={charge.description}
+            value={`${formatMoney(charge.amount)} one-time`}
+            hint={`on the ${formatDate(charge.billedOn)} invoice${charge.inSeason ? ', in-season price' : ''}`}
+            testId="one-time-charge"
+          />
+        ))}
+        <Figure
+          label="Contract value"
+          value={value.amount}
+          hint={contract.termValue === null ? value.note : `${value.note}, before tax`}
+          testId="term-value"
+        />
+      </dl>
+    </section>
+  );
+}
+
 function Figure({
   label,
   value,
+  hint,
   strong,
   className,
+  testId,
 }: {
   label: string;
   value: string;
+  hint?: string;
   strong?: boolean;
   className?: string;
+  testId?: string;
 }) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${className ?? ''}`}>
-      <dt className={strong ? 'font-semibold text-slate-900' : 'text-muted-foreground'}>{label}</dt>
+    <div className={`flex items-baseline justify-between gap-4 ${className ?? ''}`} data-testid={testId}>
+      <dt className={strong ? 'font-semibold text-slate-900' : 'text-muted-foreground'}>
+        {label}
+        {hint && <span className="block text-xs font-normal text-muted-foreground">{hint}</span>}
+      </dt>
       <dd className={`text-right tabular-nums ${strong ? 'text-base font-semibold text-slate-900' : ''}`}>{value}</dd>
     </div>
   );

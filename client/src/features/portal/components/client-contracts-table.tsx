@@ -5,6 +5,7 @@ import { BADGE_TONES } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { ErrorState } from '@/components/ui/feedback';
+import { contractValueText } from '@/lib/contract-value';
 import { formatDate, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePortalContracts } from '../api/get-client-contracts';
@@ -59,11 +60,19 @@ const COLUMNS: Column<ClientContract>[] = [
     sortValue: (contract) => contract.startDate,
   },
   {
-    id: 'monthly',
-    header: 'Monthly',
+    id: 'value',
+    header: 'Value',
     align: 'right',
-    cell: (contract) => formatMoney(contract.monthlyAmount),
-    sortValue: (contract) => contract.monthlyAmount,
+    cellClassName: 'whitespace-nowrap',
+    cell: (contract) => {
+      const value = contractValueText(contract);
+      return (
+        <span className="grid justify-items-end" data-testid="contract-value">
+          <span className="tabular-nums">{value.amount}</span>
+          <span className="text-xs text-muted-foreground">{value.note}</span>
+        </span>
+      );
+    },
   },
   {
     id: 'total',

@@ -13,8 +13,9 @@
  *     A declined card: a failed payment row; the invoice stays unpaid and is marked `failed` (still
  *     payable, still due, still overdue after its due date).
  * Finance's manual payments and "Resend Receipt" are here too; voids and refunds in refunds.service.ts.
- * Every path first locks the invoice's contract (contract-status: lockContractOfInvoice), the first lock of
- * every money path. See docs/decisions/011-billing.md.
+ * The invoice's status and amounts are written by the invoice ledger (invoices/invoices.ledger.ts), which
+ * these call. Every path first locks the invoice's contract (contract-status: lockContractOfInvoice), the
+ * first lock of every money path. See docs/decisions/011-billing.md.
  */
 
 import type { Invoice, ReceiptSent } from '@shared/contracts/invoices';
@@ -36,13 +37,12 @@ import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceEmailFacts, receiptEmail } from '../invoices/invoices.emails';
+import { addPayment, markFailed } from '../invoices/invoices.ledger';
 import { findVisibleInvoice, getInvoice, type InvoiceFacts, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
-  addPaymentToInvoice,
   type InvoiceRow,
   insertPaymentRow,
-  markInvoiceFailed,
   type PaymentRow,
   selectInvoiceOwner,
   selectLatestPayment,
@@ -83,8 +83,8 @@ export type ApplyPaymentResult = {
 export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & { failureMessage: string };
 
 /**
- * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then
- * ONE conditional UPDATE of the invoice that never lets amount_paid pass the total. Throws 404 for an
+ * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then the
+ * invoice ledger's ONE conditional UPDATE that never lets the payment pass the amount due. Throws 404 for an
  * unknown invoice, 400 above the amount due, 409 for a paid or void invoice.
  */
 export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
@@ -96,7 +96,7 @@ export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<Ap
   const inserted = await insertPayment(tx, input, { status: 'succeeded', paidAt, failureMessage: null });
   if (!inserted) return duplicateOf(tx, input);
 
-  const invoice = await addPaymentToInvoice(tx, input.invoiceId, input.amountCents, paidAt);
+  const invoice = await addPayment(tx, input.invoiceId, input.amountCents, paidAt);
   if (!invoice) throw await refusal(tx, input.invoiceId, input.amountCents);
 
   const becamePaid = invoice.status === 'paid';
@@ -168,7 +168,7 @@ export async function recordFailedPayment(
     const { payment, invoice } = await duplicateOf(tx, input);
     return { payment, invoice, duplicate: true };
   }
-  await markInvoiceFailed(tx, input.invoiceId);
+  await markFailed(tx, input.invoiceId);
   const facts = await invoiceFacts(tx, input.invoiceId);
   await recordAudit(tx, {
     actorId: null,

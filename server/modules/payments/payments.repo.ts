@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, payments } from '../../db/schema';
+import { contracts, invoices, payments } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -54,6 +54,19 @@ export async function selectReceivedPayments(tx: Db, invoiceId: string): Promise
     .from(payments)
     .where(and(eq(payments.invoiceId, invoiceId), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')))
     .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** Whose a contract is (its sales rep), for the access check of "Resend Receipt"; undefined when unknown. */
+export async function selectContractRep(
+  db: Db,
+  contractId: string,
+): Promise<{ salesRepId: string | null } | undefined> {
+  const [row] = await db
+    .select({ salesRepId: contracts.salesRepId })
+    .from(contracts)
+    .where(eq(contracts.id, contractId))
+    .limit(1);
+  return row;
 }
 
 /** The latest successful payment on a contract's invoices (what "Resend Receipt" sends again). */

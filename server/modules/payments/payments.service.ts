@@ -18,6 +18,7 @@
  * first lock of every money path. See docs/decisions/011-billing.md.
  */
 
+import { CONTRACT_ACCESS_MESSAGES, canReadContract, canWriteContract } from '@shared/contracts/contract-access';
 import type { Invoice, ReceiptSent } from '@shared/contracts/invoices';
 import {
   INVOICE_MESSAGES,
@@ -30,7 +31,7 @@ import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
@@ -44,6 +45,7 @@ import {
   type InvoiceRow,
   insertPaymentRow,
   type PaymentRow,
+  selectContractRep,
   selectInvoiceOwner,
   selectLatestPayment,
   selectPaymentByProviderId,
@@ -268,10 +270,21 @@ export async function recordManualPayment(
 }
 
 /**
- * "Resend Receipt": the latest payment's receipt e-mailed again (the invoice's current balance).
- * 409 when the contract has no payment yet. The caller checks access to the contract.
+ * "Resend Receipt" on a contract: its latest payment's receipt e-mailed again, with the invoice's current
+ * balance. For whoever may change the contract (others' contracts answer 404, a contract the caller only reads
+ * 403); 409 while the contract has no payment.
  */
-export async function resendLatestReceipt(tx: Db, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
+export async function resendReceipt(deps: PaymentDeps, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
+  const contract = await selectContractRep(deps.db, contractId);
+  if (!contract || !canReadContract(actor, contract)) throw notFound('Contract');
+  if (!canWriteContract(actor, contract)) throw forbidden(CONTRACT_ACCESS_MESSAGES.cannotChange);
+  const sent = await deps.db.transaction((tx) => resendLatestReceipt(tx, actor, contractId));
+  deps.mailer.kick(deps.db);
+  return sent;
+}
+
+/** The latest payment's receipt queued again, with an audit event; 409 when there is none. */
+async function resendLatestReceipt(tx: Db, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
   const payment = await selectLatestPayment(tx, contractId);
   if (!payment) throw conflict(INVOICE_MESSAGES.noReceipt);
   const facts = await invoiceFacts(tx, payment.invoiceId);

@@ -20,3 +20,8 @@ export function canWriteContract(actor: Caller, contract: ContractOwner): boolea
   if (can(actor, 'contract:write:any')) return true;
   return can(actor, 'contract:write:own') && contract.salesRepId === actor.id;
 }
+
+export const CONTRACT_ACCESS_MESSAGES = {
+  /** A contract the caller may see but not change (the answer is 403). */
+  cannotChange: "You don't have permission to change this contract",
+} as const;

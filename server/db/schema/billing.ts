@@ -92,7 +92,10 @@ export const invoices = pgTable(
     index('invoices_issued_idx').on(t.issuedAt, t.id),
     // Reports: a rep's invoices by issue date (billed, top products) without touching the table, and the open
     // (pending or failed) invoices by due date and by contract (overdue alert, open balance): decision 015.
-    // The trailing columns only cover the queries (index-only scans).
+    // The trailing columns only cover the queries (index-only scans). The partial indexes' predicate is the
+    // payable rule (PAYABLE_INVOICE_STATUSES in shared/invoice-amounts.ts, sqlPayable in db/invoice-amounts.ts)
+    // written out as literal SQL: an index predicate takes no parameters, and drizzle-kit writes it into the
+    // migration as it reads here.
     index('invoices_contract_issued_idx').on(t.contractId, t.issuedAt, t.status, t.totalCents, t.id),
     index('invoices_open_due_idx')
       .on(t.dueDate, t.totalCents, t.amountPaidCents)

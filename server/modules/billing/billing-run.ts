@@ -17,12 +17,14 @@ import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
 import { type InvoiceMailRow, invoiceIssuedEmail, invoiceMailFacts, payWhereOf } from '../invoices/invoices.emails';
+import { sqlIssueInvoices } from '../invoices/invoices.ledger';
 import { getSettings } from '../settings/settings.service';
 
 /**
  * The billing run: issues every invoice that is due up to a day (today by default) for every active
  * contract, or for one contract, catching up on missed periods. Set-based: one INSERT ... SELECT over
- * generate_series per chunk of contracts (invoices, lines and audit events in the same statement), one
+ * generate_series per chunk of contracts (invoices, lines and audit events in the same statement; the
+ * invoices' own INSERT is the invoice ledger's part of it, invoices/invoices.ledger.ts sqlIssueInvoices), one
  * UPDATE per chunk for the contracts that start billing (their subscription and pay link, with audit events),
  * the e-mails in one INSERT ... SELECT FROM unnest per batch, and one UPDATE for the contracts whose term has
  * ended.
@@ -451,21 +453,19 @@ async function billChunk(
                  as number
         from sequenced q
       ),
-      ins as (
-        insert into invoices (number, contract_id, customer_id, period_index, period_start, period_end, due_date, status,
-                              subtotal_cents, setup_fee_cents, tax_cents, tax_label, tax_rate_bp, tax_included,
-                              total_cents, in_season, paid_at, issued_at)
+      -- What each invoice says, named as the invoices columns; the invoice ledger inserts them (and decides
+      -- their status: a $0.00 invoice is issued paid).
+      issuing as (
         select n.number, n.contract_id, n.customer_id, n.period_index, n.period_start,
-               ((n.start_date + make_interval(months => n.period_index + 1))::date - 1),
+               ((n.start_date + make_interval(months => n.period_index + 1))::date - 1) as period_end,
                (case when n.billed_late then greatest(n.period_start, ${asOf}::date) else n.period_start end)
-                 + ${INVOICE_DUE_DAYS}::int,
-               case when n.total_cents = 0 then 'paid' else 'pending' end,
-               n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}, ${taxBp}, ${taxIncluded},
-               n.total_cents, n.in_season, case when n.total_cents = 0 then ${issuedAt} end, ${issuedAt}
+                 + ${INVOICE_DUE_DAYS}::int as due_date,
+               n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}::text as tax_label,
+               ${taxBp}::int as tax_rate_bp, ${taxIncluded}::boolean as tax_included, n.total_cents, n.in_season,
+               ${issuedAt} as issued_at
         from numbered n
-        returning id, number, contract_id, customer_id, period_index, period_start, period_end, due_date,
-                  status, total_cents, amount_paid_cents, subtotal_cents, tax_cents
       ),
+      ins as (${sqlIssueInvoices('issuing')}),
       ins_lines as (
         insert into invoice_lines (invoice_id, position, kind, description, product_id, quantity, unit_price_cents,
                                    discount_cents, amount_cents, seasonal, price_metric, covers_start, covers_end,

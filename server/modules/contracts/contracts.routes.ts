@@ -22,7 +22,6 @@ import {
   generatePaymentLink,
   getContract,
   listContracts,
-  resendReceipt,
   transitionContract,
   updateContract,
 } from './contracts.service';
@@ -135,12 +134,6 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       transitionContract(deps(request), request.user!, request.params.id, 'cancel', { reason: request.body.reason }),
-  );
-
-  r.post(
-    '/api/contracts/:id/resend-receipt',
-    { config: { access: write }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
-    async (request) => resendReceipt(deps(request), request.user!, request.params.id),
   );
 
   // Amendments of a running contract: a line added or ended from today (product.md section 11).

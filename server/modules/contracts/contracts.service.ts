@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BillableLine } from '@shared/billing';
 import { contractFigures, figuresReferenceDay } from '@shared/contract-figures';
 import { computeContractTotals } from '@shared/contract-totals';
+import { CONTRACT_ACCESS_MESSAGES } from '@shared/contracts/contract-access';
 import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
   actionFor,
@@ -36,7 +37,6 @@ import { changeContractStatus } from '../contract-status/contract-status.service
 import { assertUnitsAvailable, startHold } from '../inventory/inventory.service';
 import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
 import { notifyContractActivated } from '../notifications/contract-notices';
-import { resendLatestReceipt } from '../payments/payments.service';
 import type { SessionUser } from '../sessions/sessions';
 import { assertClientAccountPossible } from '../users/client-accounts.service';
 import { auditView, canReadContract, canWriteContract, toContract, toContractSummary } from './contracts.dto';
@@ -299,14 +299,6 @@ export async function generatePaymentLink(deps: ContractDeps, actor: Actor, id: 
   return { paymentUrl: payLink(deps.baseUrl, token) };
 }
 
-/** "Resend Receipt": the latest payment's receipt e-mailed again; 409 while no payment has been received. */
-export async function resendReceipt(deps: ContractDeps, actor: Actor, id: string): Promise<{ message: string }> {
-  await findWritable(deps.db, actor, id);
-  const sent = await deps.db.transaction((tx) => resendLatestReceipt(tx, actor, id));
-  deps.mailer.kick(deps.db);
-  return sent;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Internals
 // ---------------------------------------------------------------------------------------------------------
@@ -526,7 +518,7 @@ export async function lockWritable(tx: Db, actor: Actor, id: string): Promise<Co
 
 function assertWritable(actor: Actor, row: ContractRow | undefined): ContractRow {
   if (!row || !canReadContract(actor, row)) throw notFound(CONTRACT_NOT_FOUND);
-  if (!canWriteContract(actor, row)) throw forbidden("You don't have permission to change this contract");
+  if (!canWriteContract(actor, row)) throw forbidden(CONTRACT_ACCESS_MESSAGES.cannotChange);
   return row;
 }
 

@@ -1,21 +1,24 @@
 import { taxPartOf } from '@shared/billing';
 import type { CreditEntryKind, CreditNoteKind } from '@shared/contracts/credit-notes';
-import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import { takeNextNumber } from '../../db/number-series';
-import { creditNotes, customerCreditEntries, customers, invoices, type payments } from '../../db/schema';
+import { creditNotes, customerCreditEntries, customers, type invoices, type payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { addCredit, sqlAddPayments } from '../invoices/invoices.ledger';
 
 /**
  * The credit ledger, inside the caller's transaction (after the contract's lock, the first lock of every
  * money path; then the CN series' row; then the customer's row):
- * - issueCreditNoteRow: the credit note, the invoice's credited amount, and the customer's credit balance
- *   for what goes beyond the amount due;
+ * - issueCreditNoteRow: the credit note, and the customer's credit balance for what goes beyond the amount
+ *   due;
  * - applyCustomerCredit: a customer's balance pays its newly issued invoices (payments of method `credit`);
  * - returnAppliedCredit: such a payment given back to the balance when its invoice is voided;
  * - refundCustomerCreditRow: finance pays the balance back.
- * Each change is one conditional UPDATE whose row count decides. See docs/decisions/024-credit-notes.md.
+ * The invoices' credited and paid amounts and their status are the invoice ledger's to write
+ * (invoices/invoices.ledger.ts), which these call. Each change is one conditional UPDATE whose row count
+ * decides. See docs/decisions/024-credit-notes.md.
  */
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -38,41 +41,21 @@ export type IssuedCreditNote = {
 };
 
 /**
- * Credits an invoice: ONE conditional UPDATE adds the amount to what is credited, never past the total and
- * never on a void invoice (a void's own note: only on the invoice being voided), and only from the state it
- * was read in (the credited amount and status are part of the WHERE: a concurrent change makes it match
- * nothing). An unpaid invoice whose amount due reaches zero is settled (paid). The part of the credit the
- * amount due absorbed is `applied`; the rest goes to the customer's credit balance. Undefined when the
- * invoice is unknown or the UPDATE matched nothing.
+ * Credits an invoice through the invoice ledger (addCredit: ONE conditional UPDATE of what is credited, never
+ * past the total, never on a void invoice but for a void's own note, only from the state it was read in; an
+ * unpaid invoice whose amount due reaches zero is settled), then the credit note, numbered from the CN series.
+ * The part of the credit the amount due absorbed is `applied`; the rest goes to the customer's credit
+ * balance. Undefined when the invoice is unknown or could not take the credit.
  */
 export async function issueCreditNoteRow(tx: Db, input: CreditNoteIssue): Promise<IssuedCreditNote | undefined> {
-  const [before] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).limit(1);
-  if (!before) return undefined;
-  const allowed = input.kind === 'void' ? before.status === 'void' : before.status !== 'void';
-  if (!allowed) return undefined;
-  const dueBefore = input.kind === 'void' ? input.amountCents : amountDueCents(before);
-  const appliedCents = Math.min(input.amountCents, dueBefore);
+  const credited = await addCredit(tx, {
+    invoiceId: input.invoiceId,
+    amountCents: input.amountCents,
+    voiding: input.kind === 'void',
+  });
+  if (!credited) return undefined;
+  const { before, invoice, appliedCents, settled } = credited;
   const toBalanceCents = input.amountCents - appliedCents;
-  const settles = input.kind !== 'void' && isPayable(before.status) && appliedCents === dueBefore && dueBefore > 0;
-
-  const [invoice] = await tx
-    .update(invoices)
-    .set({
-      creditedCents: sql`${invoices.creditedCents} + ${input.amountCents}`,
-      ...(settles ? { status: 'paid', paidAt: new Date() } : {}),
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(invoices.id, input.invoiceId),
-        eq(invoices.status, before.status),
-        eq(invoices.creditedCents, before.creditedCents),
-        eq(invoices.amountPaidCents, before.amountPaidCents),
-        sql`${invoices.creditedCents} + ${input.amountCents} <= ${invoices.totalCents}`,
-      ),
-    )
-    .returning();
-  if (!invoice) return undefined;
 
   const [note] = await tx
     .insert(creditNotes)
@@ -118,14 +101,16 @@ export async function issueCreditNoteRow(tx: Db, input: CreditNoteIssue): Promis
       creditedCents: invoice.creditedCents,
     },
   });
-  return { note, invoice, settled: settles };
+  return { note, invoice, settled };
 }
 
 /**
  * Applies the customers' credit balances to invoices just issued (the billing run's, in its transaction):
  * each customer's balance pays its invoices in period order as far as it goes, as payments of method
- * `credit` ("Credit applied"), with an `applied` entry each and the balance lowered by the same amount.
- * Set-based: one statement for all of them. Answers what was applied per invoice.
+ * `credit` ("Credit applied"), with an `applied` entry each and the balance lowered by the same amount; the
+ * invoice ledger's sqlAddPayments adds those payments to the invoices. Set-based: one statement for all of
+ * them (this module writes the payments and balances, the invoice ledger's part of it the invoices).
+ * Answers what was applied per invoice.
  */
 export async function applyCustomerCredit(
   tx: Db,
@@ -135,10 +120,9 @@ export async function applyCustomerCredit(
   const ids = invoiceIds.join(',');
   const result = await tx.execute(sql`
     with fresh as (
-      select i.id, i.customer_id, i.contract_id, i.period_start, i.number,
-             greatest(0, i.total_cents - i.amount_paid_cents - i.credited_cents) as due
+      select i.id, i.customer_id, i.contract_id, i.period_start, i.number, ${sqlAmountDue('i')} as due
       from invoices i
-      where i.id = any(string_to_array(${ids}, ',')::uuid[]) and i.status in ('pending','failed')
+      where i.id = any(string_to_array(${ids}, ',')::uuid[]) and ${sqlPayable('i')}
     ),
     balances as (
       select c.id, c.credit_balance_cents as balance
@@ -177,16 +161,10 @@ export async function applyCustomerCredit(
       where c.id = t.customer_id
       returning c.id
     ),
-    updated as (
-      update invoices i
-      set amount_paid_cents = i.amount_paid_cents + a.applied,
-          status = case when i.amount_paid_cents + a.applied + i.credited_cents >= i.total_cents then 'paid' else i.status end,
-          paid_at = case when i.amount_paid_cents + a.applied + i.credited_cents >= i.total_cents then now() else i.paid_at end,
-          updated_at = now()
-      from allocated a
-      where i.id = a.id
-      returning i.id, i.customer_id, a.applied, i.status, i.amount_paid_cents
+    credit_payments as (
+      select p.invoice_id, p.amount_cents from paid p
     ),
+    updated as (${sqlAddPayments('credit_payments')}),
     audit as (
       insert into audit_events (actor_id, action, entity, entity_id, after)
       select null, 'payment.recorded', 'payment', p.id::text,
@@ -195,7 +173,7 @@ export async function applyCustomerCredit(
       from paid p
       returning id
     )
-    select u.id as invoice_id, u.customer_id, u.applied, u.status, u.amount_paid_cents from updated u`);
+    select u.id as invoice_id, u.customer_id, u.added_cents as applied, u.status, u.amount_paid_cents from updated u`);
   const rows = (
     result as unknown as {
       rows: {

@@ -7,6 +7,7 @@ import {
   type CustomerCreditEntry,
 } from '@shared/contracts/credit-notes';
 import type { ManualPaymentMethod } from '@shared/contracts/invoices';
+import { creditableCents } from '@shared/invoice-amounts';
 import { centsToAmount, formatCents } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
@@ -123,7 +124,7 @@ export async function creditInvoice(
 async function creditRefusal(tx: Db, invoiceId: string, amountCents: number): Promise<AppError> {
   const { invoice } = await invoiceFacts(tx, invoiceId);
   if (invoice.status === 'void') return conflict(CREDIT_MESSAGES.invoiceVoid);
-  const creditable = invoice.totalCents - invoice.creditedCents;
+  const creditable = creditableCents(invoice);
   if (creditable <= 0) return conflict(CREDIT_MESSAGES.fullyCredited);
   const message = `${CREDIT_MESSAGES.amountAboveCreditable} (${formatCents(creditable)}); ${formatCents(amountCents)} was given.`;
   if (amountCents > creditable) return badRequest(message, { amount: [message] });

@@ -10,7 +10,7 @@ import type {
   PaymentMethod,
   PaymentProvider,
 } from '@shared/contracts/invoices';
-import { amountDueCents, isPayable } from '@shared/invoice-amounts';
+import { amountDueCents, creditableCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount } from '@shared/money';
 import { basisPointsToPercent } from '@shared/rates';
 import type { CreditNoteListRow, InvoiceLineRow, InvoiceListRow, PaymentRow } from './invoices.repo';
@@ -48,7 +48,7 @@ export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSum
     amountDue: amount(amountDueCents(i)),
     refunded: amount(i.refundedCents),
     credited: amount(i.creditedCents),
-    creditable: amount(i.status === 'void' ? 0 : i.totalCents - i.creditedCents),
+    creditable: amount(creditableCents(i)),
     inSeason: i.inSeason,
     paidAt: i.paidAt?.toISOString() ?? null,
     voidedAt: i.voidedAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { PAYABLE_INVOICE_STATUSES } from '@shared/invoice-amounts';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -64,7 +65,10 @@ export async function selectInvoicePage(
   if (filter.customerId) conditions.push(eq(invoices.customerId, filter.customerId));
   if (filter.status) conditions.push(eq(invoices.status, filter.status));
   if (filter.overdueBefore) {
-    conditions.push(inArray(invoices.status, ['pending', 'failed']), lt(invoices.dueDate, filter.overdueBefore));
+    conditions.push(
+      inArray(invoices.status, [...PAYABLE_INVOICE_STATUSES]),
+      lt(invoices.dueDate, filter.overdueBefore),
+    );
   }
   if (filter.periodFrom) conditions.push(gte(invoices.periodStart, filter.periodFrom));
   if (filter.periodTo) conditions.push(lte(invoices.periodStart, filter.periodTo));

@@ -15,7 +15,7 @@ import {
   paymentSuccessPath,
 } from '@shared/contracts/checkout';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
-import { amountDueCents } from '@shared/invoice-amounts';
+import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount, sumCents } from '@shared/money';
 import { basisPointsToPercent } from '@shared/rates';
 import type { Db } from '../../db/client';
@@ -64,7 +64,6 @@ export type CheckoutDeps = {
 
 /** How long a checkout stays payable (Stripe allows at most 24 hours). */
 export const CHECKOUT_TTL_MS = 23 * 60 * 60 * 1000;
-const OPEN_INVOICE_STATUSES = ['pending', 'failed'];
 const CLOSED_CONTRACT_STATUSES = ['canceled', 'completed'];
 const FIRST_PAYMENT_STATUSES = ['draft', 'sent'];
 
@@ -205,13 +204,10 @@ export async function startInvoiceCheckout(
     async charge(tx) {
       // Read again under the contract's lock: a payment that landed meanwhile is seen.
       const invoice = (await selectInvoice(tx, invoiceId))!;
-      if (
-        invoice.status === 'paid' ||
-        (OPEN_INVOICE_STATUSES.includes(invoice.status) && amountDueCents(invoice) === 0)
-      ) {
+      if (invoice.status === 'paid' || (isPayable(invoice.status) && amountDueCents(invoice) === 0)) {
         throw conflict(CHECKOUT_MESSAGES.alreadyPaid);
       }
-      if (!OPEN_INVOICE_STATUSES.includes(invoice.status)) throw conflict('This invoice is void and cannot be paid.');
+      if (!isPayable(invoice.status)) throw conflict('This invoice is void and cannot be paid.');
       return { invoices: [invoice], amountCents: amountDueCents(invoice), description: invoicesDescription([invoice]) };
     },
   });

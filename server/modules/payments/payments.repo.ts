@@ -1,12 +1,10 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, payments } from '../../db/schema';
+import { contracts, invoices, payments } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 type PaymentInsert = typeof payments.$inferInsert;
-
-const PAYABLE = ['pending', 'failed'];
 
 /** The contract and customer an invoice belongs to (they never change). */
 export async function selectInvoiceOwner(tx: Db, invoiceId: string) {
@@ -49,61 +47,6 @@ export async function selectPaymentByProviderId(
   return row;
 }
 
-/**
- * ONE conditional UPDATE adds a payment to a payable invoice and never lets amount_paid + credited pass
- * the total; the invoice becomes paid when it reaches it. Undefined when nothing matched (paid, void, or too much).
- */
-export async function addPaymentToInvoice(
-  tx: Db,
-  invoiceId: string,
-  amountCents: number,
-  paidAt: Date,
-): Promise<InvoiceRow | undefined> {
-  const newPaid = sql`${invoices.amountPaidCents} + ${amountCents}`;
-  // What credit notes credited counts towards the total too (amount due = total - paid - credited).
-  const settled = sql`${newPaid} + ${invoices.creditedCents}`;
-  const [invoice] = await tx
-    .update(invoices)
-    .set({
-      amountPaidCents: newPaid,
-      status: sql`case when ${settled} = ${invoices.totalCents} then 'paid' else 'pending' end`,
-      paidAt: sql`case when ${settled} = ${invoices.totalCents} then ${paidAt.toISOString()}::timestamptz else ${invoices.paidAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(eq(invoices.id, invoiceId), inArray(invoices.status, PAYABLE), sql`${settled} <= ${invoices.totalCents}`),
-    )
-    .returning();
-  return invoice;
-}
-
-/** A declined card marks a pending invoice failed (it stays payable). */
-export async function markInvoiceFailed(tx: Db, invoiceId: string): Promise<void> {
-  await tx
-    .update(invoices)
-    .set({ status: 'failed', updatedAt: new Date() })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')));
-}
-
-/**
- * ONE conditional UPDATE voids an invoice that is not void yet. What is refunded is what was paid on it and
- * not already credited: money credited beyond the amount due went to the customer's credit balance before.
- */
-export async function voidInvoiceRow(tx: Db, invoiceId: string, reason: string): Promise<InvoiceRow | undefined> {
-  const [voided] = await tx
-    .update(invoices)
-    .set({
-      status: 'void',
-      voidedAt: new Date(),
-      voidReason: reason,
-      refundedCents: sql`least(${invoices.amountPaidCents}, ${invoices.totalCents} - ${invoices.creditedCents})`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(invoices.id, invoiceId), inArray(invoices.status, [...PAYABLE, 'paid'])))
-    .returning();
-  return voided;
-}
-
 /** The money received on an invoice: its succeeded payments, oldest first. */
 export async function selectReceivedPayments(tx: Db, invoiceId: string): Promise<PaymentRow[]> {
   return tx
@@ -111,6 +54,19 @@ export async function selectReceivedPayments(tx: Db, invoiceId: string): Promise
     .from(payments)
     .where(and(eq(payments.invoiceId, invoiceId), eq(payments.kind, 'payment'), eq(payments.status, 'succeeded')))
     .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** Whose a contract is (its sales rep), for the access check of "Resend Receipt"; undefined when unknown. */
+export async function selectContractRep(
+  db: Db,
+  contractId: string,
+): Promise<{ salesRepId: string | null } | undefined> {
+  const [row] = await db
+    .select({ salesRepId: contracts.salesRepId })
+    .from(contracts)
+    .where(eq(contracts.id, contractId))
+    .limit(1);
+  return row;
 }
 
 /** The latest successful payment on a contract's invoices (what "Resend Receipt" sends again). */

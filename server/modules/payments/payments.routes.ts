@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../lib/public-url';
-import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { invoiceResponse } from '../invoices/invoices.response';
 import {
   type CheckoutDeps,
@@ -23,14 +23,14 @@ import {
   startInvoiceCheckout,
   startPayLinkCheckout,
 } from './checkout.service';
-import { type PaymentDeps, recordManualPayment } from './payments.service';
+import { type PaymentDeps, recordManualPayment, resendReceipt } from './payments.service';
 import { paymentProvidersFor } from './providers';
 import { PUBLIC_PAYMENT_LIMITS } from './rate-limit';
 import { registerRefundHandler, voidInvoice } from './refunds.service';
 
 /**
- * The public payment side (pay links, the built-in checkout, provider webhooks), the portal's Pay Now, and
- * finance's manual payments and voids.
+ * The public payment side (pay links, the built-in checkout, provider webhooks), the portal's Pay Now,
+ * finance's manual payments and voids, and "Resend Receipt" on a contract.
  * Public routes are rate limited per client address; unknown tokens answer 404 like malformed ones.
  */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
@@ -123,6 +123,17 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       ...answers,
     },
     async (request) => voidInvoice(staff(), request.user!, request.params.id, request.body.reason),
+  );
+
+  // "Resend Receipt" on a contract's page: for whoever may change the contract.
+  r.post(
+    '/api/contracts/:id/resend-receipt',
+    {
+      config: { access: ['contract:write:any', 'contract:write:own'] },
+      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
+    async (request) => resendReceipt(staff(), request.user!, request.params.id),
   );
 
   // Webhooks are verified on the exact bytes received, so this scope keeps JSON bodies raw.

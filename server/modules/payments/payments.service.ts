@@ -13,10 +13,12 @@
  *     A declined card: a failed payment row; the invoice stays unpaid and is marked `failed` (still
  *     payable, still due, still overdue after its due date).
  * Finance's manual payments and "Resend Receipt" are here too; voids and refunds in refunds.service.ts.
- * Every path first locks the invoice's contract (contract-status: lockContractOfInvoice), the first lock of
- * every money path. See docs/decisions/011-billing.md.
+ * The invoice's status and amounts are written by the invoice ledger (invoices/invoices.ledger.ts), which
+ * these call. Every path first locks the invoice's contract (contract-status: lockContractOfInvoice), the
+ * first lock of every money path. See docs/decisions/011-billing.md.
  */
 
+import { CONTRACT_ACCESS_MESSAGES, canReadContract, canWriteContract } from '@shared/contracts/contract-access';
 import type { Invoice, ReceiptSent } from '@shared/contracts/invoices';
 import {
   INVOICE_MESSAGES,
@@ -29,21 +31,21 @@ import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceEmailFacts, receiptEmail } from '../invoices/invoices.emails';
+import { addPayment, markFailed } from '../invoices/invoices.ledger';
 import { findVisibleInvoice, getInvoice, type InvoiceFacts, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
-  addPaymentToInvoice,
   type InvoiceRow,
   insertPaymentRow,
-  markInvoiceFailed,
   type PaymentRow,
+  selectContractRep,
   selectInvoiceOwner,
   selectLatestPayment,
   selectPaymentByProviderId,
@@ -83,8 +85,8 @@ export type ApplyPaymentResult = {
 export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & { failureMessage: string };
 
 /**
- * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then
- * ONE conditional UPDATE of the invoice that never lets amount_paid pass the total. Throws 404 for an
+ * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then the
+ * invoice ledger's ONE conditional UPDATE that never lets the payment pass the amount due. Throws 404 for an
  * unknown invoice, 400 above the amount due, 409 for a paid or void invoice.
  */
 export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
@@ -96,7 +98,7 @@ export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<Ap
   const inserted = await insertPayment(tx, input, { status: 'succeeded', paidAt, failureMessage: null });
   if (!inserted) return duplicateOf(tx, input);
 
-  const invoice = await addPaymentToInvoice(tx, input.invoiceId, input.amountCents, paidAt);
+  const invoice = await addPayment(tx, input.invoiceId, input.amountCents, paidAt);
   if (!invoice) throw await refusal(tx, input.invoiceId, input.amountCents);
 
   const becamePaid = invoice.status === 'paid';
@@ -168,7 +170,7 @@ export async function recordFailedPayment(
     const { payment, invoice } = await duplicateOf(tx, input);
     return { payment, invoice, duplicate: true };
   }
-  await markInvoiceFailed(tx, input.invoiceId);
+  await markFailed(tx, input.invoiceId);
   const facts = await invoiceFacts(tx, input.invoiceId);
   await recordAudit(tx, {
     actorId: null,
@@ -268,10 +270,21 @@ export async function recordManualPayment(
 }
 
 /**
- * "Resend Receipt": the latest payment's receipt e-mailed again (the invoice's current balance).
- * 409 when the contract has no payment yet. The caller checks access to the contract.
+ * "Resend Receipt" on a contract: its latest payment's receipt e-mailed again, with the invoice's current
+ * balance. For whoever may change the contract (others' contracts answer 404, a contract the caller only reads
+ * 403); 409 while the contract has no payment.
  */
-export async function resendLatestReceipt(tx: Db, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
+export async function resendReceipt(deps: PaymentDeps, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
+  const contract = await selectContractRep(deps.db, contractId);
+  if (!contract || !canReadContract(actor, contract)) throw notFound('Contract');
+  if (!canWriteContract(actor, contract)) throw forbidden(CONTRACT_ACCESS_MESSAGES.cannotChange);
+  const sent = await deps.db.transaction((tx) => resendLatestReceipt(tx, actor, contractId));
+  deps.mailer.kick(deps.db);
+  return sent;
+}
+
+/** The latest payment's receipt queued again, with an audit event; 409 when there is none. */
+async function resendLatestReceipt(tx: Db, actor: SessionUser, contractId: string): Promise<ReceiptSent> {
   const payment = await selectLatestPayment(tx, contractId);
   if (!payment) throw conflict(INVOICE_MESSAGES.noReceipt);
   const facts = await invoiceFacts(tx, payment.invoiceId);

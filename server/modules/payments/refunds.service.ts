@@ -1,4 +1,5 @@
 import { INVOICE_MESSAGES, type Invoice, type PaymentProvider } from '@shared/contracts/invoices';
+import { uncreditedCents } from '@shared/invoice-amounts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
@@ -8,9 +9,10 @@ import { lockContractOfInvoice } from '../contract-status/contract-status.servic
 import { issueCreditNoteRow, returnAppliedCredit } from '../credit-notes/credit-notes.ledger';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceEmailFacts, invoiceVoidedEmail } from '../invoices/invoices.emails';
+import { voidInvoiceRow } from '../invoices/invoices.ledger';
 import { findVisibleInvoice, getInvoice, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
-import { insertPaymentRow, type PaymentRow, selectReceivedPayments, voidInvoiceRow } from './payments.repo';
+import { insertPaymentRow, type PaymentRow, selectReceivedPayments } from './payments.repo';
 import type { PaymentDeps } from './payments.service';
 
 /** A refund through a provider (Stripe), for a voided paid invoice. */
@@ -30,8 +32,8 @@ export function refundHandlerFor(provider: string): RefundHandler | undefined {
  * Voids an invoice with a reason: a credit note credits what remained uncredited; money received on it
  * (paid, or partly paid) and not already credited is refunded: one refund row per payment received, through
  * the provider's refund handler where one is registered (Stripe), a credit-balance payment back to the
- * balance. Commission earned on it (less what credit notes took back) is reversed. One conditional UPDATE decides, after
- * the contract's lock (the first lock of every money path).
+ * balance. Commission earned on it (less what credit notes took back) is reversed. The invoice ledger's one
+ * conditional UPDATE decides, after the contract's lock (the first lock of every money path).
  */
 export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: string, reason: string): Promise<Invoice> {
   await findVisibleInvoice(deps.db, actor, id);
@@ -40,7 +42,7 @@ export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: str
     const voided = await voidInvoiceRow(tx, id, reason);
     if (!voided) throw conflict(`${INVOICE_MESSAGES.isVoid} It cannot be voided again.`);
     // The credit note of what remained uncredited: the void corrects the invoice, it does not rewrite it.
-    const uncredited = voided.totalCents - voided.creditedCents;
+    const uncredited = uncreditedCents(voided);
     if (uncredited > 0) {
       await issueCreditNoteRow(tx, { invoiceId: id, kind: 'void', reason, amountCents: uncredited, actorId: actor.id });
     }

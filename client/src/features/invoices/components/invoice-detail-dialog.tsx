@@ -129,7 +129,8 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
   const { data: invoice, isLoading, error } = useInvoice(invoiceId);
   const { user } = useCurrentUser();
   const [crediting, setCrediting] = useState<Invoice | null>(null);
-  const canCredit = can(user, 'invoice:manage') && invoice?.status !== 'void' && (invoice?.creditable ?? 0) > 0;
+  // `creditable` is the server's creditableCents: nothing on a void invoice.
+  const canCredit = can(user, 'invoice:manage') && (invoice?.creditable ?? 0) > 0;
   return (
     <Dialog open={invoiceId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">

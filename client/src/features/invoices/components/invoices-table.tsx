@@ -1,4 +1,5 @@
 import type { InvoiceSummary } from '@shared/contracts/invoices';
+import { isPayable, isVoidable } from '@shared/invoice-amounts';
 import { Ban, Download, Eye, HandCoins, MoreHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -101,7 +102,7 @@ export function InvoicesTable({
       cellClassName: 'whitespace-nowrap py-2',
       cell: (invoice) => (
         <span className="inline-flex items-center gap-1">
-          {(invoice.status === 'pending' || invoice.status === 'failed') && actions.onRecordPayment && (
+          {isPayable(invoice.status) && actions.onRecordPayment && (
             <Button
               size="sm"
               variant="outline"
@@ -136,7 +137,7 @@ export function InvoicesTable({
 
 function RowMenu({ invoice, actions }: { invoice: InvoiceSummary; actions: InvoiceActions }) {
   const download = useDownloadInvoicePdf();
-  const voidable = invoice.status !== 'void' && actions.onVoid;
+  const voidable = isVoidable(invoice.status) && actions.onVoid;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>

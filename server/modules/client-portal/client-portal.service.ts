@@ -1,5 +1,6 @@
 import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
+import { clientOwnsContract } from '@shared/contracts/contract-access';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { centsToAmount } from '@shared/money';
 import { percentToBasisPoints } from '@shared/rates';
@@ -10,7 +11,6 @@ import { findContractDetail } from '../contracts/contracts.service';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import { selectClientContractPage, selectClientSummary } from './client-portal.repo';
-import { clientOwnsContract } from './client-scope';
 
 /** GET /api/client/summary: the figures of the client's dashboard and portal; zeros without a linked customer. */
 export async function getClientSummary(db: Db, actor: SessionUser): Promise<ClientSummary> {

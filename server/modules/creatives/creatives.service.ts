@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { ListQuery } from '@shared/contracts/common';
+import { canSeeContract, canWriteContract, clientOwnsContract } from '@shared/contracts/contract-access';
 import {
   CREATIVE_MESSAGES,
   type Creative,
@@ -18,8 +19,6 @@ import { contracts, creatives } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Storage, StoredObjectMissing } from '../../lib/storage';
-import { canSeeContract, clientOwnsContract } from '../client-portal/client-scope';
-import { canWriteContract } from '../contracts/contracts.dto';
 import type { SessionUser } from '../sessions/sessions';
 import { detectCreativeType } from './content-type';
 import {

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@shared/contracts/common';
-import { canWriteContract } from '@shared/contracts/contract-access';
+import { canSeeContract, canWriteContract } from '@shared/contracts/contract-access';
 import {
   DELIVERY_MESSAGES,
   type DeliveryBody,
@@ -18,7 +18,6 @@ import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
-import { canSeeContract } from '../client-portal/client-scope';
 import { creditInvoice } from '../credit-notes/credit-notes.service';
 import {
   liveBooking,

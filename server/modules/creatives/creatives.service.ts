@@ -27,6 +27,7 @@ import {
   deleteCreativeRow,
   insertCreative,
   lockCustomerUploads,
+  selectContract,
   selectCreative,
   selectCreativePage,
   selectUploadUsage,
@@ -131,9 +132,7 @@ export async function uploadCreative(
     if (!contractId) {
       throw badRequest(CREATIVE_MESSAGES.contractRequired, { contractId: [CREATIVE_MESSAGES.contractRequired] });
     }
-    const contract = UUID.test(contractId)
-      ? (await deps.db.select().from(contracts).where(eq(contracts.id, contractId)).limit(1))[0]
-      : undefined;
+    const contract = UUID.test(contractId) ? await selectContract(deps.db, contractId) : undefined;
     if (!contract || !clientOwnsContract(actor, contract)) throw notFound('Contract');
     const refusal = creativeUploadRefusal(contract.status);
     if (refusal) throw conflict(refusal);
@@ -221,7 +220,7 @@ export async function listContractCreatives(
   contractId: string,
   page: ListQuery,
 ): Promise<{ rows: Creative[]; total: number }> {
-  const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId)).limit(1);
+  const contract = await selectContract(db, contractId);
   if (!contract || !canSeeContract(actor, contract)) throw notFound('Contract');
   const result = await selectCreativePage(db, eq(creatives.contractId, contractId), page);
   return { total: result.total, rows: result.rows.map((row) => toCreative(actor, row)) };

@@ -6,7 +6,7 @@ import { runBilling } from './modules/billing/billing-run';
 import { runDunning } from './modules/dunning/dunning.service';
 import { reportExpiredHolds } from './modules/inventory/inventory.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
-import { compactReportTotals } from './modules/reports/reports.repo';
+import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
 import { purgeRateLimitHits } from './plugins/rate-limit';
 

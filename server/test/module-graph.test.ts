@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's modules form a tree you can draw (docs/architecture.md, "Module tree"): no import runs back
- * up, and a module reaches another through its service, never its repo. Tests, test helpers and the demo
- * seeding (which composes everything, like app.ts) are outside the graph.
+ * up, and whoever imports a module (another module, app.ts, server.ts, jobs.ts, a plugin) reaches it through
+ * its public files only, never its repo. Tests, test helpers and the demo seeding (which composes
+ * everything, like app.ts) are outside the graph.
  */
 
 const SERVER = path.resolve(import.meta.dirname, '..');
@@ -28,7 +29,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-type Edge = { from: string; to: string; file: string; specifier: string };
+/** An import between units: `target` is the file imported, relative to server/ (as `file` is). */
+type Edge = { from: string; to: string; file: string; specifier: string; target: string };
 
 function importsOf(file: string): Edge[] {
   const text = fs.readFileSync(file, 'utf8');
@@ -37,7 +39,13 @@ function importsOf(file: string): Edge[] {
     const specifier = match[1] ?? match[2];
     if (!specifier.startsWith('.')) continue;
     const target = path.resolve(path.dirname(file), specifier);
-    edges.push({ from: unitOf(file), to: unitOf(`${target}.ts`), file: path.relative(SERVER, file), specifier });
+    edges.push({
+      from: unitOf(file),
+      to: unitOf(`${target}.ts`),
+      file: path.relative(SERVER, file),
+      specifier,
+      target: path.relative(SERVER, `${target}.ts`),
+    });
   }
   return edges;
 }
@@ -82,6 +90,64 @@ function cyclesOf(graph: Map<string, Set<string>>): string[][] {
 const edges = sourceFiles(SERVER)
   .flatMap(importsOf)
   .filter((edge) => edge.from !== edge.to);
+
+/**
+ * What a module offers the rest of the server, by the role in a file's name: its service (the rules), a
+ * ledger (the money others write through: commissions, credit notes, invoices), the response schemas and
+ * DTO mappers other routes answer with, the e-mails others queue and a CSV others export. Its routes are
+ * registered by the route registry (modules/index.ts, which app.ts calls) only. A repo is its module's own.
+ */
+const PUBLIC_ROLES = ['service', 'ledger', 'response', 'dto', 'emails', 'csv'];
+const ROUTE_REGISTRARS = ['modules', 'app'];
+
+/** Public files without a role in their name, each for a reason. */
+const ENTRY_POINTS: Record<string, string> = {
+  'modules/sessions/sessions.ts': "the caller's session and the Actor type every module and the auth plugin use",
+  'modules/billing/billing-run.ts': 'the billing run, started by its job and by a settled checkout',
+  'modules/notifications/contract-notices.ts': 'the contract notices status changes, dunning and a daily job send',
+};
+
+/** Why an import reaches into a module it may not, or null when it may. */
+function refusalOf(edge: Pick<Edge, 'from' | 'to' | 'target'>): string | null {
+  if (!edge.to.startsWith('modules/') || edge.from === edge.to) return null;
+  const name = path.basename(edge.target, '.ts');
+  const role = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : null;
+  if (role === 'repo') return "another module's repo";
+  if (role === 'routes')
+    return ROUTE_REGISTRARS.includes(edge.from) ? null : 'routes, which only modules/index.ts registers';
+  if (role !== null && PUBLIC_ROLES.includes(role)) return null;
+  if (edge.target.split(path.sep).join('/') in ENTRY_POINTS) return null;
+  return 'a file private to its module';
+}
+
+/** The modules each module imports (besides sessions, whose session and Actor type every module uses). */
+function moduleEdges(): Map<string, string[]> {
+  const graph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    if (!edge.from.startsWith('modules/') || !edge.to.startsWith('modules/') || edge.to === 'modules/sessions')
+      continue;
+    const from = edge.from.slice('modules/'.length);
+    if (!graph.has(from)) graph.set(from, new Set());
+    graph.get(from)!.add(edge.to.slice('modules/'.length));
+  }
+  return new Map([...graph].map(([from, to]) => [from, [...to].sort()]));
+}
+
+/**
+ * The money modules' edges, written out (docs/architecture.md, "Module tree"): each module imports exactly
+ * these. A new edge, or one that is gone, changes this table and the drawing together.
+ */
+const MONEY_MODULE_EDGES: Record<string, string[]> = {
+  contracts: ['billing', 'contract-status', 'inventory', 'invitations', 'notifications', 'payments', 'users'],
+  billing: ['commissions', 'contract-status', 'credit-notes', 'invoices', 'settings'],
+  invoices: [],
+  payments: ['billing', 'commissions', 'contract-status', 'credit-notes', 'dunning', 'inventory', 'invoices'],
+  'credit-notes': ['commissions', 'contract-status', 'invoices'],
+  commissions: [],
+  dunning: ['billing', 'contract-status', 'invoices', 'notifications', 'settings'],
+  'contract-status': ['notifications'],
+  delivery: ['credit-notes', 'invoices'],
+};
 
 describe('the module graph', () => {
   it('finds cycles in a graph written out by hand', () => {
@@ -153,10 +219,69 @@ describe('the module graph', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('reaches another module through its service, never its repo', () => {
+  it('refuses by hand-written imports what the architecture refuses, and allows what it allows', () => {
+    const at = (from: string, target: string) => refusalOf({ from, to: unitOf(path.join(SERVER, target)), target });
+    expect(at('jobs', 'modules/reports/reports.repo.ts')).toBe("another module's repo");
+    expect(at('modules/delivery', 'modules/invoices/invoices.repo.ts')).toBe("another module's repo");
+    expect(at('modules/invitations', 'modules/users/users.repo.ts')).toBe("another module's repo");
+    expect(at('modules/creatives', 'modules/client-portal/client-scope.ts')).toBe('a file private to its module');
+    expect(at('modules/delivery', 'modules/invoices/invoices.delivery.ts')).toBe('a file private to its module');
+    expect(at('modules/contracts', 'modules/invoices/invoices.pdf.ts')).toBe('a file private to its module');
+    expect(at('modules/contracts', 'modules/billing/billing.routes.ts')).toBe(
+      'routes, which only modules/index.ts registers',
+    );
+    expect(at('jobs', 'modules/reports/reports.service.ts')).toBeNull();
+    expect(at('modules/payments', 'modules/invoices/invoices.ledger.ts')).toBeNull();
+    expect(at('modules/billing', 'modules/invoices/invoices.emails.ts')).toBeNull();
+    expect(at('modules', 'modules/billing/billing.routes.ts')).toBeNull();
+    expect(at('jobs', 'modules/billing/billing-run.ts')).toBeNull();
+    expect(at('plugins', 'modules/sessions/sessions.ts')).toBeNull();
+    expect(at('modules/invoices', 'modules/invoices/invoices.repo.ts')).toBeNull();
+  });
+
+  it('reads the imports of jobs.ts, app.ts, server.ts and the ledgers', () => {
+    const files = new Set(edges.map((e) => e.file));
+    for (const file of ['jobs.ts', 'app.ts', 'server.ts', 'modules/index.ts', 'plugins/auth.ts']) {
+      expect(files).toContain(file);
+    }
+    expect(edges).toContainEqual(
+      expect.objectContaining({ from: 'jobs', target: path.join('modules', 'billing', 'billing-run.ts') }),
+    );
+    expect(edges).toContainEqual(
+      expect.objectContaining({
+        file: path.join('modules', 'payments', 'payments.service.ts'),
+        target: path.join('modules', 'commissions', 'commissions.ledger.ts'),
+      }),
+    );
+    for (const entry of Object.keys(ENTRY_POINTS)) expect(fs.existsSync(path.join(SERVER, entry))).toBe(true);
+  });
+
+  it("never reaches into another module's repo, whoever imports it", () => {
     const intoRepos = edges
-      .filter((e) => e.from.startsWith('modules/') && e.to.startsWith('modules/') && /\.repo$/.test(e.specifier))
+      .filter((e) => e.to.startsWith('modules/') && e.from !== e.to && /\.repo$/.test(path.basename(e.target, '.ts')))
       .map((e) => `${e.file} -> ${e.specifier}`);
     expect(intoRepos).toEqual([]);
+  });
+
+  it('reaches a module through its public files only, from other modules and from jobs.ts, app.ts, server.ts', () => {
+    const refused = edges.flatMap((e) => {
+      const reason = refusalOf(e);
+      return reason ? [`${e.file} -> ${e.specifier}: ${reason}`] : [];
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('keeps the money modules to the edges drawn', () => {
+    const graph = moduleEdges();
+    const actual = Object.fromEntries(Object.keys(MONEY_MODULE_EDGES).map((m) => [m, graph.get(m) ?? []]));
+    expect(actual).toEqual(MONEY_MODULE_EDGES);
+  });
+
+  it('keeps the invoices, the records, below the modules that move money', () => {
+    const fromInvoices = edges
+      .filter((e) => e.from === 'modules/invoices')
+      .filter((e) => ['payments', 'credit-notes', 'billing', 'dunning'].some((m) => e.to === `modules/${m}`))
+      .map((e) => `${e.file} -> ${e.specifier}`);
+    expect(fromInvoices).toEqual([]);
   });
 });

@@ -8,6 +8,10 @@ import type { Role } from '../roles';
  */
 type ContractOwner = { salesRepId: string | null };
 type Caller = { id: string; role: Role };
+/** A contract as the client rule reads it: whose it is and whether it was sent. */
+type ContractRef = ContractOwner & { customerId: string; status: string };
+/** A caller with the customer its client account is linked to (null for staff and unlinked clients). */
+type LinkedCaller = Caller & { customerId: string | null };
 
 /** Whether the caller may see this contract at all. */
 export function canReadContract(actor: Caller, contract: ContractOwner): boolean {
@@ -25,3 +29,21 @@ export const CONTRACT_ACCESS_MESSAGES = {
   /** A contract the caller may see but not change (the answer is 403). */
   cannotChange: "You don't have permission to change this contract",
 } as const;
+
+/**
+ * A client sees the contracts of the customer its account is linked to, once they are sent (never drafts);
+ * any other contract answers 404 to it (docs/decisions/004-permissions.md).
+ */
+export function clientOwnsContract(actor: LinkedCaller, contract: ContractRef): boolean {
+  return (
+    can(actor, 'portal:access') &&
+    actor.customerId !== null &&
+    contract.customerId === actor.customerId &&
+    contract.status !== 'draft'
+  );
+}
+
+/** Staff who may read the contract, or the client who owns it. */
+export function canSeeContract(actor: LinkedCaller, contract: ContractRef): boolean {
+  return canReadContract(actor, contract) || clientOwnsContract(actor, contract);
+}

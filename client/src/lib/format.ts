@@ -11,6 +11,25 @@ export function formatDate(value: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+const relativeTime = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * How long ago (or until) an instant is, in the largest whole unit of days, hours and minutes: "just now",
+ * "5 minutes ago", "3 hours ago", "yesterday", "3 days ago"; "in 5 minutes", "tomorrow" ahead.
+ */
+export function formatTimeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(seconds) >= size) return relativeTime.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
 /** Today's date as YYYY-MM-DD in the user's time zone. */
 export function todayIso(): string {
   const now = new Date();

@@ -1,5 +1,6 @@
 import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
+import { clientOwnsContract } from '@shared/contracts/contract-access';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { centsToAmount, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
@@ -8,7 +9,6 @@ import { type ContractPreview, nextScheduledCharges, previewContracts } from '..
 import { findContractDetail } from '../contracts/contracts.service';
 import type { SessionUser } from '../sessions/sessions';
 import { selectActiveContracts, selectClientContractPage, selectOpenInvoiceFigures } from './client-portal.repo';
-import { clientOwnsContract } from './client-scope';
 
 /**
  * GET /api/client/summary: the figures of the client's dashboard and portal; zeros without a linked customer.

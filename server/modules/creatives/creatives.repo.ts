@@ -58,6 +58,12 @@ export async function selectCreative(db: Db, id: string) {
   return row;
 }
 
+/** The contract creatives are uploaded to or listed for (for the access check and its status). */
+export async function selectContract(db: Db, id: string): Promise<typeof contracts.$inferSelect | undefined> {
+  const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
+  return row;
+}
+
 export async function insertCreative(tx: Db, values: typeof creatives.$inferInsert): Promise<CreativeRow> {
   const [row] = await tx.insert(creatives).values(values).returning();
   return row;

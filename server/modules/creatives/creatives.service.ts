@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { ListQuery } from '@shared/contracts/common';
+import { canSeeContract, canWriteContract, clientOwnsContract } from '@shared/contracts/contract-access';
 import {
   CREATIVE_MESSAGES,
   type Creative,
@@ -18,8 +19,6 @@ import { contracts, creatives } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Storage, StoredObjectMissing } from '../../lib/storage';
-import { canSeeContract, clientOwnsContract } from '../client-portal/client-scope';
-import { canWriteContract } from '../contracts/contracts.dto';
 import type { SessionUser } from '../sessions/sessions';
 import { detectCreativeType } from './content-type';
 import {
@@ -28,6 +27,7 @@ import {
   deleteCreativeRow,
   insertCreative,
   lockCustomerUploads,
+  selectContract,
   selectCreative,
   selectCreativePage,
   selectUploadUsage,
@@ -132,9 +132,7 @@ export async function uploadCreative(
     if (!contractId) {
       throw badRequest(CREATIVE_MESSAGES.contractRequired, { contractId: [CREATIVE_MESSAGES.contractRequired] });
     }
-    const contract = UUID.test(contractId)
-      ? (await deps.db.select().from(contracts).where(eq(contracts.id, contractId)).limit(1))[0]
-      : undefined;
+    const contract = UUID.test(contractId) ? await selectContract(deps.db, contractId) : undefined;
     if (!contract || !clientOwnsContract(actor, contract)) throw notFound('Contract');
     const refusal = creativeUploadRefusal(contract.status);
     if (refusal) throw conflict(refusal);
@@ -222,7 +220,7 @@ export async function listContractCreatives(
   contractId: string,
   page: ListQuery,
 ): Promise<{ rows: Creative[]; total: number }> {
-  const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId)).limit(1);
+  const contract = await selectContract(db, contractId);
   if (!contract || !canSeeContract(actor, contract)) throw notFound('Contract');
   const result = await selectCreativePage(db, eq(creatives.contractId, contractId), page);
   return { total: result.total, rows: result.rows.map((row) => toCreative(actor, row)) };

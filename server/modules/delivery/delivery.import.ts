@@ -8,12 +8,11 @@ import {
   MONTH_PATTERN,
 } from '@shared/contracts/delivery';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { businessToday } from '../../lib/business-day';
-import { rowsOf } from '../../lib/db-rows';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
+import { type ImportContractRow, type ImportLineRow, selectContractLines, selectContractsByRef } from './delivery.repo';
 import {
   applyDelivery,
   type DeliveryDeps,
@@ -195,8 +194,7 @@ function hasColumns(csv: string): boolean {
   return REQUIRED.every((c) => header.includes(c));
 }
 
-type ContractRef = { id: string; ref: string; sales_rep_id: string | null; customer_id: string; status: string };
-type LineRef = { id: string; contract_id: string; product_name: string; price_metric: string };
+type ContractRef = ImportContractRow & { ref: string };
 
 /**
  * The contracts the file names (by id or short id) and their lines, in two queries for the whole file.
@@ -206,26 +204,18 @@ async function resolveReferences(deps: DeliveryDeps, rows: readonly RawRow[]) {
   const refs = [...new Set(rows.map((r) => (r.record.contract ?? '').trim().toLowerCase()).filter(Boolean))];
   const ids = refs.filter((r) => UUID.safeParse(r).success);
   const shorts = refs.filter((r) => r.length === 8 && /^[0-9a-f]{8}$/.test(r));
-  const found = rowsOf<Omit<ContractRef, 'ref'>>(
-    await deps.db.execute(sql`
-      select c.id, c.sales_rep_id, c.customer_id, c.status from contracts c
-      where c.id = any(string_to_array(${ids.join(',')}, ',')::uuid[])
-         or right(c.id::text, 8) = any(string_to_array(${shorts.join(',')}, ','))`),
-  );
+  const found = await selectContractsByRef(deps.db, ids, shorts);
   const contractsByRef = new Map<string, ContractRef[]>();
   for (const c of found) {
     for (const ref of [c.id, shortContractId(c.id)]) {
       contractsByRef.set(ref, [...(contractsByRef.get(ref) ?? []), { ...c, ref }]);
     }
   }
-  const lines = rowsOf<LineRef>(
-    await deps.db.execute(sql`
-      select li.id, li.contract_id, p.name as product_name, li.price_metric
-      from contract_line_items li join products p on p.id = li.product_id
-      where li.contract_id = any(string_to_array(${found.map((c) => c.id).join(',')}, ',')::uuid[])
-      order by li.position`),
+  const lines = await selectContractLines(
+    deps.db,
+    found.map((c) => c.id),
   );
-  const linesByContract = new Map<string, LineRef[]>();
+  const linesByContract = new Map<string, ImportLineRow[]>();
   for (const line of lines)
     linesByContract.set(line.contract_id, [...(linesByContract.get(line.contract_id) ?? []), line]);
   return { contractsByRef, linesByContract };

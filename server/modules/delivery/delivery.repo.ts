@@ -1,12 +1,71 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { contractLineItems, contracts, invoices } from '../../db/schema';
 import { rowsOf } from '../../lib/db-rows';
 
 /**
- * Delivery's writes (product.md section 12): the contracts' locks, the upsert of recorded figures, the
- * settlement of under-delivered periods. The billed periods themselves are read from the invoices
- * (invoices/invoices.delivery.ts).
+ * Delivery's statements (product.md section 12): the contracts and lines a recording names, the contracts'
+ * locks, the upsert of recorded figures, the settlement of under-delivered periods. The billed periods
+ * themselves are read from the invoices (invoices/billed-periods.repo.ts, through the invoices service).
  */
+
+/** The contract whose delivery is read or recorded (for the access checks). */
+export async function selectContract(db: Db, id: string): Promise<typeof contracts.$inferSelect | undefined> {
+  const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
+  return row;
+}
+
+/** The contract line a period is recorded for. */
+export async function selectLine(db: Db, id: string): Promise<typeof contractLineItems.$inferSelect | undefined> {
+  const [row] = await db.select().from(contractLineItems).where(eq(contractLineItems.id, id)).limit(1);
+  return row;
+}
+
+/** What a credit remedy needs of the period's invoice: its status, what it can still be credited, its tax. */
+export async function selectInvoiceForCredit(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      status: invoices.status,
+      totalCents: invoices.totalCents,
+      creditedCents: invoices.creditedCents,
+      taxRateBp: invoices.taxRateBp,
+      taxIncluded: invoices.taxIncluded,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row;
+}
+
+/** A contract an import names, found by its id or its short id (the last 8 characters of the id). */
+export type ImportContractRow = { id: string; sales_rep_id: string | null; customer_id: string; status: string };
+
+/** The contracts named by these ids and short ids, in one query for the whole file. */
+export async function selectContractsByRef(
+  db: Db,
+  ids: readonly string[],
+  shortIds: readonly string[],
+): Promise<ImportContractRow[]> {
+  return rowsOf<ImportContractRow>(
+    await db.execute(sql`
+      select c.id, c.sales_rep_id, c.customer_id, c.status from contracts c
+      where c.id = any(string_to_array(${ids.join(',')}, ',')::uuid[])
+         or right(c.id::text, 8) = any(string_to_array(${shortIds.join(',')}, ','))`),
+  );
+}
+
+/** A line of an imported contract with its product's name (a file names a line by it). */
+export type ImportLineRow = { id: string; contract_id: string; product_name: string; price_metric: string };
+
+/** The lines of these contracts, in their order on each contract, in one query. */
+export async function selectContractLines(db: Db, contractIds: readonly string[]): Promise<ImportLineRow[]> {
+  return rowsOf<ImportLineRow>(
+    await db.execute(sql`
+      select li.id, li.contract_id, p.name as product_name, li.price_metric
+      from contract_line_items li join products p on p.id = li.product_id
+      where li.contract_id = any(string_to_array(${contractIds.join(',')}, ',')::uuid[])
+      order by li.position`),
+  );
+}
 
 /** The chosen contracts, locked in id order: the first lock of every path that moves money on a contract. */
 export async function lockContracts(tx: Db, contractIds: readonly string[]): Promise<void> {

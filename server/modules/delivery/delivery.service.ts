@@ -1,5 +1,5 @@
 import type { ListQuery } from '@shared/contracts/common';
-import { canWriteContract } from '@shared/contracts/contract-access';
+import { canSeeContract, canWriteContract } from '@shared/contracts/contract-access';
 import {
   DELIVERY_MESSAGES,
   type DeliveryBody,
@@ -10,15 +10,14 @@ import {
   PACING_ALERT_PERCENT,
 } from '@shared/contracts/delivery';
 import { applyRate, shareOfCents } from '@shared/money';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contractLineItems, contracts, invoices } from '../../db/schema';
+import type { contracts } from '../../db/schema';
 import { recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
-import { canSeeContract } from '../client-portal/client-scope';
 import { creditInvoice } from '../credit-notes/credit-notes.service';
 import {
   liveBooking,
@@ -33,6 +32,9 @@ import {
   linkCreditNote,
   lockContracts,
   type SettledDelivery,
+  selectContract,
+  selectInvoiceForCredit,
+  selectLine,
   settleUnderDelivered,
   upsertDeliveries,
   type WrittenDelivery,
@@ -62,7 +64,7 @@ export type DeliveryOutcome = DeliveryImportResult & { changed: WrittenDelivery[
 type ContractRow = typeof contracts.$inferSelect;
 
 async function findVisible(db: Db, actor: SessionUser, contractId: string): Promise<ContractRow> {
-  const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId)).limit(1);
+  const contract = await selectContract(db, contractId);
   if (!contract || !canSeeContract(actor, contract)) throw notFound('Contract');
   return contract;
 }
@@ -110,7 +112,7 @@ export async function recordDelivery(
   if (!canWriteContract(actor, contract)) {
     throw forbidden("You don't have permission to record delivery for this contract");
   }
-  const [line] = await deps.db.select().from(contractLineItems).where(eq(contractLineItems.id, lineId)).limit(1);
+  const line = await selectLine(deps.db, lineId);
   if (!line || line.contractId !== contractId) throw notFound('Line');
   if (line.priceMetric !== 'cpm') throw badRequest(NOT_CPM);
 
@@ -274,16 +276,7 @@ async function creditShortfall(
   const shortfall = Number(row.shortfall_impressions);
   if (billed <= 0 || amountCents <= 0) return false;
   const netCents = Math.min(amountCents, shareOfCents(amountCents, shortfall, billed));
-  const [invoice] = await tx
-    .select({
-      status: invoices.status,
-      totalCents: invoices.totalCents,
-      creditedCents: invoices.creditedCents,
-      taxRateBp: invoices.taxRateBp,
-      taxIncluded: invoices.taxIncluded,
-    })
-    .from(invoices)
-    .where(eq(invoices.id, row.invoice_id));
+  const invoice = await selectInvoiceForCredit(tx, row.invoice_id);
   if (!invoice || invoice.status === 'void') return false;
   const grossCents = invoice.taxIncluded ? netCents : netCents + applyRate(netCents, invoice.taxRateBp);
   const creditCents = Math.min(grossCents, invoice.totalCents - invoice.creditedCents);

@@ -1,9 +1,7 @@
 import type { AccessLinkResponse, SetPasswordInput, SetPasswordResponse } from '@shared/contracts/invitations';
 import { PASSWORD_LINK_MESSAGES } from '@shared/contracts/invitations';
 import { can } from '@shared/permissions';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { portalLink, setPasswordLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -12,6 +10,7 @@ import { hashPassword } from '../../lib/password';
 import { deleteUserSessions, type SessionUser } from '../sessions/sessions';
 import { type AccountCustomer, ensureClientAccount, type UserRow } from '../users/client-accounts.service';
 import { portalSignInEmail, setPasswordEmail } from './invitations.emails';
+import { selectInvitedCustomer, selectUser, setActiveUserPassword } from './invitations.repo';
 import { insertPasswordToken, selectPasswordToken, spendOtherTokens, spendPasswordToken } from './password-tokens.repo';
 
 /** What sending a link needs: the database, the outbox, and the public origin links are built from. */
@@ -47,11 +46,7 @@ export async function inviteCustomer(
   customerId: string,
 ): Promise<AccessLinkResponse> {
   if (!can(actor, 'customer:read:any')) throw notFound('Customer');
-  const [customer] = await deps.db
-    .select({ id: customers.id, name: customers.name, email: customers.email, contactPerson: customers.contactPerson })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .limit(1);
+  const customer = await selectInvitedCustomer(deps.db, customerId);
   if (!customer) throw notFound('Customer');
 
   const result = await deps.db.transaction(async (tx) => {
@@ -99,7 +94,7 @@ export async function sendPasswordReset(
   actor: SessionUser,
   userId: string,
 ): Promise<AccessLinkResponse> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await selectUser(deps.db, userId);
   if (!user) throw notFound('User');
   if (user.role === 'super_admin' && !can(actor, 'user:manage-super-admin')) {
     throw forbidden('Only a super admin can send a password reset to a super admin account');
@@ -153,11 +148,7 @@ export async function setPasswordWithToken(db: Db, input: SetPasswordInput): Pro
     // The conditional update decides: of two uses at once, one spends the link and the other is refused.
     const spent = await spendPasswordToken(tx, input.token);
     if (!spent) throw badRequest(PASSWORD_LINK_MESSAGES.used);
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash, passwordSetAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(users.id, spent.userId), eq(users.isActive, true)))
-      .returning({ id: users.id });
+    const updated = await setActiveUserPassword(tx, spent.userId, passwordHash);
     if (!updated) throw new AppError('FORBIDDEN', PASSWORD_LINK_MESSAGES.deactivated);
     await spendOtherTokens(tx, spent.userId);
     await deleteUserSessions(tx, spent.userId);

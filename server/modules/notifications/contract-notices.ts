@@ -1,8 +1,8 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
 import { notify } from '../../lib/notify';
+import { selectCustomerName, selectExpiringContracts } from './notifications.repo';
 
 /** Days ahead a running contract's auto-stop date is announced to its rep. */
 export const EXPIRY_NOTICE_DAYS = 30;
@@ -29,8 +29,7 @@ export async function notifyContractActivated(
 ): Promise<void> {
   const { contract } = facts;
   if (!contract.salesRepId || contract.salesRepId === facts.actorId) return;
-  const customer = await tx.execute(sql`select name from customers where id = ${contract.customerId}`);
-  const customerName = (customer as unknown as { rows: { name: string }[] }).rows[0]?.name ?? 'the customer';
+  const customerName = (await selectCustomerName(tx, contract.customerId)) ?? 'the customer';
   const name = contractName(contract);
   const link = `/contracts/${contract.id}`;
   await notify(tx, {
@@ -48,16 +47,6 @@ export async function notifyContractActivated(
   });
 }
 
-type ExpiringRow = {
-  id: string;
-  sales_rep_id: string;
-  title: string | null;
-  description: string | null;
-  customer_id: string;
-  customer_name: string;
-  auto_stop_date: string;
-};
-
 /**
  * The daily "contract expiring" notices: every active or paused contract whose auto-stop date falls within
  * the next 30 days tells its rep once (dedupe key per contract and end date, decided by the unique index
@@ -69,21 +58,7 @@ export async function notifyExpiringContracts(
   options: { baseUrl: string; today?: string; batch?: number },
 ): Promise<number> {
   const today = options.today ?? businessToday();
-  const result = await db.execute(sql`
-    select c.id, c.sales_rep_id, c.title, c.description, c.customer_id, cu.name as customer_name,
-           to_char(c.auto_stop_date, 'YYYY-MM-DD') as auto_stop_date
-    from contracts c
-    join customers cu on cu.id = c.customer_id
-    where c.status in ('active', 'paused') and c.auto_stop_date is not null
-      and c.auto_stop_date between ${today}::date and ${today}::date + ${EXPIRY_NOTICE_DAYS}::int
-      and c.sales_rep_id is not null
-      and not exists (
-        select 1 from notifications n
-        where n.user_id = c.sales_rep_id
-          and n.dedupe_key = 'contract_expiring:' || c.id || ':' || to_char(c.auto_stop_date, 'YYYY-MM-DD'))
-    order by c.auto_stop_date, c.id
-    limit ${options.batch ?? 500}`);
-  const due = (result as unknown as { rows: ExpiringRow[] }).rows;
+  const due = await selectExpiringContracts(db, { today, days: EXPIRY_NOTICE_DAYS, limit: options.batch ?? 500 });
   if (!due.length) return 0;
   await db.transaction(async (tx) => {
     for (const row of due) {
@@ -117,8 +92,7 @@ export async function notifyNonPaymentPause(
   facts: { contract: ContractFacts; change: 'paused' | 'resumed'; overdueInvoices: string[]; baseUrl: string },
 ): Promise<void> {
   const { contract } = facts;
-  const customer = await tx.execute(sql`select name from customers where id = ${contract.customerId}`);
-  const customerName = (customer as unknown as { rows: { name: string }[] }).rows[0]?.name ?? 'the customer';
+  const customerName = (await selectCustomerName(tx, contract.customerId)) ?? 'the customer';
   const name = contractName(contract);
   const link = `/contracts/${contract.id}`;
   const paused = facts.change === 'paused';

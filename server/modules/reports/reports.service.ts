@@ -12,6 +12,11 @@ type Actor = Pick<User, 'id' | 'role'>;
 const TOP_PRODUCTS = 5;
 const RECENT_ACTIVITY = 8;
 
+/** The report-compaction job (server/jobs.ts): folds the totals' delta rows; reports are exact with or without it. */
+export function compactReportTotals(db: Db): Promise<number> {
+  return repo.compactReportTotals(db);
+}
+
 /** report:read:any sees every contract; report:read:own (sales) only their own. */
 export function reportScope(actor: Actor, mine = false): repo.ReportScope {
   return mine || !can(actor, 'report:read:any') ? { repId: actor.id } : {};

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatTimeAgo } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { healthProblems, useHealth } from '../api/get-health';
@@ -126,7 +126,7 @@ export function AdminDashboard({ user }: { user: User }) {
                         {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}
                       </span>
                       <time className="shrink-0 text-xs text-muted-foreground" dateTime={event.createdAt}>
-                        {timeAgo(event.createdAt)}
+                        {formatTimeAgo(event.createdAt)}
                       </time>
                     </li>
                   ))}
@@ -165,19 +165,4 @@ function QuickAction({ href, icon, label }: { href: string; icon: React.ReactNod
 export function describeEvent(event: Pick<AuditEvent, 'action'>): string {
   const text = event.action.replace(/[._]/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
 }

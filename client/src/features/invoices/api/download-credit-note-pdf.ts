@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { savePdf } from './download-invoice-pdf';
+import { downloadFile } from '@/lib/download';
 
 /** Fetches the credit note's PDF with the caller's credentials and saves it as <number>.pdf. */
-export function downloadCreditNotePdf(note: { id: string; number: string }): Promise<void> {
-  return savePdf(`/api/credit-notes/${encodeURIComponent(note.id)}/pdf`, `${note.number}.pdf`);
+export async function downloadCreditNotePdf(note: { id: string; number: string }): Promise<void> {
+  await downloadFile(`/api/credit-notes/${encodeURIComponent(note.id)}/pdf`, { name: `${note.number}.pdf` });
 }
 
 export function useDownloadCreditNotePdf() {

@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/feedback';
+import { formatTimeAgo } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -83,7 +84,7 @@ export function NotificationBell({ defaultOpen = false }: { defaultOpen?: boolea
                   </span>
                   <span className="block break-words text-xs text-muted-foreground">{item.body}</span>
                   <time className="mt-0.5 block text-[11px] text-muted-foreground" dateTime={item.createdAt}>
-                    {ago(item.createdAt)}
+                    {formatTimeAgo(item.createdAt)}
                   </time>
                 </span>
               </DropdownMenuItem>
@@ -107,20 +108,4 @@ export function NotificationBell({ defaultOpen = false }: { defaultOpen?: boolea
       </DropdownMenuContent>
     </DropdownMenu>
   );
-}
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-/** "5 minutes ago", "yesterday", "3 days ago". */
-export function ago(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
 }

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatImpressions } from '@/lib/delivery-text';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatTimeAgo } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import type { PerformanceAlert } from './performance-alerts';
@@ -374,18 +374,6 @@ export function InventorySellThrough({ rows }: { rows: Report['inventory'] }) {
   );
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-function ago(iso: string): string {
-  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-  for (const [unit, size] of [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ] as const) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}
 const describeAction = (action: string) => {
   const text = action.replace(/[._]/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -414,7 +402,7 @@ export function RecentActivity({ events }: { events: Report['recentActivity'] })
             {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}
           </span>
           <time className="shrink-0 text-xs text-muted-foreground" dateTime={event.createdAt}>
-            {ago(event.createdAt)}
+            {formatTimeAgo(event.createdAt)}
           </time>
         </li>
       ))}

@@ -150,12 +150,12 @@ function SummaryFigure({
   testId: string;
 }) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${className ?? ''}`} data-testid={testId}>
-      <dt className="text-muted-foreground">
+    <div className={`flex flex-wrap items-baseline justify-between gap-x-4 ${className ?? ''}`} data-testid={testId}>
+      <dt className={hint ? 'text-muted-foreground' : 'whitespace-nowrap text-muted-foreground'}>
         {label}
         {hint && <span className="block text-xs">{hint}</span>}
       </dt>
-      <dd className="whitespace-nowrap text-right font-medium tabular-nums text-slate-900">{value}</dd>
+      <dd className="ml-auto whitespace-nowrap text-right font-medium tabular-nums text-slate-900">{value}</dd>
     </div>
   );
 }

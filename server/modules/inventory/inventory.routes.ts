@@ -19,7 +19,7 @@ const dayParamsSchema = z.object({ productId: z.string().uuid('Not a valid produ
  */
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: ['inventory:read'] as const };
+  const config = { access: ['inventory:read:any', 'inventory:read:own'] as const };
   const answers = { serializerCompiler: jsonSerializerCompiler };
 
   r.get(

@@ -3,6 +3,7 @@ import { availabilityQuerySchema, inventoryCalendarQuerySchema } from '@shared/c
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessToday } from '../../lib/business-day';
 import { badRequest } from '../../lib/errors';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { availabilityResponse, inventoryCalendarResponse, inventoryDayResponse } from './inventory.response';
@@ -36,7 +37,10 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     '/api/inventory',
     {
       config,
-      schema: { querystring: inventoryCalendarQuerySchema, response: { 200: inventoryCalendarResponse } },
+      schema: {
+        querystring: inventoryCalendarQuerySchema(() => businessToday()),
+        response: { 200: inventoryCalendarResponse },
+      },
       ...answers,
     },
     async (request) => getInventoryCalendar(app.db, request.query),

@@ -70,6 +70,31 @@ test('creating a contract with line items: validation, live summary, Create & Se
   await expect(row).toContainText('12 months');
 });
 
+test('a discount above the in-season amount is refused on the form', async ({ page }) => {
+  await signInAs(page, 'sales', '/contracts/new');
+  await expect(page.getByRole('heading', { name: 'New Contract' })).toBeVisible();
+  await choose(page, 'Customer', /Holiday Lights Co\./);
+  await choose(page, 'Payment Mode', /Pay-Link/);
+  await choose(page, 'Product', /Homepage Banner/);
+  // $100.00 a month, $90.00 off: $50.00 in season would bill nothing from October to December.
+  await page.getByLabel('Unit Price ($)').fill('100');
+  await page.getByLabel('In-Season Price ($)').fill('50');
+  await page.getByLabel('Discount ($)').fill('90');
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/contracts') requests.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Create & Send Contract' }).click();
+  const row = page.getByTestId('line-item-row');
+  await expect(row.getByText('Discount cannot exceed the line amount')).toBeVisible();
+  await expect(page).toHaveURL(/\/contracts\/new$/);
+  expect(requests).toEqual([]);
+
+  // At $90.00 in season the discount fits and the message goes.
+  await page.getByLabel('In-Season Price ($)').fill('90');
+  await expect(row.getByText('Discount cannot exceed the line amount')).toHaveCount(0);
+});
+
 test('a contract with a package hides the line items and sends none; Save as Draft gives Draft', async ({
   page,
   request,

@@ -5,7 +5,8 @@ import { apiAs, expect, signInAs, test, unique } from './fixtures';
 /**
  * The Inventory screen (product.md section 13): an inventory product of 2 slots a day, one slot of a day
  * booked by an active contract and the other held by a sent one, shows that day sold out in the season's
- * calendar; the day lists both contracts.
+ * calendar; the day lists both contracts to a manager, and to a sales rep who is neither contract's rep only the
+ * slots they take and until when.
  */
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -121,5 +122,38 @@ test('a manager sees a sold-out day of an inventory product and the contracts ho
     await page.goto(`/contracts/${booked.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('inventory-hold')).toHaveCount(0);
+  });
+
+  await test.step("a sales rep sees other reps' contracts as the slots they take and until when", async () => {
+    await signInAs(page, 'sales', '/inventory');
+    const repCell = page
+      .getByTestId('inventory-product')
+      .filter({ hasText: productName })
+      .getByRole('button', { name: new RegExp(`^${day}: 0 of 2 available, 1 booked, 1 held`) });
+    await repCell.click();
+    const dialog = page.getByRole('dialog');
+    const holders = dialog.getByTestId('inventory-holder');
+    await expect(holders).toHaveCount(2);
+    const ends = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const bookedRow = holders.and(page.locator('[data-kind="booked"]'));
+    await expect(bookedRow).toHaveAttribute('data-shown', 'units');
+    await expect(bookedRow).toContainText('Booked');
+    await expect(bookedRow).toContainText(ends);
+    const heldRow = holders.and(page.locator('[data-kind="held"]'));
+    await expect(heldRow).toHaveAttribute('data-shown', 'units');
+    await expect(heldRow).toContainText('Held');
+    await expect(heldRow).toContainText(ends);
+    // Nothing that names the deals or their customer, and no way into them.
+    await expect(dialog).not.toContainText(customerName);
+    await expect(dialog).not.toContainText(booked.id.slice(-8));
+    await expect(dialog).not.toContainText(held.id.slice(-8));
+    await expect(dialog.getByRole('link')).toHaveCount(0);
+    await expect(dialog.locator('[data-status]')).toHaveCount(0);
+    await page.keyboard.press('Escape');
   });
 });

@@ -10,7 +10,7 @@
  * billing engine's: shared/contract-figures.ts.
  */
 import { fullPeriodAmount } from './billing';
-import { type Cents, lineAmountCents, lineTotalCents, sumCents } from './money';
+import { type Cents, lineTotalCents, sumCents } from './money';
 
 export type TotalsLineInput = {
   quantity: number;
@@ -38,11 +38,6 @@ export type ContractTotals = {
   /** Lines + package + setup fee. */
   total: Cents;
 };
-
-/** Whether a line's discount is larger than its amount (a validation error, never silently clamped). */
-export function discountExceedsLine(line: { quantity: number; unitPriceCents: Cents; discountCents: Cents }): boolean {
-  return line.discountCents > lineAmountCents(line);
-}
 
 export function computeContractTotals(input: ContractTotalsInput): ContractTotals {
   const lineTotals = input.lineItems.map((line) => lineTotalCents(line));

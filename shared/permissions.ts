@@ -57,8 +57,13 @@ export const PERMISSIONS = {
    * each contract also needs contract write access (a sales rep: their own).
    */
   'delivery:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
-  /** Availability and holders of inventory products (product.md section 13): the people who sell them. */
-  'inventory:read': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  /**
+   * Availability of inventory products and who holds a day (product.md section 13): the people who sell them.
+   * With `:any` a day's holders show every contract; with `:own` only the caller's own (as sales rep), and
+   * others' as units booked or held with their end date, nothing that names the deal or the customer.
+   */
+  'inventory:read:any': ['super_admin', 'admin', 'sales_manager'],
+  'inventory:read:own': ['sales'],
   'notification:self': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance', 'client'],
 
   // Navigation (ui-spec.md section 2's sidebar table; finance adds the screens it works in).

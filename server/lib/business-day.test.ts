@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { invoices } from '../db/schema';
+import { auditEvents, invoices } from '../db/schema';
 import { runBilling } from '../modules/billing/billing-run';
 import { buildTestApp, type TestContext } from '../test/app';
 import { createBillableContract } from '../test/billing-factories';
+import { createContractFor, createInvoice, createRep, payInvoice } from '../test/commission-factories';
 import { businessToday, getBusinessTimeZone, setBusinessTimeZone } from './business-day';
 
 /**
@@ -99,5 +100,103 @@ describe('the billing run on the business day', () => {
     // 05:00 UTC is midnight in New York: the 27th has begun there.
     expect((await billOn('2026-11-27T05:00:00Z')).asOf).toBe('2026-11-27');
     expect(await periods()).toEqual(['2026-11-27']);
+  });
+});
+
+describe("reports, exports and filters on the business's day", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ config: { BUSINESS_TIMEZONE: 'America/New_York' } });
+    // Signed in on the real clock: a session made on a moved clock would look idle on the real one.
+    await ctx.as('admin');
+    await ctx.as('finance');
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    setBusinessTimeZone('UTC');
+    await ctx.close();
+  });
+
+  // 2026-11-27 04:30 UTC is 23:30 on 2026-11-26 in New York; 05:00 UTC is its midnight.
+  const LATE_EVENING = '2026-11-27T04:30:00Z';
+  const MIDNIGHT = '2026-11-27T05:00:00Z';
+
+  /** Does `work` with the clock (Date only) at `instant`. */
+  async function at<T>(instant: string, work: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(instant));
+    try {
+      return await work();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('counts overdue invoices and contracts ending within 30 days from the business day', async () => {
+    const { contract } = await createContractFor(ctx.db, null);
+    for (const dueDate of ['2026-11-25', '2026-11-26']) {
+      const invoice = await createInvoice(ctx.db, contract.id, { subtotalCents: 100_00 });
+      await ctx.db.update(invoices).set({ dueDate }).where(eq(invoices.id, invoice.id));
+    }
+    // Its term ends on 2026-11-26: still within the next 30 days on the 26th, no longer on the 27th.
+    await createBillableContract(ctx.db, { startDate: '2026-10-26', termMonths: 1 });
+    const alerts = (instant: string) =>
+      at(instant, async () => {
+        const response = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports' });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().alerts;
+      });
+    // At 23:30 the invoice due on the 26th is not overdue yet (the UTC day, the 27th, would say it is).
+    expect(await alerts(LATE_EVENING)).toMatchObject({ overdueInvoices: 1, expiringContracts: 1 });
+    expect(await alerts(MIDNIGHT)).toMatchObject({ overdueInvoices: 2, expiringContracts: 0 });
+  });
+
+  it("names the commissions export and dates its rows by the business's day", async () => {
+    const rep = await createRep(ctx);
+    const { contract } = await createContractFor(ctx.db, rep.id);
+    const invoice = await createInvoice(ctx.db, contract.id, { subtotalCents: 200_00 });
+    const exportAt = (instant: string) =>
+      at(instant, () => ctx.injectAs(rep, { method: 'GET', url: '/api/commissions/export' }));
+    const lateEvening = await at(LATE_EVENING, async () => {
+      expect((await payInvoice(ctx, invoice.id)).statusCode).toBe(201);
+      return exportAt(LATE_EVENING);
+    });
+    expect(lateEvening.headers['content-disposition']).toBe('attachment; filename="commissions-all-2026-11-26.csv"');
+    expect(lateEvening.body.split('\r\n')[1]).toMatch(/^2026-11-26,/);
+    const nextDay = await exportAt(MIDNIGHT);
+    expect(nextDay.headers['content-disposition']).toBe('attachment; filename="commissions-all-2026-11-27.csv"');
+    // Earned at 23:30 on the 26th, whenever it is exported.
+    expect(nextDay.body.split('\r\n')[1]).toMatch(/^2026-11-26,/);
+  });
+
+  it("filters the audit trail by the business's days", async () => {
+    const [event] = await ctx.db
+      .insert(auditEvents)
+      .values({
+        action: 'contract.updated',
+        entity: 'contract',
+        entityId: 'late-evening',
+        createdAt: new Date(LATE_EVENING),
+      })
+      .returning();
+    const on = async (day: string) => {
+      const response = await ctx.injectAs('admin', {
+        method: 'GET',
+        url: `/api/audit?entityId=late-evening&from=${day}&to=${day}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().map((e: { id: number }) => e.id);
+    };
+    expect(await on('2026-11-26')).toEqual([event.id]);
+    expect(await on('2026-11-27')).toEqual([]);
+  });
+
+  it("opens the Inventory screen on the season of the business's year", async () => {
+    // 2026-01-01 04:30 UTC is still New Year's Eve 2025 in New York.
+    const season = await at('2026-01-01T04:30:00Z', () =>
+      ctx.injectAs('admin', { method: 'GET', url: '/api/inventory' }),
+    );
+    expect(season.statusCode, season.body).toBe(200);
+    expect(season.json()).toMatchObject({ from: '2025-10-01', to: '2025-12-31' });
   });
 });

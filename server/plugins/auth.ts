@@ -33,7 +33,7 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('authVia', null);
-    const ownOrigin = opts.config.PUBLIC_URL ? new URL(opts.config.PUBLIC_URL).origin : null;
+    const publicOrigin = opts.config.PUBLIC_URL ? new URL(opts.config.PUBLIC_URL).origin : null;
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
@@ -46,7 +46,7 @@ export const authPlugin = fp(
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;
       request.authVia = bearer ? 'bearer' : 'cookie';
-      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method) && !fromOwnOrigin(request, ownOrigin)) {
+      if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method) && !fromOwnOrigin(request, publicOrigin)) {
         throw new AppError('FORBIDDEN', 'Cross-site request refused');
       }
     });
@@ -65,18 +65,14 @@ function readBearer(request: FastifyRequest): string | undefined {
  * Whether a cookie-authenticated change shows that it comes from one of our own pages (decision 003). A
  * browser says where a request comes from in `Origin`, `Sec-Fetch-Site` and `Referer`; every one present must
  * point at us, and at least one must be present: a request that shows none is refused, since a cookie alone
- * proves nothing about the page that sent it. Ours is the request's own host, or PUBLIC_URL's origin behind
- * a proxy that rewrites the host.
+ * proves nothing about the page that sent it. Ours is a whole origin (scheme, host and port): PUBLIC_URL's
+ * when it is configured, otherwise the request's own as Fastify sees it (`request.protocol` and
+ * `request.host`, which follow X-Forwarded-Proto/Host only from a proxy TRUST_PROXY trusts).
  */
-function fromOwnOrigin(request: FastifyRequest, ownOrigin: string | null): boolean {
-  const isOurs = (url: string) => {
-    try {
-      const parsed = new URL(url);
-      return parsed.origin === ownOrigin || parsed.host === request.headers.host;
-    } catch {
-      return false;
-    }
-  };
+function fromOwnOrigin(request: FastifyRequest, publicOrigin: string | null): boolean {
+  const ownOrigin = publicOrigin ?? originOf(`${request.protocol}://${request.host}`);
+  if (ownOrigin === null) return false;
+  const isOurs = (url: string) => originOf(url) === ownOrigin;
   const { origin, referer } = request.headers;
   const site = request.headers['sec-fetch-site'];
   if (origin === undefined && site === undefined && referer === undefined) return false;
@@ -84,4 +80,14 @@ function fromOwnOrigin(request: FastifyRequest, ownOrigin: string | null): boole
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   if (referer !== undefined && !isOurs(referer)) return false;
   return true;
+}
+
+/** The origin of a URL (`http://host:80/x` -> `http://host`), or null for anything that is not a URL with one. */
+function originOf(url: string): string | null {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
 }

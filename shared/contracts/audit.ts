@@ -8,7 +8,7 @@ const day = (label: string) =>
     .refine(isCalendarDate, { message: `${label} must be a date (YYYY-MM-DD)` })
     .optional();
 
-/** GET /api/audit filters (with limit/offset): entity, record, user and a date range (inclusive days, UTC). */
+/** GET /api/audit filters (with limit/offset): entity, record, user and a date range (inclusive days of the business). */
 export const auditQuerySchema = z.object({
   entity: z.string().trim().max(50).optional(),
   entityId: z.string().trim().max(100).optional(),

@@ -76,11 +76,16 @@ export const apiLineSchema = z
     flightEnd: optionalDate('Flight end'),
   })
   .superRefine((line, ctx) => {
-    const { quantity, unitPrice, discount } = line;
+    const { quantity, unitPrice, discount, seasonalPrice } = line;
     // Only a line whose own fields are valid is checked as a whole.
     if (![quantity, unitPrice, discount].every(Number.isSafeInteger)) return;
     if (quantityIssue(quantity) || unitPrice < 0 || discount < 0) return;
-    const issue = lineIssues({ quantity, unitPriceCents: unitPrice, discountCents: discount });
+    // An in-season price left out is the product's: the server checks the line again with it.
+    const seasonalPriceCents =
+      typeof seasonalPrice === 'number' && Number.isSafeInteger(seasonalPrice) && seasonalPrice >= 0
+        ? seasonalPrice
+        : null;
+    const issue = lineIssues({ quantity, unitPriceCents: unitPrice, discountCents: discount, seasonalPriceCents });
     if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['discount'] });
   });
 

@@ -38,8 +38,11 @@ const formLineSchema = z
   .superRefine((line, ctx) => {
     // Incomplete lines are dropped on submit, so only complete lines are checked.
     if (!isCompleteFormLine(line)) return;
+    // The in-season price the line keeps when it is a valid amount (blank: none).
+    let seasonalPriceCents: number | null = null;
     if (line.seasonalPrice.trim() !== '') {
       const seasonalCents = parseMoney(line.seasonalPrice);
+      if (seasonalCents !== null && seasonalCents >= 0) seasonalPriceCents = seasonalCents;
       if (seasonalCents === null) {
         ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.seasonalPriceInvalid, path: ['seasonalPrice'] });
       } else if (seasonalCents < 0) {
@@ -68,7 +71,7 @@ const formLineSchema = z
       ctx.addIssue({ code: 'custom', message: CONTRACT_MESSAGES.discountNegative, path: ['discount'] });
     }
     if (qIssue || unitPriceCents === null || unitPriceCents < 0 || discountCents === null || discountCents < 0) return;
-    const issue = lineIssues({ quantity, unitPriceCents, discountCents });
+    const issue = lineIssues({ quantity, unitPriceCents, discountCents, seasonalPriceCents });
     if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['discount'] });
   });
 

@@ -1,4 +1,3 @@
-import { discountExceedsLine } from '../contract-totals';
 import type { Cents } from '../money';
 import { lineAmountCents, MAX_CENTS } from '../money';
 
@@ -96,10 +95,23 @@ export function parseWhole(text: string): number {
   return /^[+-]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** The message for a whole line (too large, or a discount above its amount), or null. */
-export function lineIssues(line: { quantity: number; unitPriceCents: Cents; discountCents: Cents }): string | null {
-  if (lineAmountCents(line) > MAX_CENTS) return CONTRACT_MESSAGES.lineTooLarge;
-  if (discountExceedsLine(line)) return CONTRACT_MESSAGES.discountAboveLine;
+/**
+ * The message for a whole line, or null: too large, or a discount above its amount (product.md section 4),
+ * at its regular price and, when it has one, at its in-season price, since the same discount applies to
+ * both. The one rule of the contract form, the contracts API and the amendments' Add Line.
+ */
+export function lineIssues(line: {
+  quantity: number;
+  unitPriceCents: Cents;
+  discountCents: Cents;
+  /** The in-season price the line keeps (null or left out: none). */
+  seasonalPriceCents?: Cents | null;
+}): string | null {
+  const prices = [line.unitPriceCents];
+  if (line.seasonalPriceCents !== null && line.seasonalPriceCents !== undefined) prices.push(line.seasonalPriceCents);
+  const amounts = prices.map((unitPriceCents) => lineAmountCents({ quantity: line.quantity, unitPriceCents }));
+  if (amounts.some((amount) => amount > MAX_CENTS)) return CONTRACT_MESSAGES.lineTooLarge;
+  if (amounts.some((amount) => line.discountCents > amount)) return CONTRACT_MESSAGES.discountAboveLine;
   return null;
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ContractBodyInput, contractBodySchema, contractListQuerySchema } from './contract-api';
 import {
+  addContractLineSchema,
+  type ContractBodyInput,
+  contractBodySchema,
+  contractListQuerySchema,
+} from './contract-api';
+import {
+  addLineFormSchema,
   type ContractFormValues,
   contractFormSchema,
   contractToFormValues,
@@ -76,6 +82,24 @@ describe('contract form schema', () => {
       'Discount cannot exceed the line amount',
     ],
     [
+      'discount above the in-season amount ($100 line, $90 off, $50 in season)',
+      { lineItems: [{ productId: PRODUCT, quantity: '1', unitPrice: '100', discount: '90', seasonalPrice: '50' }] },
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
+      'discount above the in-season amount of two units (2 x $44.99 < $90)',
+      { lineItems: [{ productId: PRODUCT, quantity: '2', unitPrice: '100', discount: '90', seasonalPrice: '44.99' }] },
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
+      'discount above the line amount, whatever the in-season price',
+      { lineItems: [{ productId: PRODUCT, quantity: '1', unitPrice: '50', discount: '90', seasonalPrice: '100' }] },
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
       'negative unit price',
       { lineItems: [{ productId: PRODUCT, quantity: '1', unitPrice: '-5', discount: '0' }] },
       'lineItems.0.unitPrice',
@@ -112,6 +136,34 @@ describe('contract form schema', () => {
       validForm({ packageId: PACKAGE, lineItems: [], termMonths: '', setupFee: '' }),
     );
     expect(result.success).toBe(true);
+  });
+
+  it('accepts a discount up to the in-season amount, or any in-season price when there is no discount', () => {
+    const accepted: [string, string, string, string][] = [
+      // [quantity, unit price, discount, in-season price]
+      ['1', '100', '50', '50'],
+      ['2', '100', '90', '45'],
+      ['1', '100', '90', ''],
+      ['1', '100', '0', '0'],
+      ['1', '100', '90', '150'],
+    ];
+    for (const [quantity, unitPrice, discount, seasonalPrice] of accepted) {
+      const result = contractFormSchema.safeParse(
+        validForm({ lineItems: [{ productId: PRODUCT, quantity, unitPrice, discount, seasonalPrice }] }),
+      );
+      expect(result.success, `${quantity} x ${unitPrice} - ${discount}, in season ${seasonalPrice}`).toBe(true);
+    }
+  });
+
+  it('says so on the Add Line form too', () => {
+    const result = addLineFormSchema.safeParse({
+      productId: PRODUCT,
+      quantity: '1',
+      unitPrice: '100',
+      discount: '90',
+      seasonalPrice: '50',
+    });
+    expect(messages(result)).toEqual({ discount: 'Discount cannot exceed the line amount' });
   });
 
   it('accepts a discount equal to the line amount, and terms of 1 and 120 months', () => {
@@ -246,6 +298,18 @@ describe('contract API body schema', () => {
       'Discount cannot exceed the line amount',
     ],
     [
+      'discount above the in-season amount',
+      { lineItems: [{ productId: PRODUCT, quantity: 1, unitPrice: 100, discount: 90, seasonalPrice: 50 }] },
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
+      'discount above the in-season amount given as text',
+      { lineItems: [{ productId: PRODUCT, quantity: 1, unitPrice: '100', discount: '90', seasonalPrice: '89.99' }] },
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
       'no package and no line',
       { lineItems: [], packageId: 'none' },
       'lineItems',
@@ -267,6 +331,25 @@ describe('contract API body schema', () => {
     const result = contractBodySchema.safeParse({ ...valid(), ...overrides });
     expect(result.success).toBe(false);
     expect(messages(result)[path]).toBe(message);
+  });
+
+  it("checks the in-season amount it is given; one left out is the product's, for the server to check", () => {
+    const line = { productId: PRODUCT, quantity: 1, unitPrice: 100, discount: 90 };
+    const cases: [unknown, boolean][] = [
+      [50, false],
+      [89.99, false],
+      [90, true],
+      [null, true],
+      ['', true],
+      [undefined, true],
+    ];
+    for (const [seasonalPrice, ok] of cases) {
+      const result = contractBodySchema.safeParse({ ...valid(), lineItems: [{ ...line, seasonalPrice }] });
+      expect(result.success, `in season ${String(seasonalPrice)}`).toBe(ok);
+      const added = addContractLineSchema.safeParse({ ...line, seasonalPrice });
+      expect(added.success, `Add Line, in season ${String(seasonalPrice)}`).toBe(ok);
+      if (!ok) expect(messages(added)).toEqual({ discount: 'Discount cannot exceed the line amount' });
+    }
   });
 
   it('defaults the optional fields', () => {

@@ -80,16 +80,28 @@ export type InventoryCalendar = {
   products: (ProductAvailability & { adType: string; isActive: boolean })[];
 };
 
-/** A contract holding or booking a day (GET /api/inventory/{productId}/{date}). */
+/**
+ * A contract holding or booking a day (GET /api/inventory/{productId}/{date}): one row per contract and flight
+ * end. `contract` is there only for a caller who may see it (inventory:read:any, or a sales rep's own
+ * contract with inventory:read:own); for anyone else it is null and the row says no more than how many units
+ * are booked or held and until when, nothing that names the deal or the customer.
+ */
 export type InventoryHolder = {
-  contractId: string;
+  /** held: a sent contract within its hold; booked: active or paused. */
+  kind: 'held' | 'booked';
+  quantity: number;
+  /** The last day of the flight of the contract's lines of this product that take the day; null: no end. */
+  endDate: string | null;
+  contract: InventoryHolderContract | null;
+};
+
+/** Who holds a day, for a caller who may see the contract. */
+export type InventoryHolderContract = {
+  id: string;
   shortId: string;
   title: string | null;
   customerName: string | null;
   status: 'sent' | 'active' | 'paused';
-  /** held: a sent contract within its hold; booked: active or paused. */
-  kind: 'held' | 'booked';
-  quantity: number;
   /** A held contract's hold end (ISO timestamp). */
   holdUntil: string | null;
   salesRepName: string | null;

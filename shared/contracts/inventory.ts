@@ -44,9 +44,13 @@ export const availabilityQuerySchema = z
   });
 export type AvailabilityQuery = z.output<typeof availabilityQuerySchema>;
 
-/** GET /api/inventory: the availability query, the season (holidaySeason) when neither day is given. */
-export const inventoryCalendarQuerySchema = z.preprocess((value) => {
-  const query = (value ?? {}) as Record<string, unknown>;
-  if (query.from !== undefined || query.to !== undefined) return query;
-  return { ...query, ...holidaySeason(new Date().toISOString().slice(0, 10)) };
-}, availabilityQuerySchema);
+/**
+ * GET /api/inventory: the availability query, the season (holidaySeason) of `today()` when neither day is
+ * given. The server's today is the business's (BUSINESS_TIMEZONE).
+ */
+export const inventoryCalendarQuerySchema = (today: () => string) =>
+  z.preprocess((value) => {
+    const query = (value ?? {}) as Record<string, unknown>;
+    if (query.from !== undefined || query.to !== undefined) return query;
+    return { ...query, ...holidaySeason(today()) };
+  }, availabilityQuerySchema);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { getBusinessTimeZone } from '../../lib/business-day';
 
 export type AuditRow = {
   id: number;
@@ -20,7 +21,7 @@ export type AuditFilter = {
   entity?: string;
   entityId?: string;
   userId?: string;
-  /** Inclusive UTC days, YYYY-MM-DD. */
+  /** Inclusive days of the business (BUSINESS_TIMEZONE), YYYY-MM-DD. */
   from?: string;
   to?: string;
   limit: number;
@@ -87,8 +88,10 @@ export async function selectAuditPage(db: Db, filter: AuditFilter): Promise<{ ro
   if (filter.entity) conditions.push(sql`entity = ${filter.entity}`);
   if (filter.entityId) conditions.push(sql`entity_id = ${filter.entityId}`);
   if (filter.userId) conditions.push(sql`actor_id = ${filter.userId}`);
-  if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date)::timestamp at time zone 'UTC'`);
-  if (filter.to) conditions.push(sql`created_at < (${filter.to}::date + 1)::timestamp at time zone 'UTC'`);
+  // Days of the business (BUSINESS_TIMEZONE): from its midnight to the midnight after `to`.
+  const zone = getBusinessTimeZone();
+  if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date)::timestamp at time zone ${zone}`);
+  if (filter.to) conditions.push(sql`created_at < (${filter.to}::date + 1)::timestamp at time zone ${zone}`);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [page, count] = await Promise.all([
     db.execute(

@@ -56,8 +56,10 @@ const line = fc
   })
   .map(({ discountShare, ...l }) => ({
     ...l,
-    // A discount never above the line's amount (the form refuses more).
-    discountCents: Math.floor((l.quantity * l.unitPriceCents * discountShare) / 400),
+    // A discount never above the line's amount, regular or in season (the form refuses more).
+    discountCents: Math.floor(
+      (l.quantity * Math.min(l.unitPriceCents, l.seasonalPriceCents ?? l.unitPriceCents) * discountShare) / 400,
+    ),
   }));
 
 const contractCase = fc.record({

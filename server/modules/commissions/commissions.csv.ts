@@ -2,6 +2,7 @@ import { COMMISSION_STATUS_LABELS, type CommissionStatus } from '@shared/contrac
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { centsToPlain } from '@shared/money';
 import { percentNumberText } from '@shared/rates';
+import { businessDayOf } from '../../lib/business-day';
 import type { CommissionHistoryRow } from './commissions.repo';
 
 export const COMMISSION_CSV_HEADER = [
@@ -16,13 +17,16 @@ export const COMMISSION_CSV_HEADER = [
   'Status',
 ] as const;
 
-/** The commission history as CSV (RFC 4180, CRLF line ends), one line per commission row. */
+/**
+ * The commission history as CSV (RFC 4180, CRLF line ends), one line per commission row; its date is the
+ * business's day it was earned on (BUSINESS_TIMEZONE).
+ */
 export function commissionsCsv(rows: CommissionHistoryRow[]): string {
   const lines = [COMMISSION_CSV_HEADER.map(csvCell).join(',')];
   for (const row of rows) {
     lines.push(
       [
-        row.earnedAt.toISOString().slice(0, 10),
+        businessDayOf(row.earnedAt),
         `${row.repFirstName ?? ''} ${row.repLastName ?? ''}`.trim(),
         shortContractId(row.contractId),
         row.contractTitle ?? row.contractDescription ?? '',

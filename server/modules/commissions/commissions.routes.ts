@@ -10,6 +10,7 @@ import {
 import { idParamSchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessToday } from '../../lib/business-day';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
@@ -68,7 +69,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: read }, schema: { querystring: commissionExportQuerySchema } },
     async (request, reply) => {
       const csv = await exportCommissions(app.db, request.user!, request.query);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = businessToday();
       const name = `commissions-${request.query.status ?? 'all'}-${day}.csv`;
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')

@@ -41,7 +41,7 @@ export type StatusChange = {
   paymentStarted?: ProviderIds;
   /** pause: by staff ('manual', the default) or by dunning ('non_payment', billed on resume). */
   pauseReason?: PauseReason;
-  /** The day a pause or resume takes effect (default today, UTC). */
+  /** The day a pause or resume takes effect (default the business's today). */
   on?: string;
   /** A further condition the contracts must meet at the moment of the change (the billing run's term end). */
   onlyIf?: SQL;

@@ -26,6 +26,7 @@ import {
 } from './contracts.repo';
 import {
   assertInventoryFlights,
+  assertLineAmounts,
   type ContractDeps,
   getContract,
   lineSnapshot,
@@ -74,6 +75,17 @@ export async function addContractLine(
     }
     const snapshot = lineSnapshot({ ...body, flightStart }, product, { startDate: contract.startDate, termEnd });
     assertInventoryFlights([{ flightEnd: snapshot.flightEnd, product }], () => 'flightEnd');
+    assertLineAmounts(
+      [
+        {
+          quantity: body.quantity,
+          unitPriceCents: body.unitPrice,
+          discountCents: body.discount,
+          seasonalPriceCents: snapshot.seasonalPriceCents,
+        },
+      ],
+      () => 'discount',
+    );
     const line = await insertLineItem(tx, {
       contractId,
       productId: product.id,

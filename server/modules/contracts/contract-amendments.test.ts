@@ -18,6 +18,7 @@ let customerId: string;
 let banner: { id: string };
 let sidebar: { id: string };
 let preRoll: { id: string };
+let takeover: { id: string };
 
 const Y = new Date().getUTCFullYear() + 2;
 
@@ -27,6 +28,12 @@ beforeAll(async () => {
   banner = await createTestProduct(ctx.db, { name: 'Banner', defaultPriceCents: 310_00 });
   sidebar = await createTestProduct(ctx.db, { name: 'Sidebar', defaultPriceCents: 300_00 });
   preRoll = await createTestProduct(ctx.db, { name: 'Pre-roll', priceMetric: 'cpm', defaultPriceCents: 5_00 });
+  // $100.00, $50.00 from October to December.
+  takeover = await createTestProduct(ctx.db, {
+    name: 'Takeover',
+    defaultPriceCents: 100_00,
+    seasonalPriceCents: 50_00,
+  });
   await setTaxSettings(ctx.db, { defaultTaxRate: 0, taxIncluded: false, taxLabel: 'Tax' });
   // The finance user exists before anything is amended (it is told of amendments).
   await ctx.as('finance');
@@ -234,6 +241,65 @@ describe('what an amendment refuses', () => {
       .from(contractAdjustments)
       .where(eq(contractAdjustments.contractId, contract.id));
     expect(adjustments).toEqual([]);
+  });
+
+  it('answers 400 on the discount for a discount above the in-season amount, and adds nothing', async () => {
+    const contract = await running([{ productId: banner.id, quantity: 1, unitPrice: 310 }]);
+    const message = 'Discount cannot exceed the line amount';
+    const refused: [string, object][] = [
+      [
+        '$100 line, $90 off, $50 in season',
+        { productId: sidebar.id, quantity: 1, unitPrice: 100, discount: 90, seasonalPrice: 50 },
+      ],
+      ["the product's $50 in season, left out", { productId: takeover.id, quantity: 1, unitPrice: 100, discount: 90 }],
+      [
+        "two units at the product's $50 in season",
+        { productId: takeover.id, quantity: 2, unitPrice: 100, discount: 100.01 },
+      ],
+    ];
+    for (const [name, line] of refused) {
+      const response = await addLine('sales', contract.id, { ...line, flightStart: `${Y}-05-01` });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toMatchObject({ message, fieldErrors: { discount: [message] } });
+    }
+    const unchanged = (await ctx.injectAs('admin', { method: 'GET', url: `/api/contracts/${contract.id}` })).json();
+    expect(unchanged.lineItems).toHaveLength(1);
+    const adjustments = await ctx.db
+      .select()
+      .from(contractAdjustments)
+      .where(eq(contractAdjustments.contractId, contract.id));
+    expect(adjustments).toEqual([]);
+
+    // Up to the in-season amount, or with no in-season price, the line is added.
+    const fits = await addLine('sales', contract.id, {
+      productId: takeover.id,
+      quantity: 1,
+      unitPrice: 100,
+      discount: 50,
+      flightStart: `${Y}-05-01`,
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    const none = await addLine('sales', contract.id, {
+      productId: takeover.id,
+      quantity: 1,
+      unitPrice: 100,
+      discount: 90,
+      seasonalPrice: null,
+      flightStart: `${Y}-05-01`,
+    });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(
+      (none.json() as Contract).lineItems.map((l) => [
+        l.product.name,
+        l.discount,
+        l.seasonalPrice,
+        l.seasonalLineTotal,
+      ]),
+    ).toEqual([
+      ['Banner', 0, null, 310],
+      ['Takeover', 50, 50, 0],
+      ['Takeover', 90, null, 10],
+    ]);
   });
 });
 

@@ -14,7 +14,7 @@ import {
   transitionRefusal,
 } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
-import { CONTRACT_MESSAGES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
+import { CONTRACT_MESSAGES, type ContractStatus, lineIssues } from '@shared/contracts/contract-vocabulary';
 import { DEFAULT_UNDER_DELIVERY_REMEDY } from '@shared/contracts/delivery-vocabulary';
 import { flightEndRequiredMessage } from '@shared/contracts/inventory';
 import { soldFlight } from '@shared/contracts/line-flight';
@@ -378,6 +378,29 @@ export function assertInventoryFlights(
   if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
 }
 
+/**
+ * 400 naming each line whose discount is above its amount at the in-season price it keeps (product.md
+ * section 4): the request's schema checked the prices it was given, this checks the product's seasonal price a
+ * line takes when the request left it out. The rule is lineIssues, the form's and the schema's own.
+ */
+export function assertLineAmounts(
+  lines: readonly {
+    quantity: number;
+    unitPriceCents: number;
+    discountCents: number;
+    seasonalPriceCents: number | null;
+  }[],
+  field: (index: number) => string,
+): void {
+  const fieldErrors: Record<string, string[]> = {};
+  lines.forEach((line, i) => {
+    const issue = lineIssues(line);
+    if (issue) fieldErrors[field(i)] = [issue];
+  });
+  const messages = [...new Set(Object.values(fieldErrors).flat())];
+  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+}
+
 /** Every stored figure, recomputed from the package's data, the submitted prices and the lines' snapshots. */
 function computeFigures(body: ContractBody, refs: References, soldMetrics = new Map<string, string>()) {
   const termEnd = computeAutoStopDate(body.startDate, body.termMonths);
@@ -395,6 +418,15 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
       product: refs.productsById.get(body.lineItems[i].productId) as ProductRow,
     })),
     (i) => `lineItems.${i}.flightEnd`,
+  );
+  assertLineAmounts(
+    body.lineItems.map((line, i) => ({
+      quantity: line.quantity,
+      unitPriceCents: line.unitPrice,
+      discountCents: line.discount,
+      seasonalPriceCents: snapshots[i].seasonalPriceCents,
+    })),
+    (i) => `lineItems.${i}.discount`,
   );
   const lines = body.lineItems.map((line, i) => ({
     description: (refs.productsById.get(line.productId) as ProductRow).name,

@@ -15,6 +15,7 @@ let customer: Awaited<ReturnType<typeof createTestCustomer>>;
 let banner: Awaited<ReturnType<typeof createTestProduct>>;
 let preRoll: Awaited<ReturnType<typeof createTestProduct>>;
 let archived: Awaited<ReturnType<typeof createTestProduct>>;
+let offSeason: Awaited<ReturnType<typeof createTestProduct>>;
 let pkg: Awaited<ReturnType<typeof createTestPackage>>;
 
 beforeAll(async () => {
@@ -28,6 +29,13 @@ beforeAll(async () => {
   });
   preRoll = await createTestProduct(ctx.db, { name: 'Pre-roll 15s', adType: 'pre_roll', defaultPriceCents: 250_00 });
   archived = await createTestProduct(ctx.db, { name: 'Old Overlay', adType: 'overlay', isActive: false });
+  // Cheaper in season: $100.00, $50.00 from October to December.
+  offSeason = await createTestProduct(ctx.db, {
+    name: 'Summer Skin',
+    adType: 'banner',
+    defaultPriceCents: 100_00,
+    seasonalPriceCents: 50_00,
+  });
   pkg = await createTestPackage(ctx.db, { name: 'Holiday Bundle', priceCents: 500_00, description: 'Winter season' }, [
     { productId: preRoll.id, quantity: 2, customPriceCents: 200_00, notes: 'Prime time' },
     { productName: 'Custom takeover', quantity: 1, customDescription: 'One day takeover' },
@@ -301,6 +309,31 @@ describe('bad payloads answer 400 with the exact message and store nothing', () 
       'Discount cannot exceed the line amount',
     ],
     [
+      'discount above the in-season amount ($100 line, $90 off, $50 in season)',
+      () =>
+        body({ lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 100, discount: 90, seasonalPrice: 50 }] }),
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
+      "discount above the product's in-season amount, the in-season price left out",
+      () => body({ lineItems: [{ productId: offSeason.id, quantity: 1, unitPrice: 100, discount: 90 }] }),
+      'lineItems.0.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
+      "the second line's discount above its product's in-season amount",
+      () =>
+        body({
+          lineItems: [
+            { productId: banner.id, quantity: 1, unitPrice: 100, discount: 90 },
+            { productId: offSeason.id, quantity: 2, unitPrice: 100, discount: 100.01 },
+          ],
+        }),
+      'lineItems.1.discount',
+      'Discount cannot exceed the line amount',
+    ],
+    [
       'unknown product',
       () => body({ lineItems: [{ productId: crypto.randomUUID(), quantity: 1, unitPrice: 1, discount: 0 }] }),
       'lineItems.0.productId',
@@ -341,6 +374,20 @@ describe('bad payloads answer 400 with the exact message and store nothing', () 
     const after = await countRows();
     expect(after.n).toBe(before.n + 1); // only the contract made to PATCH
     expect(after.m).toBe(before.m + 1);
+  });
+
+  it("accepts a discount up to the in-season amount, and any discount on the product's line without one", async () => {
+    const accepted: [Record<string, unknown>, number | null, number][] = [
+      // [line, its in-season price, its in-season total] written out
+      [{ productId: offSeason.id, quantity: 1, unitPrice: 100, discount: 50 }, 50, 0],
+      [{ productId: offSeason.id, quantity: 2, unitPrice: 100, discount: 90 }, 50, 10],
+      [{ productId: offSeason.id, quantity: 1, unitPrice: 100, discount: 90, seasonalPrice: null }, null, 10],
+      [{ productId: banner.id, quantity: 1, unitPrice: 100, discount: 90, seasonalPrice: 95 }, 95, 5],
+    ];
+    for (const [line, seasonalPrice, seasonalLineTotal] of accepted) {
+      const contract = await create('admin', { lineItems: [line] });
+      expect(contract.lineItems[0], JSON.stringify(line)).toMatchObject({ seasonalPrice, seasonalLineTotal });
+    }
   });
 
   it('keeps the stored contract unchanged after a refused edit', async () => {

@@ -25,6 +25,7 @@ const takesUnits = sql`(c.status in ('active','paused') or (c.status = 'sent' an
 function takenLines(products: SQL, from: SQL, to: SQL, except: SQL = sql`false`): SQL {
   return sql`
     select l.contract_id, l.product_id, l.quantity, c.status, h.hold_until,
+           coalesce(l.flight_end, c.auto_stop_date - 1) as flight_last_day,
            greatest(l.flight_start, ${from}) as first_day,
            least(coalesce(l.flight_end, c.auto_stop_date - 1, 'infinity'::date), ${to}) as last_day,
            c.status in ('active','paused') as booked
@@ -120,25 +121,27 @@ export type HolderRow = {
   status: 'sent' | 'active' | 'paused';
   hold_until: Date | string | null;
   quantity: number;
+  /** The last day of the flight of these lines (YYYY-MM-DD); null for lines that run for good. */
+  end_day: string | null;
   sales_rep_id: string | null;
   sales_rep_name: string | null;
 };
 
-/** The contracts taking units of a product on a day, booked first, then by customer. */
+/** The contracts taking units of a product on a day, one row per contract and flight end, booked first, then by customer. */
 export async function selectDayHolders(db: Db, productId: string, day: string): Promise<HolderRow[]> {
   const result = await db.execute(sql`
     with taken as (${takenLines(sql`l.product_id = ${productId}::uuid`, sql`${day}::date`, sql`${day}::date`)})
     select c.id as contract_id, c.title, coalesce(cu.company, cu.name) as customer_name, c.status,
            case when c.status = 'sent' then t.hold_until end as hold_until,
-           sum(t.quantity)::int as quantity, c.sales_rep_id,
+           sum(t.quantity)::int as quantity, t.flight_last_day::text as end_day, c.sales_rep_id,
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as sales_rep_name
     from taken t
     join contracts c on c.id = t.contract_id
     left join customers cu on cu.id = c.customer_id
     left join users u on u.id = c.sales_rep_id
     where t.last_day >= t.first_day
-    group by c.id, c.title, cu.company, cu.name, c.status, t.hold_until, u.first_name, u.last_name
-    order by (c.status = 'sent'), customer_name, c.id`);
+    group by c.id, c.title, cu.company, cu.name, c.status, t.hold_until, t.flight_last_day, u.first_name, u.last_name
+    order by (c.status = 'sent'), customer_name, c.id, t.flight_last_day`);
   return rowsOf<HolderRow>(result);
 }
 

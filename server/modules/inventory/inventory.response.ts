@@ -3,6 +3,7 @@ import type {
   InventoryCalendar,
   InventoryDay,
   InventoryHolder,
+  InventoryHolderContract,
   ProductAvailability,
 } from '@shared/contracts/inventory';
 import { arrayOf, boolean, integer, nullable, nullableString, object, string } from '../../lib/response-schema';
@@ -42,16 +43,21 @@ export const inventoryDayResponse = object<InventoryDay>({
   productName: string,
   holders: arrayOf(
     object<InventoryHolder>({
-      contractId: string,
-      shortId: string,
-      title: nullableString,
-      customerName: nullableString,
-      status: string,
       kind: string,
       quantity: integer,
-      holdUntil: nullableString,
-      salesRepName: nullableString,
-      canOpen: boolean,
+      endDate: nullableString,
+      contract: nullable(
+        object<InventoryHolderContract>({
+          id: string,
+          shortId: string,
+          title: nullableString,
+          customerName: nullableString,
+          status: string,
+          holdUntil: nullableString,
+          salesRepName: nullableString,
+          canOpen: boolean,
+        }),
+      ),
     }),
   ),
 });

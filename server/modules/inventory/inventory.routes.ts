@@ -3,6 +3,7 @@ import { availabilityQuerySchema, inventoryCalendarQuerySchema } from '@shared/c
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessToday } from '../../lib/business-day';
 import { badRequest } from '../../lib/errors';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { availabilityResponse, inventoryCalendarResponse, inventoryDayResponse } from './inventory.response';
@@ -19,7 +20,7 @@ const dayParamsSchema = z.object({ productId: z.string().uuid('Not a valid produ
  */
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: ['inventory:read'] as const };
+  const config = { access: ['inventory:read:any', 'inventory:read:own'] as const };
   const answers = { serializerCompiler: jsonSerializerCompiler };
 
   r.get(
@@ -36,7 +37,10 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     '/api/inventory',
     {
       config,
-      schema: { querystring: inventoryCalendarQuerySchema, response: { 200: inventoryCalendarResponse } },
+      schema: {
+        querystring: inventoryCalendarQuerySchema(() => businessToday()),
+        response: { 200: inventoryCalendarResponse },
+      },
       ...answers,
     },
     async (request) => getInventoryCalendar(app.db, request.query),

@@ -6,10 +6,12 @@ import {
   daysInRange,
   type InventoryCalendar,
   type InventoryDay,
+  type InventoryHolder,
   type ProductAvailability,
   type SellThroughRow,
   soldOutMessage,
 } from '@shared/contracts/inventory';
+import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
 import { conflict, notFound } from '../../lib/errors';
@@ -160,32 +162,64 @@ export async function getInventoryCalendar(db: Db, query: AvailabilityQuery): Pr
   };
 }
 
-/** GET /api/inventory/{productId}/{date}: the day's figures and the contracts holding or booking it. */
+/**
+ * GET /api/inventory/{productId}/{date}: the day's figures and the contracts holding or booking it. A caller
+ * who may see every holder (inventory:read:any) gets each contract; a sales rep (inventory:read:own) gets
+ * their own, and others' as units booked or held with their end date only: no id, title, customer, rep,
+ * status or hold end, and listed after their own in an order that follows none of those (product.md section 13).
+ */
 export async function getInventoryDay(db: Db, actor: Actor, productId: string, date: string): Promise<InventoryDay> {
   const product = await selectInventoryProduct(db, productId);
   if (!product) throw await missingInventoryProduct(db, productId);
-  const [figures, holders] = await Promise.all([
+  const [figures, rows] = await Promise.all([
     selectDayFigures(db, [productId], date, date),
     selectDayHolders(db, productId, date),
   ]);
   const [day] = toDays(product.capacity, figures);
+  const holders = rows.map((h): InventoryHolder => {
+    const kind = h.status === 'sent' ? 'held' : 'booked';
+    const seen = { kind, quantity: h.quantity, endDate: h.end_day } as const;
+    if (!seesHolder(actor, h.sales_rep_id)) return { ...seen, contract: null };
+    return {
+      ...seen,
+      contract: {
+        id: h.contract_id,
+        shortId: shortContractId(h.contract_id),
+        title: h.title,
+        customerName: h.customer_name,
+        status: h.status,
+        holdUntil: h.hold_until === null ? null : new Date(h.hold_until).toISOString(),
+        salesRepName: h.sales_rep_name,
+        canOpen: canReadContract(actor, { salesRepId: h.sales_rep_id }),
+      },
+    };
+  });
   return {
     ...day,
     productId: product.id,
     productName: product.name,
-    holders: holders.map((h) => ({
-      contractId: h.contract_id,
-      shortId: shortContractId(h.contract_id),
-      title: h.title,
-      customerName: h.customer_name,
-      status: h.status,
-      kind: h.status === 'sent' ? 'held' : 'booked',
-      quantity: h.quantity,
-      holdUntil: h.hold_until === null ? null : new Date(h.hold_until).toISOString(),
-      salesRepName: h.sales_rep_name,
-      canOpen: canReadContract(actor, { salesRepId: h.sales_rep_id }),
-    })),
+    holders: [
+      ...holders.filter((h) => h.contract !== null),
+      ...holders.filter((h) => h.contract === null).sort(byWhatIsShown),
+    ],
   };
+}
+
+/** Whether the caller sees who holds a day: every holder, or their own contracts as sales rep. */
+function seesHolder(actor: Actor, salesRepId: string | null): boolean {
+  if (can(actor, 'inventory:read:any')) return true;
+  return can(actor, 'inventory:read:own') && salesRepId === actor.id;
+}
+
+/** Booked before held, then by end date (no end last), then by units: nothing else orders them. */
+function byWhatIsShown(a: InventoryHolder, b: InventoryHolder): number {
+  if (a.kind !== b.kind) return a.kind === 'booked' ? -1 : 1;
+  if (a.endDate !== b.endDate) {
+    if (a.endDate === null) return 1;
+    if (b.endDate === null) return -1;
+    return a.endDate < b.endDate ? -1 : 1;
+  }
+  return a.quantity - b.quantity;
 }
 
 /** Reports' sell-through: every inventory product over the range (booked unit-days / capacity x days). */

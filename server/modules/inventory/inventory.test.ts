@@ -64,13 +64,16 @@ async function createContract(
     status?: 'draft' | 'sent' | 'active';
     startDate?: string;
     termMonths?: number | null;
+    customerId?: string;
+    title?: string;
   } = {},
 ) {
   return ctx.injectAs(options.as ?? 'admin', {
     method: 'POST',
     url: '/api/contracts',
     payload: {
-      customerId,
+      customerId: options.customerId ?? customerId,
+      ...(options.title === undefined ? {} : { title: options.title }),
       paymentMode: 'portal',
       setupFee: 0,
       startDate: options.startDate ?? `${Y}-10-01`,
@@ -353,7 +356,7 @@ describe('availability and the holders of a day', () => {
     );
   });
 
-  it('lists the contracts holding or booking a day; a rep may open only their own', async () => {
+  it('lists the contracts holding or booking a day; a rep sees only their own, others as units and end date', async () => {
     const product = await inventoryProduct(3);
     const day = { productId: product.id, flightStart: `${Y}-12-24`, flightEnd: `${Y}-12-24` };
     const mine = await created([{ ...day, quantity: 2 }], { as: rep, status: 'sent' });
@@ -364,12 +367,34 @@ describe('availability and the holders of a day', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body: InventoryDay = response.json();
     expect(body).toMatchObject({ date: `${Y}-12-24`, capacity: 3, booked: 1, held: 2, available: 0 });
-    expect(body.holders.map((h) => [h.contractId, h.kind, h.status, h.quantity, h.canOpen])).toEqual([
-      [theirs.id, 'booked', 'active', 1, false],
+    // Their own first, with the contract; another rep's as what it takes and until when.
+    expect(
+      body.holders.map((h) => [h.contract?.id ?? null, h.kind, h.contract?.status, h.quantity, h.endDate]),
+    ).toEqual([
+      [mine.id, 'held', 'sent', 2, `${Y}-12-24`],
+      [null, 'booked', undefined, 1, `${Y}-12-24`],
+    ]);
+    expect(body.holders[0].contract).toMatchObject({
+      customerName: 'Tinsel Co',
+      salesRepName: 'Rita Rep',
+      canOpen: true,
+    });
+    expect(body.holders[0].contract?.holdUntil).not.toBeNull();
+    expect(body.holders[1]).toEqual({ kind: 'booked', quantity: 1, endDate: `${Y}-12-24`, contract: null });
+    expect(response.body).not.toContain(theirs.id);
+
+    // A manager sees both contracts, booked first.
+    const managers = await ctx.injectAs('sales_manager', {
+      method: 'GET',
+      url: `/api/inventory/${product.id}/${Y}-12-24`,
+    });
+    const all: InventoryDay = managers.json();
+    expect(
+      all.holders.map((h) => [h.contract?.id, h.kind, h.contract?.status, h.quantity, h.contract?.canOpen]),
+    ).toEqual([
+      [theirs.id, 'booked', 'active', 1, true],
       [mine.id, 'held', 'sent', 2, true],
     ]);
-    expect(body.holders[1]).toMatchObject({ customerName: 'Tinsel Co', salesRepName: 'Rita Rep' });
-    expect(body.holders[1].holdUntil).not.toBeNull();
 
     const calendar = await ctx.injectAs('admin', {
       method: 'GET',
@@ -385,6 +410,91 @@ describe('availability and the holders of a day', () => {
     expect(season.json()).toMatchObject({ from: `${year}-10-01`, to: `${year}-12-31` });
     const badDay = await ctx.injectAs('admin', { method: 'GET', url: `/api/inventory/${product.id}/${Y}-13-01` });
     expect(badDay.statusCode).toBe(400);
+  });
+});
+
+describe("what a sales rep learns of another rep's holding", () => {
+  it('nothing that names the deal, the customer or the rep; a manager and an admin see all of it', async () => {
+    const product = await inventoryProduct(5);
+    const secretRep = await ctx.signIn(
+      await createTestUser(ctx.db, { role: 'sales', firstName: 'Quentin', lastName: 'Quiet' }),
+    );
+    const secretCustomer = await createTestCustomer(ctx.db, { name: 'Hidden Sleigh', company: 'Hidden Sleigh Inc' });
+    const options = { as: secretRep, customerId: secretCustomer.id };
+    // Another rep's booking through the 31st and hold through the 27th, both taking the 24th.
+    const booking = await created([{ productId: product.id, flightStart: `${Y}-12-20`, flightEnd: `${Y}-12-31` }], {
+      ...options,
+      status: 'active',
+      title: 'Operation Mistletoe',
+    });
+    const hold = await created(
+      [{ productId: product.id, quantity: 2, flightStart: `${Y}-12-22`, flightEnd: `${Y}-12-27` }],
+      { ...options, status: 'sent', title: 'Project Evergreen' },
+    );
+    // The rep's own contract on the same day.
+    const own = await created([{ productId: product.id, flightStart: `${Y}-12-24`, flightEnd: `${Y}-12-25` }], {
+      as: rep,
+      status: 'active',
+      title: 'Rita Campaign',
+    });
+    const url = `/api/inventory/${product.id}/${Y}-12-24`;
+
+    const seen = await ctx.injectAs(rep, { method: 'GET', url });
+    expect(seen.statusCode, seen.body).toBe(200);
+    const secrets = [
+      booking.id,
+      hold.id,
+      booking.id.slice(-8),
+      hold.id.slice(-8),
+      'Operation Mistletoe',
+      'Project Evergreen',
+      'Hidden Sleigh',
+      'Quentin',
+      'Quiet',
+      secretRep.id,
+      secretCustomer.id,
+    ];
+    for (const secret of secrets) expect(seen.body, secret).not.toContain(secret);
+    // Nor the hold's end (a timestamp of the send) or the contract's status.
+    expect(seen.body).not.toContain('holdUntil":"');
+    expect(seen.body).not.toContain('"sent"');
+    // What it does say, written out: the rep's own contract, then the others as units and end dates.
+    expect(JSON.parse(seen.body).holders).toEqual([
+      {
+        kind: 'booked',
+        quantity: 1,
+        endDate: `${Y}-12-25`,
+        contract: {
+          id: own.id,
+          shortId: own.id.slice(-8),
+          title: 'Rita Campaign',
+          customerName: 'Tinsel Co',
+          status: 'active',
+          holdUntil: null,
+          salesRepName: 'Rita Rep',
+          canOpen: true,
+        },
+      },
+      { kind: 'booked', quantity: 1, endDate: `${Y}-12-31`, contract: null },
+      { kind: 'held', quantity: 2, endDate: `${Y}-12-27`, contract: null },
+    ]);
+
+    for (const role of ['sales_manager', 'admin', 'super_admin'] as const) {
+      const full = await ctx.injectAs(role, { method: 'GET', url });
+      expect(full.statusCode, role).toBe(200);
+      for (const secret of [
+        booking.id,
+        hold.id,
+        'Operation Mistletoe',
+        'Project Evergreen',
+        'Hidden Sleigh',
+        'Quentin Quiet',
+      ]) {
+        expect(full.body, `${role} sees ${secret}`).toContain(secret);
+      }
+      const held = (JSON.parse(full.body) as InventoryDay).holders.find((h) => h.contract?.id === hold.id);
+      expect(held?.contract?.holdUntil, role).not.toBeNull();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { type Report, type ReportRange, reportRangeDates } from '@shared/contrac
 import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { recentActivity, recordLink } from '../audit/audit.service';
 import { sellThrough } from '../inventory/inventory.service';
 import * as repo from './reports.repo';
@@ -22,14 +23,13 @@ export function reportScope(actor: Actor, mine = false): repo.ReportScope {
   return mine || !can(actor, 'report:read:any') ? { repId: actor.id } : {};
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** One report: each figure is one SQL aggregate, run side by side. */
 export async function buildReport(db: Db, actor: Actor, range: ReportRange, now = new Date()): Promise<Report> {
   const scope = reportScope(actor);
   const { from, to } = reportRangeDates(range, now);
   const period = { from, to };
-  const today = isoDay(now);
+  // Overdue and expiring count from the business's day, as invoices and dunning do (months stay UTC).
+  const today = businessToday(now);
   const [revenue, contracts, top, billed, open, delivery, activity, inventory] = await Promise.all([
     repo.selectRevenueByMonth(db, scope, period),
     repo.selectContractFigures(db, scope, period, today),
@@ -116,7 +116,7 @@ export async function contractFiguresThisMonth(
   now = new Date(),
 ): Promise<repo.ContractFigures> {
   const { from, to } = reportRangeDates('current_month', now);
-  return repo.selectContractFigures(db, scope, { from, to }, isoDay(now));
+  return repo.selectContractFigures(db, scope, { from, to }, businessToday(now));
 }
 
 /** Cash received this calendar month (the dashboard's Monthly Revenue): the report's revenue query. */

@@ -1,5 +1,5 @@
 import { holidaySeason } from '@shared/contracts/inventory-vocabulary';
-import { can } from '@shared/permissions';
+import { can, canAny } from '@shared/permissions';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -33,7 +33,7 @@ const sameRange = (a: InventoryRange | null, b: InventoryRange | null) => a?.fro
  */
 export default function InventoryPage() {
   const { user } = useCurrentUser();
-  const allowed = can(user, 'inventory:read');
+  const allowed = canAny(user, ['inventory:read:any', 'inventory:read:own']);
   const today = todayIso();
   const season = holidaySeason(today);
   const { from: seasonFrom, to: seasonTo } = season;

@@ -82,17 +82,35 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
           error={errors.quantity?.message}
           hint={chosen?.priceMetric === 'cpm' ? 'Thousands of impressions a month.' : undefined}
         >
-          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('quantity')} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...form.register('quantity', { deps: 'discount' })}
+          />
         </FormField>
         <FormField label="Unit Price ($)" error={errors.unitPrice?.message}>
-          <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('unitPrice')} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            {...form.register('unitPrice', { deps: 'discount' })}
+          />
         </FormField>
         <FormField
           label="In-Season Price ($)"
           error={errors.seasonalPrice?.message}
           hint="October to December; blank for none."
         >
-          <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('seasonalPrice')} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            {...form.register('seasonalPrice', { deps: 'discount' })}
+          />
         </FormField>
         <FormField label="Discount ($)" error={errors.discount?.message}>
           <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('discount')} />

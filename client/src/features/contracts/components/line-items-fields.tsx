@@ -103,6 +103,7 @@ export function LineItemsFields({
                     </FormField>
                   )}
                 />
+                {/* The quantity and both prices re-check the discount: it may exceed neither line amount. */}
                 <div className="grid grid-cols-2 items-start gap-3">
                   <FormField
                     label="Quantity"
@@ -114,7 +115,7 @@ export function LineItemsFields({
                       inputMode="numeric"
                       min={1}
                       step={1}
-                      {...form.register(`lineItems.${index}.quantity`)}
+                      {...form.register(`lineItems.${index}.quantity`, { deps: `lineItems.${index}.discount` })}
                     />
                   </FormField>
                   <FormField
@@ -127,7 +128,7 @@ export function LineItemsFields({
                       inputMode="decimal"
                       min={0}
                       step={0.01}
-                      {...form.register(`lineItems.${index}.unitPrice`)}
+                      {...form.register(`lineItems.${index}.unitPrice`, { deps: `lineItems.${index}.discount` })}
                     />
                   </FormField>
                   <FormField
@@ -140,7 +141,7 @@ export function LineItemsFields({
                       inputMode="decimal"
                       min={0}
                       step={0.01}
-                      {...form.register(`lineItems.${index}.seasonalPrice`)}
+                      {...form.register(`lineItems.${index}.seasonalPrice`, { deps: `lineItems.${index}.discount` })}
                     />
                   </FormField>
                   <FormField label="Discount ($)" error={rowErrors?.discount?.message}>

@@ -1,5 +1,6 @@
 import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
 import type { InventoryHolder } from '@shared/contracts/inventory-vocabulary';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,43 +33,65 @@ const holdEnd = (timestamp: string) =>
     minute: '2-digit',
   });
 
-const COLUMNS: Column<InventoryHolder>[] = [
+/** "Dec 31, 2026" for a YYYY-MM-DD day. */
+const shortDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const KIND_LABEL: Record<InventoryHolder['kind'], string> = { booked: 'Booked', held: 'Held' };
+
+/** A holder as a table row: its position is its key (a contract the caller may not see has no id to show). */
+type HolderRow = InventoryHolder & { key: string };
+
+const COLUMNS: Column<HolderRow>[] = [
   {
     id: 'contract',
     header: 'Contract',
     rowHeader: true,
-    sortValue: (holder) => holder.shortId,
-    cell: (holder) => (
-      <span className="grid gap-0.5">
-        {holder.canOpen ? (
-          <Link
-            href={paths.contract(holder.contractId)}
-            className="justify-self-start rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label={`Contract ${holder.shortId}${holder.title ? `: ${holder.title}` : ''}`}
-          >
-            {holder.shortId}
-          </Link>
-        ) : (
-          <span className="font-mono text-xs font-medium">{holder.shortId}</span>
-        )}
-        {holder.title && <span className="font-normal text-slate-700">{holder.title}</span>}
-      </span>
-    ),
+    sortValue: (holder) => holder.contract?.shortId ?? null,
+    cell: ({ contract, kind }) =>
+      contract ? (
+        <span className="grid gap-0.5">
+          {contract.canOpen ? (
+            <Link
+              href={paths.contract(contract.id)}
+              className="justify-self-start rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={`Contract ${contract.shortId}${contract.title ? `: ${contract.title}` : ''}`}
+            >
+              {contract.shortId}
+            </Link>
+          ) : (
+            <span className="font-mono text-xs font-medium">{contract.shortId}</span>
+          )}
+          {contract.title && <span className="font-normal text-slate-700">{contract.title}</span>}
+        </span>
+      ) : (
+        // Another rep's contract: only that its units are booked or held, and until when.
+        <span className="grid gap-0.5">
+          <span>{KIND_LABEL[kind]}</span>
+          <span className="text-xs font-normal text-slate-500">Another contract</span>
+        </span>
+      ),
   },
   {
     id: 'customer',
     header: 'Customer',
-    sortValue: (holder) => holder.customerName,
-    cell: (holder) => holder.customerName ?? 'Unknown Customer',
+    sortValue: (holder) => holder.contract?.customerName ?? null,
+    cell: ({ contract }) => (contract ? (contract.customerName ?? 'Unknown Customer') : '—'),
   },
   {
     id: 'status',
     header: 'Status',
-    sortValue: (holder) => holder.status,
-    cell: (holder) => {
-      const badge = contractStatusBadge(holder.status);
+    sortValue: (holder) => holder.contract?.status ?? null,
+    cell: ({ contract }) => {
+      if (!contract) return '—';
+      const badge = contractStatusBadge(contract.status);
       return (
-        <Badge tone={badge.tone} data-status={holder.status}>
+        <Badge tone={badge.tone} data-status={contract.status}>
           {badge.label}
         </Badge>
       );
@@ -95,17 +118,24 @@ const COLUMNS: Column<InventoryHolder>[] = [
     cell: (holder) => holder.quantity,
   },
   {
+    id: 'end-date',
+    header: 'Ends',
+    cellClassName: 'whitespace-nowrap',
+    sortValue: (holder) => holder.endDate,
+    cell: (holder) => (holder.endDate ? shortDay(holder.endDate) : 'No end date'),
+  },
+  {
     id: 'hold-until',
     header: 'Hold until',
     cellClassName: 'whitespace-nowrap',
-    sortValue: (holder) => holder.holdUntil,
-    cell: (holder) => (holder.kind === 'held' && holder.holdUntil ? holdEnd(holder.holdUntil) : '—'),
+    sortValue: (holder) => holder.contract?.holdUntil ?? null,
+    cell: ({ kind, contract }) => (kind === 'held' && contract?.holdUntil ? holdEnd(contract.holdUntil) : '—'),
   },
   {
     id: 'sales-rep',
     header: 'Sales rep',
-    sortValue: (holder) => holder.salesRepName,
-    cell: (holder) => holder.salesRepName ?? '—',
+    sortValue: (holder) => holder.contract?.salesRepName ?? null,
+    cell: ({ contract }) => contract?.salesRepName ?? '—',
   },
 ];
 
@@ -129,6 +159,10 @@ export function InventoryDayDialog({
   // Asked again each time the dialog opens: a contract may have taken or released the day meanwhile.
   const query = useInventoryDay(open && selected ? { productId: selected.productId, date: selected.day.date } : null);
   const data = query.data;
+  const rows = useMemo<HolderRow[]>(
+    () => (data?.holders ?? []).map((holder, index) => ({ ...holder, key: String(index) })),
+    [data],
+  );
   // The calendar's figures show at once; the day's own answer replaces them (it may be newer).
   const figures = data ?? selected?.day;
   return (
@@ -167,9 +201,13 @@ export function InventoryDayDialog({
               <DataTable
                 caption={`Contracts holding ${selected.productName} on ${selected.day.date}`}
                 columns={COLUMNS}
-                rows={data?.holders ?? []}
-                rowKey={(holder) => holder.contractId}
-                rowProps={(holder) => ({ 'data-testid': 'inventory-holder', 'data-kind': holder.kind })}
+                rows={rows}
+                rowKey={(holder) => holder.key}
+                rowProps={(holder) => ({
+                  'data-testid': 'inventory-holder',
+                  'data-kind': holder.kind,
+                  'data-shown': holder.contract ? 'contract' : 'units',
+                })}
                 loading={!data}
                 loadingRows={2}
                 density="compact"

@@ -212,7 +212,7 @@ const NEXT_CHARGE_HORIZON = 36;
  * the contract's schedule shows it and the billing run will issue it: the first period starting today or
  * later after the last invoiced one, with the amendments' pending charges and credits, the tax of the
  * settings, stopping at the term's end when billing stops there; a period that bills nothing is passed over.
- * Four statements whatever the number of contracts.
+ * Five statements whatever the number of contracts (lines, last invoiced periods, adjustments, tax, settings).
  */
 export async function nextScheduledCharges(db: Db, rows: readonly ContractRow[]): Promise<ScheduledCharge[]> {
   const ids = rows.map((row) => row.id);

@@ -5,11 +5,10 @@
  *
  * - line total = quantity x unit price - discount, never below zero (shared/money.ts lineTotalCents)
  * - total = all line totals + package + setup fee (ui-spec.md's "contract total", kept as it is)
- * - a line's in-season total: the same at its in-season price (shared/billing.ts fullPeriodAmount)
+ * - a line's in-season total: the same at its in-season price, where it has one
  * What the contract bills (first invoice, monthly amounts, one-time charges, value over the term) is the
  * billing engine's: shared/contract-figures.ts.
  */
-import { fullPeriodAmount } from './billing';
 import { type Cents, lineTotalCents, sumCents } from './money';
 
 export type TotalsLineInput = {
@@ -41,8 +40,8 @@ export type ContractTotals = {
 
 export function computeContractTotals(input: ContractTotalsInput): ContractTotals {
   const lineTotals = input.lineItems.map((line) => lineTotalCents(line));
-  const seasonalLineTotals = input.lineItems.map(
-    (line) => fullPeriodAmount({ ...line, seasonalPriceCents: line.seasonalPriceCents ?? null }, true).amountCents,
+  const seasonalLineTotals = input.lineItems.map((line) =>
+    lineTotalCents({ ...line, unitPriceCents: line.seasonalPriceCents ?? line.unitPriceCents }),
   );
   const lineItemsTotal = sumCents(lineTotals);
   const packagePrice = sumCents([input.packagePriceCents]);

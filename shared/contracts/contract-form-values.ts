@@ -2,8 +2,6 @@
  * The contract form's values: defaults, conversion from and to the API, and the live totals. No zod here,
  * so the form can paint before its schema (contract-form.ts) has loaded.
  */
-import type { TaxRule } from '../billing';
-import { type ContractFigures, contractFigures } from '../contract-figures';
 import { computeContractTotals } from '../contract-totals';
 import {
   type Cents,
@@ -15,11 +13,9 @@ import {
   plainAmount,
 } from '../money';
 import type { ContractFormLine, ContractFormValues } from './contract-form';
-import { computeAutoStopDate } from './contract-lifecycle';
 import type { Contract } from './contract-responses';
-import { hasPackage, NO_PACKAGE, type PaymentMode, parseWhole, quantityIssue, termIssue } from './contract-vocabulary';
+import { hasPackage, NO_PACKAGE, type PaymentMode, parseWhole, quantityIssue } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
-import { soldFlight } from './line-flight';
 import type { PriceMetric } from './product-vocabulary';
 
 /** A line counts once it has a product, a quantity and a unit price (ui-spec.md section 5). */
@@ -176,21 +172,26 @@ export type FormProductFacts = {
   inventoryRequired?: boolean;
 };
 
+/** A complete form line as numbers, with its flight as typed ('' for none). */
+export type CountedFormLine = {
+  productId: string;
+  quantity: number;
+  unitPriceCents: Cents;
+  discountCents: Cents;
+  seasonalPriceCents: Cents | null;
+  flightStart: string;
+  flightEnd: string;
+};
+
 /**
- * The form summary's figures (ui-spec.md section 2): each row's line total (null while it cannot be
- * computed), ui-spec's totals over the complete lines with the chosen package's price, and what the contract
- * will bill from the billing engine (shared/contract-figures.ts: the first invoice, the regular and in-season
- * monthly amounts, each one-time charge, the value over the term), with each line's metric, in-season price
- * and flight as the server will store them; `figures` is null while the start date or term is not valid.
+ * The form summary's ui-spec figures (ui-spec.md section 2): each row's line total (null while it cannot be
+ * computed) and the totals over the complete lines with the chosen package's price; `counted` are those
+ * lines as numbers, for what the contract will bill (contract-form-figures.ts, loaded with the summary's
+ * billing preview).
  */
 export function formTotals(
-  values: Pick<ContractFormValues, 'lineItems' | 'setupFee'> &
-    Partial<Pick<ContractFormValues, 'startDate' | 'termMonths'>>,
-  options: {
-    packagePriceCents?: Cents;
-    productsById?: Record<string, FormProductFacts | undefined>;
-    tax?: Pick<TaxRule, 'rateBp' | 'included'>;
-  } = {},
+  values: Pick<ContractFormValues, 'lineItems' | 'setupFee'>,
+  options: { packagePriceCents?: Cents } = {},
 ) {
   const rows = (values.lineItems ?? []).map((line) => {
     const quantity = parseWhole(line.quantity ?? '');
@@ -218,70 +219,14 @@ export function formTotals(
   const setupFeeText = (values.setupFee ?? '').trim();
   const setupFeeParsed = setupFeeText === '' ? 0 : (parseMoney(setupFeeText) ?? 0);
   const setupFeeCents = setupFeeParsed >= 0 && setupFeeParsed <= MAX_CENTS ? setupFeeParsed : 0;
-  const counted = rows.filter((row, i) => row !== null && isCompleteFormLine(values.lineItems![i])).map((row) => row!);
-  const packagePriceCents = options.packagePriceCents ?? 0;
-  const totals = computeContractTotals({ lineItems: counted, packagePriceCents, setupFeeCents });
-  const rowTotals = rows.map((row) => (row ? lineTotalCents(row) : null));
-  return {
-    rowTotals,
-    ...totals,
-    figures: formFigures(values, counted, { ...options, packagePriceCents, setupFeeCents }),
-  };
-}
-
-function formFigures(
-  values: Partial<Pick<ContractFormValues, 'startDate' | 'termMonths'>>,
-  lines: {
-    productId: string;
-    quantity: number;
-    unitPriceCents: Cents;
-    discountCents: Cents;
-    seasonalPriceCents: Cents | null;
-    flightStart: string;
-    flightEnd: string;
-  }[],
-  options: {
-    packagePriceCents: Cents;
-    setupFeeCents: Cents;
-    productsById?: Record<string, FormProductFacts | undefined>;
-    tax?: Pick<TaxRule, 'rateBp' | 'included'>;
-  },
-): ContractFigures | null {
-  const startDate = (values.startDate ?? '').trim().slice(0, 10);
-  const termText = (values.termMonths ?? '').trim();
-  const termMonths = termText === '' ? null : parseWhole(termText);
-  if (!isCalendarDay(startDate) || (termMonths !== null && termIssue(termMonths))) return null;
-  const termEnd = computeAutoStopDate(startDate, termMonths);
-  const billable = lines.map((line) => {
-    const product = options.productsById?.[line.productId];
-    const priceMetric = product?.priceMetric ?? 'monthly';
-    const flight = soldFlight(
-      {
-        flightStart: isCalendarDay(line.flightStart) ? line.flightStart : null,
-        flightEnd: isCalendarDay(line.flightEnd) ? line.flightEnd : null,
-      },
-      { priceMetric, defaultDuration: product?.defaultDuration ?? null, inventoryRequired: product?.inventoryRequired },
-      { startDate, termEnd },
-    );
-    return { ...line, description: product?.name ?? '', priceMetric, ...flight };
+  const counted: CountedFormLine[] = rows
+    .filter((row, i) => row !== null && isCompleteFormLine(values.lineItems![i]))
+    .map((row) => row!);
+  const totals = computeContractTotals({
+    lineItems: counted,
+    packagePriceCents: options.packagePriceCents ?? 0,
+    setupFeeCents,
   });
-  return contractFigures(
-    {
-      startDate,
-      autoStopDate: termEnd,
-      lines: billable,
-      // The package's name plays no part in the figures; only whether there is one.
-      packageName: options.packagePriceCents > 0 ? '' : null,
-      packagePriceCents: options.packagePriceCents,
-      setupFeeCents: options.setupFeeCents,
-    },
-    { tax: options.tax, from: startDate },
-  );
-}
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+  const rowTotals = rows.map((row) => (row ? lineTotalCents(row) : null));
+  return { rowTotals, ...totals, counted };
 }

@@ -14,6 +14,7 @@ import {
   newContractFormValues,
   toContractPayload,
 } from './contract-form';
+import { formFigures } from './contract-form-figures';
 import {
   addCalendarMonths,
   availableActions,
@@ -464,23 +465,34 @@ describe('list query', () => {
 });
 
 describe('form summary', () => {
+  /** What the summary's billing preview shows for form values (formTotals' complete lines, then the engine). */
+  const figuresOf = (
+    values: Parameters<typeof formTotals>[0] & { startDate: string; termMonths?: string },
+    options: Partial<Parameters<typeof formFigures>[2]> = {},
+  ) => {
+    const totals = formTotals(values, { packagePriceCents: options.packagePriceCents });
+    return formFigures(values, totals.counted, {
+      packagePriceCents: totals.packagePrice,
+      setupFeeCents: totals.setupFee,
+      ...options,
+    });
+  };
+
   it('shows each row total and totals over complete rows with the package', () => {
-    const totals = formTotals(
-      {
-        setupFee: '50',
-        startDate: '2026-10-01',
-        termMonths: '2',
-        lineItems: [
-          { productId: PRODUCT, quantity: '2', unitPrice: '10.10', discount: '0.20', seasonalPrice: '15' },
-          { productId: '', quantity: '1', unitPrice: '5', discount: '0' },
-          { productId: PRODUCT, quantity: '1', unitPrice: '', discount: '0' },
-        ],
-      },
-      { packagePriceCents: 100_00 },
-    );
+    const values = {
+      setupFee: '50',
+      startDate: '2026-10-01',
+      termMonths: '2',
+      lineItems: [
+        { productId: PRODUCT, quantity: '2', unitPrice: '10.10', discount: '0.20', seasonalPrice: '15' },
+        { productId: '', quantity: '1', unitPrice: '5', discount: '0' },
+        { productId: PRODUCT, quantity: '1', unitPrice: '', discount: '0' },
+      ],
+    };
+    const totals = formTotals(values, { packagePriceCents: 100_00 });
     expect(totals.rowTotals).toEqual([2000, 500, null]);
     expect(totals).toMatchObject({ lineItemsTotal: 2000, packagePrice: 10000, setupFee: 5000, total: 17000 });
-    expect(totals.figures).toMatchObject({
+    expect(figuresOf(values, { packagePriceCents: 100_00 })).toMatchObject({
       // October is in season: 2 x 15.00 - 0.20 = 29.80, + package 100 + setup fee 50
       firstInvoice: { periodStart: '2026-10-01', dueDate: '2026-10-08', subtotalCents: 179_80 },
       monthlyCents: 120_00,
@@ -492,7 +504,7 @@ describe('form summary', () => {
 
   it("previews a flat line with its product's metric and in-season price, in the month its flight starts", () => {
     const FLAT = '0f1e2d3c-4b5a-4968-8776-655443322110';
-    const totals = formTotals(
+    const figures = figuresOf(
       {
         setupFee: '0',
         startDate: '2026-11-15',
@@ -516,7 +528,7 @@ describe('form summary', () => {
         },
       },
     );
-    expect(totals.figures).toMatchObject({
+    expect(figures).toMatchObject({
       // November 15 - December 14 bills the CPM line only; the takeover starts in the next period.
       firstInvoice: { subtotalCents: 3_000_00 },
       monthlyCents: 3_000_00,
@@ -534,15 +546,11 @@ describe('form summary', () => {
   });
 
   it('has no figures while the start date or the term is not valid', () => {
-    const line = { productId: PRODUCT, quantity: '1', unitPrice: '10', discount: '0' };
-    expect(formTotals({ setupFee: '0', startDate: '', lineItems: [line] }).figures).toBeNull();
-    expect(formTotals({ setupFee: '0', startDate: '2026-02-30', lineItems: [line] }).figures).toBeNull();
-    expect(
-      formTotals({ setupFee: '0', startDate: '2026-12-01', termMonths: '0', lineItems: [line] }).figures,
-    ).toBeNull();
-    expect(
-      formTotals({ setupFee: '0', startDate: '2026-12-01', termMonths: '12', lineItems: [line] }).figures,
-    ).toMatchObject({
+    const lineItems = [{ productId: PRODUCT, quantity: '1', unitPrice: '10', discount: '0' }];
+    expect(figuresOf({ setupFee: '0', startDate: '', lineItems })).toBeNull();
+    expect(figuresOf({ setupFee: '0', startDate: '2026-02-30', lineItems })).toBeNull();
+    expect(figuresOf({ setupFee: '0', startDate: '2026-12-01', termMonths: '0', lineItems })).toBeNull();
+    expect(figuresOf({ setupFee: '0', startDate: '2026-12-01', termMonths: '12', lineItems })).toMatchObject({
       termValueCents: 120_00,
     });
   });

@@ -1,14 +1,20 @@
-import type { ContractFigures } from '@shared/contract-figures';
 import { type FormProductFacts, formTotals } from '@shared/contracts/contract-form-values';
 import { computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import { NO_PACKAGE, termIssue } from '@shared/contracts/contract-vocabulary';
 import { type Cents, parseMoney } from '@shared/money';
 import { CalendarClock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/feedback';
 import type { ProductOption } from '../api/get-contract-options';
 import { formatCentsMoney, formatDate } from '../lib/format';
 import type { ContractForm } from './contract-form';
+
+/** What the contract will bill, with the billing engine: loaded after the form has painted. */
+const ContractBillingPreview = lazy(() =>
+  import('./contract-billing-preview').then((module) => ({ default: module.ContractBillingPreview })),
+);
 
 /** The form's live figures (shared/contracts formTotals) and the term notice. */
 export function ContractSummaryCard({
@@ -30,22 +36,19 @@ export function ContractSummaryCard({
   const hasPackage = Boolean(packageId) && packageId !== NO_PACKAGE;
   const productsById: Record<string, FormProductFacts> = {};
   for (const product of products) productsById[product.id] = product;
+  const packagePriceCents = hasPackage ? (parseMoney(packagePrice) ?? 0) : 0;
   const totals = formTotals(
-    {
-      lineItems: countLines ? (lineItems ?? []) : [],
-      setupFee: setupFee ?? '0',
-      startDate: startDate ?? '',
-      termMonths: termMonths ?? '',
-    },
-    { packagePriceCents: hasPackage ? (parseMoney(packagePrice) ?? 0) : 0, productsById },
+    { lineItems: countLines ? (lineItems ?? []) : [], setupFee: setupFee ?? '0' },
+    { packagePriceCents },
   );
-  const figures = totals.figures;
-  const flatCharges = figures?.oneTimeCharges.filter((charge) => charge.kind === 'flat') ?? [];
+  // Charged once: the setup fee, or a flat-rate line (what each bills and when is in the billing preview).
+  const chargesOnce =
+    totals.setupFee > 0 || totals.counted.some((line) => productsById[line.productId]?.priceMetric === 'flat');
 
   const rows: [string, Cents, string?][] = [
     ['Line Items Total', totals.lineItemsTotal],
     ['Package Price', totals.packagePrice],
-    ['Subtotal', figures?.monthlyCents ?? totals.lineItemsTotal + totals.packagePrice, 'per month'],
+    ['Subtotal', totals.lineItemsTotal + totals.packagePrice],
     ['Setup Fee', totals.setupFee, 'one-time'],
   ];
 
@@ -72,50 +75,17 @@ export function ContractSummaryCard({
             </dt>
             <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="summary-total">
               {formatCentsMoney(totals.total)}
-              {figures?.oneTimeCents === 0 && (
-                <span className="text-sm font-normal text-muted-foreground"> / month</span>
-              )}
+              {!chargesOnce && <span className="text-sm font-normal text-muted-foreground"> / month</span>}
             </dd>
           </div>
         </dl>
-        {figures && (
-          <section aria-labelledby="contract-billing-heading" className="grid gap-2 border-t pt-3 text-sm">
-            <h3 id="contract-billing-heading" className="font-medium text-slate-900">
-              What it bills <span className="text-xs font-normal text-muted-foreground">(before tax)</span>
-            </h3>
-            <dl className="grid gap-2" data-testid="summary-billing">
-              <SummaryFigure
-                label="First invoice"
-                hint={`${formatDate(figures.firstInvoice.periodStart)}, due ${formatDate(figures.firstInvoice.dueDate)}`}
-                value={formatCentsMoney(figures.firstInvoice.subtotalCents)}
-                testId="summary-first-invoice"
-              />
-              <SummaryFigure
-                label="Monthly"
-                value={`${formatCentsMoney(figures.monthlyCents)} / month`}
-                testId="summary-monthly"
-              />
-              {figures.seasonalMonthlyCents !== figures.monthlyCents && (
-                <SummaryFigure
-                  label="In season (Oct–Dec):"
-                  value={`${formatCentsMoney(figures.seasonalMonthlyCents)} / month`}
-                  className="rounded-md bg-orange-50 px-3 py-2 text-orange-900"
-                  testId="summary-seasonal"
-                />
-              )}
-              {flatCharges.map((charge, index) => (
-                <SummaryFigure
-                  key={`${charge.description}-${index}`}
-                  label={charge.description || 'Flat-rate line'}
-                  hint={`once, on the ${formatDate(charge.billedOn)} invoice${charge.seasonal ? ', in-season price' : ''}`}
-                  value={formatCentsMoney(charge.amountCents)}
-                  testId="summary-one-time"
-                />
-              ))}
-              <SummaryFigure label="Contract value" {...contractValue(figures)} testId="summary-value" />
-            </dl>
-          </section>
-        )}
+        <Suspense fallback={<Skeleton className="h-40 w-full" aria-label="Loading what it bills" />}>
+          <ContractBillingPreview
+            values={{ startDate: startDate ?? '', termMonths: termMonths ?? '' }}
+            lines={totals.counted}
+            options={{ packagePriceCents, setupFeeCents: totals.setupFee, productsById }}
+          />
+        </Suspense>
         <p
           className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900"
           data-testid="term-notice"
@@ -125,38 +95,6 @@ export function ContractSummaryCard({
         </p>
       </CardContent>
     </Card>
-  );
-}
-
-/** The value over the term, or for an indefinite contract its monthly amount (or its one-time charges only). */
-function contractValue(figures: ContractFigures): { value: string; hint: string } {
-  if (figures.termValueCents !== null)
-    return { value: formatCentsMoney(figures.termValueCents), hint: 'over the term' };
-  if (figures.monthlyCents === 0) return { value: formatCentsMoney(figures.oneTimeCents), hint: 'one-time' };
-  return { value: `${formatCentsMoney(figures.monthlyCents)} / month`, hint: 'no end date: billed per month' };
-}
-
-function SummaryFigure({
-  label,
-  hint,
-  value,
-  className,
-  testId,
-}: {
-  label: string;
-  hint?: string;
-  value: string;
-  className?: string;
-  testId: string;
-}) {
-  return (
-    <div className={`flex flex-wrap items-baseline justify-between gap-x-4 ${className ?? ''}`} data-testid={testId}>
-      <dt className={hint ? 'text-muted-foreground' : 'whitespace-nowrap text-muted-foreground'}>
-        {label}
-        {hint && <span className="block text-xs">{hint}</span>}
-      </dt>
-      <dd className="ml-auto whitespace-nowrap text-right font-medium tabular-nums text-slate-900">{value}</dd>
-    </div>
   );
 }
 

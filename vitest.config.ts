@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@shared': path.resolve(import.meta.dirname, 'shared'),
@@ -12,8 +12,6 @@ const apiProject = (engine: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
     include: ['server/**/*.test.ts'],
-    // Several processes on one PostgreSQL behind a load balancer: nothing to prove on the one-process PGlite.
-    exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ['server/test/cluster/cluster.test.ts'] : [])],
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_ENGINE: engine },

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Reporter } from 'vitest/reporters';
 
 const alias = {
   '@shared': path.resolve(import.meta.dirname, 'shared'),
@@ -15,14 +16,32 @@ const apiProject = (engine: 'pglite' | 'postgres') => ({
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_ENGINE: engine },
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
 
+/**
+ * Lists every skipped test at the end of a run, with the names of its suites: a suite that runs on one engine
+ * only says so, and why, in its name ("... — PostgreSQL only: ..."), so nothing leaves the run unseen.
+ */
+const skippedTests: Reporter = {
+  onTestRunEnd(testModules) {
+    const skipped = testModules.flatMap((module) =>
+      [...module.children.allTests('skipped')].map(
+        (test) => `  ${test.project.name}  ${module.relativeModuleId} > ${test.fullName}`,
+      ),
+    );
+    if (skipped.length > 0) console.log(`\nSkipped (${skipped.length}):\n${skipped.join('\n')}\n`);
+  },
+};
+
 // Integration tests run on embedded PGlite always, and also on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
+    reporters: ['default', skippedTests],
     projects: [
       {
         resolve: { alias },

@@ -16,6 +16,9 @@ const apiProject = (engine: 'pglite' | 'postgres') => ({
     environment: 'node',
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_ENGINE: engine },
+    // A worker keeps the modules it imported from one file to the next instead of importing the whole server
+    // again per file (2-5 s each). Every file still builds its own app on its own database; a file undoes what
+    // it changes in the process (fake timers, stubbed variables, open handles). docs/decisions/030.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -40,6 +43,7 @@ const skippedTests: Reporter = {
 // Integration tests run on embedded PGlite always, and also on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Two files at a time on two cores (Vitest's default there is one): each API file has its own database.
     maxWorkers: 2,
     reporters: ['default', skippedTests],
     projects: [

@@ -3,12 +3,14 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /**
- * Browser tests: Debian's Chromium driven by Playwright against the real server on a fresh embedded
- * database filled with the demo data (server/demo.ts), as a user would see it. Each worker starts a demo
- * server of its own on E2E_PORT + its index (e2e/fixtures.ts), which is where `baseURL` points.
+ * Browser tests: Debian's Chromium driven by Playwright against the real server, compiled as `npm start` runs
+ * it, on an embedded database filled with the demo data, as a user would see it. The global setup builds the
+ * server and seeds the demo business once (e2e/global-setup.ts); each worker starts a server of its own on a
+ * copy of that database, on E2E_PORT + its index (e2e/fixtures.ts), which is where `baseURL` points.
  */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -39,23 +39,52 @@ afterEach(async () => {
   }
 });
 
-/** A database and `instances` job queues on it, as that many app instances would have. */
+/**
+ * A database and `instances` job queues on it, as that many app instances would have. `cronChecks[i]` counts how
+ * often instance i has checked the cron schedules (pg-boss's claim of the check, an UPDATE of `cron_on`).
+ */
 async function instances(count: number, timeZone = 'UTC', log = capturingLog()) {
   const database = await openTestDatabase();
-  const queues = Array.from({ length: count }, () =>
-    createJobQueue({ sql: database.sql, oneAtATime: database.oneAtATime, timeZone, log: log as never, timing: FAST }),
+  const cronChecks = Array.from({ length: count }, () => 0);
+  const queues = cronChecks.map((_, i) =>
+    createJobQueue({
+      sql: (text, values) => {
+        if (/SET cron_on = now\(\)/.test(text)) cronChecks[i]++;
+        return database.sql(text, values);
+      },
+      oneAtATime: database.oneAtATime,
+      timeZone,
+      log: log as never,
+      timing: FAST,
+    }),
   );
   opened.push({ database, queues });
-  return { database, queues, log };
+  return { database, queues, log, cronChecks };
 }
 
-async function rows<T>(database: Database, text: string): Promise<T[]> {
-  return (await database.sql(text)).rows as T[];
+async function rows<T>(database: Database, text: string, values?: unknown[]): Promise<T[]> {
+  return (await database.sql(text, values)).rows as T[];
+}
+
+/** The states of every run of a job in the queue, oldest first. */
+async function runStates(database: Database, name: string): Promise<string[]> {
+  const found = await rows<{ state: string }>(
+    database,
+    `select state from pgboss.job where name = $1 order by created_on, id`,
+    [name],
+  );
+  return found.map((row) => row.state);
+}
+
+/** The minute of the database's clock (minutes since 1970), the clock pg-boss keys each cron tick by. */
+async function databaseMinute(database: Database): Promise<number> {
+  const [row] = await rows<{ minute: number }>(database, `select floor(extract(epoch from now()) / 60)::int as minute`);
+  return row.minute;
 }
 
 describe('the job queue', () => {
   it('keeps each schedule in the business time zone and runs every job once when an instance starts', async () => {
-    const { database, queues } = await instances(1, 'America/New_York');
+    const { database, queues, cronChecks } = await instances(1, 'America/New_York');
     let runs = 0;
     const job: ScheduledJob = {
       name: 'morning-notices',
@@ -70,18 +99,18 @@ describe('the job queue', () => {
     expect(await rows(database, `select name, cron, timezone from pgboss.schedule`)).toEqual([
       { name: 'morning-notices', cron: '0 8 * * *', timezone: 'America/New_York' },
     ]);
-    await sleep(1_500);
+    // The start's run is done, and the instance has checked its schedule twice more without queueing another.
+    await until(async () => (await runStates(database, 'morning-notices')).every((state) => state === 'completed'));
+    const checked = cronChecks[0];
+    await until(() => cronChecks[0] >= checked + 2);
+    expect(await runStates(database, 'morning-notices')).toEqual(['completed']);
     expect(runs).toBe(1);
   });
 
   it('puts one run in the queue per cron tick, however many instances check the schedule', {
     timeout: 60_000,
   }, async () => {
-    // The whole test stays within one minute, one tick of '* * * * *': it starts with at least 25 s left.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 35_000) await sleep(60_000 - intoMinute + 500);
-    const minute = Math.floor(Date.now() / 60_000);
-    const { queues } = await instances(3);
+    const { database, queues, cronChecks } = await instances(3);
     let runs = 0;
     const job: ScheduledJob = {
       name: 'every-minute',
@@ -90,16 +119,30 @@ describe('the job queue', () => {
         runs++;
       },
     };
+    // pg-boss keys a tick by the database's clock (cron_on and the tick's singleton minute are both now() in
+    // SQL), so the test reads that clock rather than moving the process's one: three instances checking the
+    // schedule every second give exactly one run per minute they checked in. Usually that is one minute; when
+    // the checks cross into the next minute, it has its own tick and the test waits for its run too.
+    const firstMinute = await databaseMinute(database);
     for (const queue of queues) await queue.start([job]);
-    await until(() => runs >= 1);
-    // Three instances check the schedule every second for four more seconds: still one run this minute.
-    await sleep(4_000);
-    expect(Math.floor(Date.now() / 60_000), 'the test ran within one minute').toBe(minute);
-    expect(runs).toBe(1);
+    let minutes = 1;
+    for (;;) {
+      await until(() => runs >= minutes);
+      // Every instance checks the schedule three more times after the runs so far.
+      const checked = [...cronChecks];
+      await until(() => cronChecks.every((n, i) => n >= checked[i] + 3));
+      const counted = runs;
+      const spanned = (await databaseMinute(database)) - firstMinute + 1;
+      if (spanned === minutes) {
+        expect(counted, `runs in ${minutes} minute(s) of checks by three instances`).toBe(minutes);
+        break;
+      }
+      minutes = spanned;
+    }
   });
 
   it('never runs one job twice at once, on one instance or several; a run asked for meanwhile waits', async () => {
-    const { queues } = await instances(2);
+    const { database, queues } = await instances(2);
     let running = 0;
     let most = 0;
     let runs = 0;
@@ -121,8 +164,12 @@ describe('the job queue', () => {
     await queues[1].runNow('slow-run');
     await queues[0].runNow('slow-run');
     await queues[1].runNow('slow-run');
-    await until(() => runs === 2);
-    await sleep(1_500);
+    // Both runs are done and nothing waits: the queue holds exactly those two, completed.
+    await until(async () => {
+      const states = await runStates(database, 'slow-run');
+      return states.length >= 2 && states.every((state) => state === 'completed');
+    });
+    expect(await runStates(database, 'slow-run')).toEqual(['completed', 'completed']);
     expect(runs).toBe(2);
     expect(most).toBe(1);
   });

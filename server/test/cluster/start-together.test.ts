@@ -35,9 +35,12 @@ function startInstance(url: string): Promise<{ code: number | null; stdout: stri
   });
 }
 
-if (process.env.TEST_ENGINE === 'postgres') {
-  describe('three instances started together on an empty database', () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
+const engine = process.env.TEST_ENGINE;
+
+describe.skipIf(engine !== 'postgres')(
+  'three instances started together on an empty database — PostgreSQL only: several processes share one database, and the embedded one serves a single process',
+  () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
     const name = `adcrm_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
     afterAll(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 
@@ -62,9 +65,12 @@ if (process.env.TEST_ENGINE === 'postgres') {
         await client.end();
       }
     });
-  });
-} else {
-  describe('an embedded database migrated again', () => {
+  },
+);
+
+describe.skipIf(engine !== 'pglite')(
+  'an embedded database migrated again — PGlite only: the PostgreSQL suite above migrates one database from three processes',
+  () => {
     it('changes nothing: every migration is applied once', async () => {
       const database = await openDatabase({
         loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
@@ -82,5 +88,5 @@ if (process.env.TEST_ENGINE === 'postgres') {
         await database.close();
       }
     });
-  });
-}
+  },
+);

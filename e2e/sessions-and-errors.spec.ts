@@ -55,6 +55,39 @@ test('after a session ends, another account signing in starts on its own dashboa
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
+test('signing in at the login address goes to the dashboard, or to where its next parameter leads', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'CRM Login' })).toBeVisible();
+  await page.getByLabel('Email Address').fill(DEMO_ACCOUNTS.finance);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByTestId('role-badge')).toHaveText('Finance');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByText('Debug: Route not matching properly')).toHaveCount(0);
+
+  // Signed in already, the login address (a bookmark) opens the dashboard too.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toHaveCount(0);
+
+  // Signed out, a link to the login address that names where to go afterwards.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'CRM Login' })).toBeVisible();
+  await page.goto('/login?next=%2Fcustomers');
+  await page.getByLabel('Email Address').fill(DEMO_ACCOUNTS.sales);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/customers$/);
+
+  // An unknown address still shows the not-found screen.
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+});
+
 test('a screen that fails to render shows a way back instead of a blank app', async ({ page }) => {
   // The customers list answers records the screen cannot read (no name, no e-mail).
   await page.route(

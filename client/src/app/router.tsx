@@ -1,10 +1,10 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { meQueryOptions, useCurrentUser } from '@/features/auth/api/me';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { TOKEN_KEY } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
+import { afterSignIn, paths } from '@/lib/paths';
 import { preloadableLazy, usePreloaded } from '@/lib/preloadable-lazy';
 import { queryClient } from '@/lib/query-client';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -50,6 +50,9 @@ const matches = (path: string | undefined, pathname: string) =>
 
 const screenAt = (pathname: string) => screens.find(({ path }) => matches(path, pathname));
 
+/** The login address (a bookmark, a typed address): the login screen, then where the person was heading. */
+const isLoginAddress = (pathname: string) => matches(paths.login, pathname);
+
 // Public pages, signed in or not: the payment pages, and a set-password link (invitation or reset).
 const PaymentSuccess = lazy(() => import('./routes/payment-success'));
 const SetPassword = lazy(() => import('./routes/set-password'));
@@ -79,7 +82,10 @@ function preloadSignedIn(pathname: string) {
 // it does not wait for a free connection behind the scripts), and with a stored token the shell and the screen.
 if (typeof window !== 'undefined') {
   void queryClient.prefetchQuery(meQueryOptions);
-  if (hasToken() && !publicPage(window.location.pathname)) preloadSignedIn(window.location.pathname);
+  const { pathname, search } = window.location;
+  if (hasToken() && !publicPage(pathname)) {
+    preloadSignedIn(isLoginAddress(pathname) ? afterSignIn(search).split('?')[0] : pathname);
+  }
 }
 
 /** A page shown outside the signed-in shell: its own loading spinner, and an error card that fills the page. */
@@ -93,10 +99,13 @@ function StandalonePage({ location, children }: { location: string; children: Re
 
 export function AppRouter() {
   const [location] = useLocation();
+  const search = useSearch();
   const { user, isLoading } = useCurrentUser();
+  // At the login address the screen to come is the one the sign-in leads to.
+  const destination = isLoginAddress(location) ? afterSignIn(search) : location;
   // The shell and the screen, when their downloads have started (a first load, a sign-in): this spinner until
   // they are there, rather than Suspense fallbacks that React would hold the screen back behind.
-  const partsThere = usePreloaded(user ? [AppLayout, screenAt(location)?.Page] : []);
+  const partsThere = usePreloaded(user ? [AppLayout, screenAt(destination.split('?')[0])?.Page] : []);
 
   const PublicPage = publicPage(location);
   if (PublicPage) {
@@ -114,11 +123,12 @@ export function AppRouter() {
     return (
       <StandalonePage location={location}>
         {/* Signing in: the shell's and the screen's downloads start with the sign-in request, not after it. */}
-        <LoginForm onSignIn={() => preloadSignedIn(location)} />
+        <LoginForm onSignIn={() => preloadSignedIn(destination.split('?')[0])} />
       </StandalonePage>
     );
   }
 
+  if (destination !== location) return <Redirect to={destination} replace />;
   if (!partsThere) return <FullPageSpinner />;
 
   return (

@@ -1,6 +1,7 @@
 /** Every client route, typed: links and redirects use these, never string literals. */
 export const paths = {
   dashboard: '/',
+  login: '/login',
   contracts: '/contracts',
   newContract: '/contracts/new',
   contract: (id: string) => `/contracts/${id}`,
@@ -24,5 +25,15 @@ export const paths = {
   payLink: (token: string) => `/p/${token}`,
   checkout: (token: string) => `/checkout/${token}`,
 } as const;
+
+/**
+ * Where a sign-in at the login address leads: its `next` parameter when that is a path of this app (never
+ * another site, never the login address again), else the dashboard.
+ */
+export function afterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.dashboard;
+  return new URL(next, 'http://app.invalid').pathname === paths.login ? paths.dashboard : next;
+}
 
 export const PRODUCT_NAME = 'AdCRM';

@@ -53,10 +53,11 @@ export const PERMISSIONS = {
   'portal:access': ['client'],
   'creative:upload': ['client'],
   /**
-   * Delivery of CPM lines recorded per period, on the contract page or by CSV import (product.md section 12);
-   * each contract also needs contract write access (a sales rep: their own).
+   * Delivery of CPM lines recorded per period, on the contract page or by CSV import (product.md section 12):
+   * for any contract (finance reconciles the ad server's figures too), or a sales rep's own contracts.
    */
-  'delivery:write': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  'delivery:write:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
+  'delivery:write:own': ['sales'],
   /**
    * Availability of inventory products and who holds a day (product.md section 13): the people who sell them.
    * With `:any` a day's holders show every contract; with `:own` only the caller's own (as sales rep), and

@@ -25,6 +25,12 @@ export function canWriteContract(actor: Caller, contract: ContractOwner): boolea
   return can(actor, 'contract:write:own') && contract.salesRepId === actor.id;
 }
 
+/** Whether the caller may record this contract's delivery: any contract's, or their own as its sales rep. */
+export function canRecordDelivery(actor: Caller, contract: ContractOwner): boolean {
+  if (can(actor, 'delivery:write:any')) return true;
+  return can(actor, 'delivery:write:own') && contract.salesRepId === actor.id;
+}
+
 export const CONTRACT_ACCESS_MESSAGES = {
   /** A contract the caller may see but not change (the answer is 403). */
   cannotChange: "You don't have permission to change this contract",

@@ -1,4 +1,4 @@
-import { canReadContract, canWriteContract } from '@shared/contracts/contract-access';
+import { canReadContract, canRecordDelivery } from '@shared/contracts/contract-access';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import {
   DELIVERY_MESSAGES,
@@ -76,7 +76,7 @@ export async function importDelivery(
       fail(row, `Contract ${contractRef} is a draft: nothing of it was billed`);
       continue;
     }
-    if (!canWriteContract(actor, { salesRepId: contract.sales_rep_id })) {
+    if (!canRecordDelivery(actor, { salesRepId: contract.sales_rep_id })) {
       fail(row, `You don't have permission to record delivery for contract ${contractRef}`);
       continue;
     }

@@ -23,7 +23,7 @@ import { type DeliveryDeps, listClientDelivery, listContractDelivery, recordDeli
 export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const see = ['contract:read:any', 'contract:read:own', 'portal:access'] as const;
-  const write = ['delivery:write'] as const;
+  const write = ['delivery:write:any', 'delivery:write:own'] as const;
   const answers = { serializerCompiler: jsonSerializerCompiler };
   const deps = (): DeliveryDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
 

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@shared/contracts/common';
-import { canSeeContract, canWriteContract } from '@shared/contracts/contract-access';
+import { canRecordDelivery, canSeeContract } from '@shared/contracts/contract-access';
 import {
   DELIVERY_MESSAGES,
   type DeliveryBody,
@@ -109,7 +109,7 @@ export async function recordDelivery(
 ): Promise<DeliveryPeriod> {
   if (!MONTH_PATTERN.test(month)) throw badRequest(DELIVERY_MESSAGES.month, { month: [DELIVERY_MESSAGES.month] });
   const contract = await findVisible(deps.db, actor, contractId);
-  if (!canWriteContract(actor, contract)) {
+  if (!canRecordDelivery(actor, contract)) {
     throw forbidden("You don't have permission to record delivery for this contract");
   }
   const line = await selectLine(deps.db, lineId);

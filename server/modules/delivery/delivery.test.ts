@@ -294,9 +294,24 @@ describe('recording delivery', () => {
     }
     expect(await deliveryRows(c.contract.id)).toEqual([]);
 
-    // Another rep's contract is not theirs to see; finance records nothing.
+    // Another rep's contract is not theirs to see; a client records nothing.
     expect((await put(otherRep, c.contract.id, c.cpm.id, '2026-07', { impressions: 1 })).statusCode).toBe(404);
-    expect((await put('finance', c.contract.id, c.cpm.id, '2026-07', { impressions: 1 })).statusCode).toBe(403);
+    expect((await put('client', c.contract.id, c.cpm.id, '2026-07', { impressions: 1 })).statusCode).toBe(403);
+    expect(await deliveryRows(c.contract.id)).toEqual([]);
+  });
+
+  it("finance records delivery on any rep's contract, on the contract page and by import", async () => {
+    const c = await cpmContract({ startDate: '2026-06-01', asOf: '2026-08-01' });
+    const recorded = await put('finance', c.contract.id, c.cpm.id, '2026-06', { impressions: 500_000 });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json()).toMatchObject({ month: '2026-06', delivered: 500_000 });
+    const imported = await importCsv(
+      'finance',
+      `contract,line,month,impressions,clicks\n${c.contract.id},${c.cpm.id},2026-07,500000,900\n`,
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ rows: 1, recorded: 1 });
+    expect((await deliveryRows(c.contract.id)).length).toBe(2);
   });
 
   it("the client sees its own contracts' recorded delivery on the portal, never others'", async () => {
@@ -461,7 +476,6 @@ describe('CSV import', () => {
     const json = await ctx.injectAs('admin', { method: 'POST', url: '/api/delivery/import', payload: { rows: [] } });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe('Send the file as text/csv');
-    expect((await importCsv('finance', 'contract,line,month,impressions\n')).statusCode).toBe(403);
     expect((await importCsv('client', 'contract,line,month,impressions\n')).statusCode).toBe(403);
   });
 

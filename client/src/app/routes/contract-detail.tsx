@@ -1,6 +1,6 @@
+import { canRecordDelivery } from '@shared/contracts/contract-access';
 import { canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
-import { can } from '@shared/permissions';
 import { AlertCircle, ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -153,12 +153,12 @@ export default function ContractDetailPage() {
         <InvoiceHistory contractId={contract.id} title="Invoice history" />
         <BillingSchedule contractId={contract.id} status={contract.status} />
         <ContractCreativesCard contractId={contract.id} />
-        {/* Whoever may change the contract records its delivery (delivery:write has the same roles). */}
+        {/* Delivery is recorded by finance, managers and admins on any contract, by a sales rep on their own. */}
         {contract.lineItems.some((line) => line.priceMetric === 'cpm') && (
           <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
             <DeliveryCard
               contract={contract}
-              canWrite={canWrite && can(user, 'delivery:write')}
+              canWrite={user ? canRecordDelivery(user, contract) : false}
               onOpenInvoice={setViewingInvoice}
             />
           </Suspense>

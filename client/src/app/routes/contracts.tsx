@@ -52,7 +52,7 @@ export default function ContractsPage() {
 function StaffContracts() {
   const { canRead, canWrite } = useContractAccess();
   const { user } = useCurrentUser();
-  const canImportDelivery = can(user, 'delivery:write');
+  const canImportDelivery = can(user, 'delivery:write:any') || can(user, 'delivery:write:own');
   const [importing, setImporting] = useState(false);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);

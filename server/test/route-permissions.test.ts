@@ -93,6 +93,7 @@ const MATRIX: Row[] = [
   ['POST /api/contracts/:id/pause',                     401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/resume',                    401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/cancel',                    401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/contracts/:id/resend',                    401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/resend-receipt',            401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/contracts/:id/schedule',                   401,  ok,   ok,   ok,   ok,   ok,   403],
   ['POST /api/contracts/:id/lines',                     401,  ok,   ok,   ok,   ok,   403,  403],
@@ -140,8 +141,8 @@ const MATRIX: Row[] = [
   ['DELETE /api/creatives/:id',                         401,  ok,   ok,   ok,   ok,   403,  ok],
   ['GET /api/contracts/:id/delivery',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/client/performance',                       401,  403,  403,  403,  403,  403,  ok],
-  ['PUT /api/contracts/:id/delivery/:lineId/:month',    401,  ok,   ok,   ok,   ok,   403,  403],
-  ['POST /api/delivery/import',                         401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PUT /api/contracts/:id/delivery/:lineId/:month',    401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['POST /api/delivery/import',                         401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/client/summary',                           401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id',                     401,  403,  403,  403,  403,  403,  ok],
 

@@ -102,6 +102,15 @@ export function transitionRefusal(action: ContractAction, status: string): strin
   return `Cannot ${rule.verb} this contract: it is ${statusWord(status)}. Only ${list} contracts can be ${rule.done}.`;
 }
 
+/**
+ * Why a contract's e-mail cannot be sent again (Resend), or null when it can: only a sent contract, whose
+ * customer has not paid or accepted yet, is e-mailed again (a draft is sent with Send to Customer).
+ */
+export function resendRefusal(status: string): string | null {
+  if (status === 'sent') return null;
+  return `Cannot resend this contract: it is ${statusWord(status)}. Only sent contracts can be sent again.`;
+}
+
 /** The status a direct status change leads through: which action takes `from` to `to`, if any. */
 export function actionFor(from: string, to: ContractStatus): ContractAction | null {
   for (const action of Object.keys(CONTRACT_TRANSITIONS) as ContractAction[]) {

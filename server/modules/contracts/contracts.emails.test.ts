@@ -70,6 +70,52 @@ describe('contract e-mails through SMTP', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
+  it('Resend e-mails a sent contract again with the same pay link, and only a sent one', async () => {
+    const customer = await createTestCustomer(ctx.db, { name: 'Tinsel Radio' });
+    const body = (sendToCustomer: boolean) => ({
+      customerId: customer.id,
+      startDate: '2026-12-01',
+      paymentMode: 'pay_link',
+      sendToCustomer,
+      lineItems: [{ productId, quantity: 1, unitPrice: 300, discount: 0 }],
+    });
+    const sent: Contract = (
+      await ctx.injectAs('sales', { method: 'POST', url: '/api/contracts', payload: body(true) })
+    ).json();
+    const draft: Contract = (
+      await ctx.injectAs('sales', { method: 'POST', url: '/api/contracts', payload: body(false) })
+    ).json();
+    await deliver();
+    const copies = () => smtp.received.filter((m) => m.to.includes(customer.email));
+    expect(copies()).toHaveLength(1);
+
+    const again = await ctx.injectAs('sales', { method: 'POST', url: `/api/contracts/${sent.id}/resend` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: sent.id, status: 'sent', payLinkToken: sent.payLinkToken });
+    await deliver();
+    expect(copies()).toHaveLength(2);
+    const [first, second] = copies().map((m) => decoded(m.raw));
+    expect(second).toContain(`${PUBLIC_URL}/p/${sent.payLinkToken}`);
+    expect(second).toContain('First invoice: $300.00 on 2026-12-01 (due 2026-12-08)');
+    expect(first).toContain(`${PUBLIC_URL}/p/${sent.payLinkToken}`);
+
+    // Only a sent contract: a draft is sent with Send to Customer; nobody else's; not finance.
+    const refused = await ctx.injectAs('sales', { method: 'POST', url: `/api/contracts/${draft.id}/resend` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Cannot resend this contract: it is draft. Only sent contracts can be sent again.',
+    );
+    const byFinance = await ctx.injectAs('finance', { method: 'POST', url: `/api/contracts/${sent.id}/resend` });
+    expect(byFinance.statusCode).toBe(403);
+    const unknown = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/contracts/00000000-0000-4000-8000-000000000000/resend',
+    });
+    expect(unknown.statusCode).toBe(404);
+    await deliver();
+    expect(copies()).toHaveLength(2);
+  });
+
   it('Send to Customer in portal mode e-mails a set-password link that works once, and never a password', async () => {
     const customer = await createTestCustomer(ctx.db, { name: 'Frost & Co', contactPerson: 'Dana Frost' });
     const created = await ctx.injectAs('admin', {

@@ -22,6 +22,7 @@ import {
   generatePaymentLink,
   getContract,
   listContracts,
+  resendContract,
   transitionContract,
   updateContract,
 } from './contracts.service';
@@ -124,6 +125,13 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
       async (request) => transitionContract(deps(request), request.user!, request.params.id, action),
     );
   }
+
+  // A sent contract e-mailed to its customer again.
+  r.post(
+    '/api/contracts/:id/resend',
+    { config: { access: write }, schema: { params: idParamSchema, response: contract }, ...answers },
+    async (request) => resendContract(deps(request), request.user!, request.params.id),
+  );
 
   r.post(
     '/api/contracts/:id/cancel',

@@ -11,6 +11,7 @@ import {
   computeAutoStopDate,
   deleteRefusal,
   editRefusal,
+  resendRefusal,
   transitionRefusal,
 } from '@shared/contracts/contract-lifecycle';
 import type { Contract, ContractSummary, PaymentLinkResponse } from '@shared/contracts/contract-responses';
@@ -284,6 +285,35 @@ export async function transitionContract(
   }
   if (delivery) deps.mailer.kick(deps.db);
   if (action === 'activate' || action === 'resume') await billContractNow(deps, id);
+  return getContract(deps.db, actor, id, deps.baseUrl);
+}
+
+/**
+ * E-mails a sent contract to its customer again (the same pay link, or a fresh portal invitation), with the
+ * figures as they bill today. One locked read decides: a contract that is no longer sent answers 409.
+ */
+export async function resendContract(deps: ContractDeps, actor: Actor, id: string): Promise<Contract> {
+  const existing = await findWritable(deps.db, actor, id);
+  const refusal = resendRefusal(existing.status);
+  if (refusal) throw conflict(refusal);
+  const customer = await selectCustomer(deps.db, existing.customerId);
+  if (!customer) throw conflict('The contract has no customer to send it to.');
+  const delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
+  await deps.db.transaction(async (tx) => {
+    const row = await lockWritable(tx, actor, id);
+    const lockedRefusal = resendRefusal(row.status);
+    if (lockedRefusal) throw conflict(lockedRefusal);
+    await deliverContract(tx, deps, actor, row, customer, delivery);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contract.resent',
+      entity: 'contract',
+      entityId: id,
+      before: null,
+      after: { to: customer.email },
+    });
+  });
+  deps.mailer.kick(deps.db);
   return getContract(deps.db, actor, id, deps.baseUrl);
 }
 

@@ -1,8 +1,11 @@
 import type { ContractPayload } from '@shared/contracts/contract-form';
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { buttonVariants } from '@/components/ui/styles';
 import { toast } from '@/components/ui/use-toast';
 import { api, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { refreshContractData } from './get-contracts';
 
 export const createContract = (payload: ContractPayload) => api<Contract>('POST', '/api/contracts', payload);
@@ -19,7 +22,18 @@ export function useCreateContract() {
   return useMutation({
     mutationFn: createContract,
     onSuccess: (contract) => {
-      toast({ title: 'Contract created successfully', description: createdDescription(contract) });
+      toast({
+        title: 'Contract created successfully',
+        description: createdDescription(contract),
+        action: (
+          <Link
+            href={paths.contract(contract.id)}
+            className={buttonVariants({ size: 'sm', variant: 'outline', className: 'mt-6 shrink-0 text-slate-900' })}
+          >
+            Open contract
+          </Link>
+        ),
+      });
       return refreshContractData(queryClient);
     },
     onError: (error) => {

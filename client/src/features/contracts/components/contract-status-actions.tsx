@@ -1,10 +1,11 @@
-import { availableActions } from '@shared/contracts/contract-lifecycle';
+import { availableActions, resendRefusal } from '@shared/contracts/contract-lifecycle';
 import type { Contract } from '@shared/contracts/contract-responses';
-import { Ban, Pause, Play, Send, Zap } from 'lucide-react';
+import { Ban, Pause, Play, RotateCw, Send, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { lazyWhen } from '@/components/ui/lazy-when';
 import { type StatusAction, useChangeContractStatus } from '../api/change-contract-status';
+import { useResendContract } from '../api/resend-contract';
 import { useSendContract } from '../api/send-contract';
 
 const CancelContractDialog = lazyWhen(
@@ -18,13 +19,14 @@ const STATUS_BUTTONS: Record<StatusAction, { label: string; busy: string; icon: 
   resume: { label: 'Resume', busy: 'Resuming...', icon: Play },
 };
 
-/** Send to Customer (drafts) and the status actions the contract's status allows. */
+/** Send to Customer (drafts), Resend (sent) and the status actions the contract's status allows. */
 export function ContractStatusActions({ contract }: { contract: Contract }) {
   const actions = availableActions(contract.status);
   const send = useSendContract();
+  const resend = useResendContract();
   const change = useChangeContractStatus();
   const [canceling, setCanceling] = useState(false);
-  const busy = send.isPending || change.isPending;
+  const busy = send.isPending || resend.isPending || change.isPending;
 
   if (actions.length === 0) return null;
   return (
@@ -32,6 +34,11 @@ export function ContractStatusActions({ contract }: { contract: Contract }) {
       {actions.includes('send') && contract.status === 'draft' && (
         <Button size="sm" disabled={busy} onClick={() => send.mutate(contract.id)}>
           <Send aria-hidden /> {send.isPending ? 'Sending...' : 'Send to Customer'}
+        </Button>
+      )}
+      {resendRefusal(contract.status) === null && (
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => resend.mutate(contract.id)}>
+          <RotateCw aria-hidden /> {resend.isPending ? 'Sending...' : 'Resend'}
         </Button>
       )}
       {(['activate', 'pause', 'resume'] as const)

@@ -19,7 +19,8 @@ export type TimelineRow = {
  * its credit notes (the outbox, by entity), its dunning steps, its payments and refunds, its credit notes and its void (who voided
  * it from the audit trail). They are ordered by when each was recorded (a back-dated payment where it was
  * entered, shown with the day the money moved); events of one transaction share that moment, and the rank
- * orders them cause first (a void before its credit note and refund), e-mails last. Each source is read by an index on the invoice
+ * orders them cause first (a void before its credit note and refund), e-mails last (a first reminder's
+ * before a second's). Each source is read by an index on the invoice
  * (outbox_entity_idx, payments_invoice_idx, credit_notes_invoice_idx, dunning_steps' key, audit_entity_idx).
  * `sentOnly` leaves out e-mails not (yet) delivered.
  */
@@ -72,7 +73,7 @@ export async function selectInvoiceTimeline(
     )
     select id, kind, at, amount_cents, reference, detail, email_status, actor
     from events
-    order by sort_at, rank, id
+    order by sort_at, rank, reference, detail, id
   `);
   return rowsOf<TimelineRow>(result);
 }

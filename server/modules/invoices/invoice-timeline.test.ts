@@ -121,6 +121,28 @@ describe('an invoice timeline', () => {
     expect(text).not.toContain('Hello');
   });
 
+  it('Resend queues the invoice e-mail again with what is due today; a voided invoice is not resent (409)', async () => {
+    const resent = await ctx.injectAs('finance', { method: 'POST', url: `/api/invoices/${invoiceId}/resend` });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().message).toMatch(new RegExp(`^Invoice ${invoiceNumber} was e-mailed again to \\S+@`));
+    const body: InvoiceTimeline = (await timeline('finance')).json();
+    const last = body.events.at(-1);
+    // $100.00 - $40.00 paid - $25.00 credited
+    expect([last?.kind, last?.detail, last?.emailStatus]).toEqual([
+      'emailed',
+      `Invoice ${invoiceNumber}: $35.00 due ${plus(businessToday(), 7)}`,
+      'queued',
+    ]);
+    expect((await ctx.injectAs(repA, { method: 'POST', url: `/api/invoices/${invoiceId}/resend` })).statusCode).toBe(
+      403,
+    );
+    const unknown = await ctx.injectAs('finance', {
+      method: 'POST',
+      url: '/api/invoices/00000000-0000-4000-8000-000000000000/resend',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('adds the void, its credit note and the refund of what was paid when the invoice is voided', async () => {
     // A second invoice of its own, paid in part and then voided, so the first test's list stays as it was.
     const today = businessToday();
@@ -162,6 +184,9 @@ describe('an invoice timeline', () => {
       ['refund', 20, null],
       ['emailed', null, `Invoice ${invoice.number} voided and refunded`],
     ]);
+    const again = await ctx.injectAs(finance, { method: 'POST', url: `/api/invoices/${invoice.id}/resend` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only an unpaid invoice can be sent again.');
   });
 });
 

@@ -6,9 +6,10 @@ import { businessToday } from '../../lib/business-day';
 import { payLink, portalLink } from '../../lib/capability-links';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
-import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
+import { resendInvoice } from './invoices.resend';
 import { invoiceListResponse, invoiceResponse, invoiceTimelineResponse } from './invoices.response';
 import { getInvoice, getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
 
@@ -66,6 +67,18 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       ...answers,
     },
     async (request) => getInvoiceTimeline(app.db, request.user!, request.params.id),
+  );
+
+  // "Resend": the invoice's e-mail again, while it is unpaid; for those who record payments and void.
+  r.post(
+    '/api/invoices/:id/resend',
+    {
+      config: { access: ['invoice:manage'] },
+      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
+    async (request) =>
+      resendInvoice({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) }, request.user!, request.params.id),
   );
 
   r.get(

@@ -83,7 +83,8 @@ beforeAll(async () => {
   client = await ctx.signIn(await createTestUser(ctx.db, { role: 'client', customerId: made.customerId }));
   const other = await createBillableContract(ctx.db, { startDate: today, lines: [{ unitPriceCents: 10_00 }] });
   otherClient = await ctx.signIn(await createTestUser(ctx.db, { role: 'client', customerId: other.customerId }));
-});
+}, 180_000); // the whole story of an invoice, on a machine that may be busy
+
 afterAll(async () => {
   await mailer.close();
   await smtp.close();

@@ -1,13 +1,11 @@
 import type { ReceiptSent } from '@shared/contracts/invoices';
-import { PAYABLE_INVOICE_STATUSES } from '@shared/invoice-amounts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { payLink, portalLink } from '../../lib/capability-links';
 import { conflict } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../sessions/sessions';
+import { holdPayableInvoice } from './invoice-resend.repo';
 import { invoiceEmailFacts, invoiceIssuedEmail, type PayWhere } from './invoices.emails';
 import { findVisibleInvoice, invoiceFacts } from './invoices.service';
 
@@ -22,12 +20,7 @@ export type ResendDeps = { db: Db; mailer: Mailer; baseUrl: string };
 export async function resendInvoice(deps: ResendDeps, actor: SessionUser, id: string): Promise<ReceiptSent> {
   await findVisibleInvoice(deps.db, actor, id);
   const sent = await deps.db.transaction(async (tx) => {
-    const [open] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.id, id), inArray(invoices.status, [...PAYABLE_INVOICE_STATUSES])))
-      .for('share');
-    if (!open) throw conflict('Only an unpaid invoice can be sent again.');
+    if (!(await holdPayableInvoice(tx, id))) throw conflict('Only an unpaid invoice can be sent again.');
     const facts = await invoiceFacts(tx, id);
     const pay: PayWhere =
       facts.contract.paymentMode === 'pay_link' && facts.contract.payLinkToken

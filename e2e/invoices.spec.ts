@@ -74,7 +74,7 @@ test('finance records a partial then the final payment, and voids an invoice, on
   // The invoice view lists both payments.
   await row.getByRole('button', { name: toPay.number, exact: true }).click();
   const view = page.getByRole('dialog');
-  await expect(view.getByText('Wire transfer')).toBeVisible();
+  await expect(view.getByRole('region', { name: 'Payments' }).getByText('Wire transfer')).toBeVisible();
   await expect(view.getByText('Check #5120')).toBeVisible();
   await page.keyboard.press('Escape');
 

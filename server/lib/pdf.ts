@@ -36,6 +36,8 @@ export function openPdf(info: { title: string; author: string; subject: string; 
     size: 'LETTER',
     margin: 50,
     compress: info.compress ?? true,
+    // Pages stay in memory until the end, so the footer can be written on each (pdfFooter).
+    bufferPages: true,
     info: { Title: info.title, Author: info.author, Subject: info.subject },
   });
   const chunks: Buffer[] = [];
@@ -115,4 +117,25 @@ export function pdfFacts(doc: PdfDoc, { left, width }: PdfFrame, facts: [string,
     y = doc.y + 4;
   }
   return y;
+}
+
+/**
+ * The footer of every page ("<text> - Page 1 of 2"), written once the content is done. It sits inside the
+ * bottom margin: writing there with the margin in force would make pdfkit start a new page for it (the
+ * blank last page invoices once had), so the margin is lifted while it is written.
+ */
+export function pdfFooter(doc: PdfDoc, { left, width }: PdfFrame, text: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const label = range.count > 1 ? `${text} - Page ${i - range.start + 1} of ${range.count}` : text;
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(8)
+      .text(label, left, doc.page.height - 40, { width, align: 'center', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
 }

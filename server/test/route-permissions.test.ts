@@ -103,6 +103,8 @@ const MATRIX: Row[] = [
   ['GET /api/client/invoices',                          401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/invoices/:id',                             401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/invoices/:id/pdf',                         401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/invoices/:id/timeline',                    401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['POST /api/invoices/:id/resend',                     401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/payments',                   401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/void',                       401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/checkout',                   401,  403,  403,  403,  403,  403,  ok],

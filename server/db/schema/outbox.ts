@@ -29,6 +29,8 @@ export const outboxEmails = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_created_idx').on(t.createdAt),
+    // An invoice's timeline reads the e-mails about it and its credit notes.
+    index('outbox_entity_idx').on(t.entity, t.entityId),
     check('outbox_status_check', sql`${t.status} in ('queued','sent','failed')`),
   ],
 );

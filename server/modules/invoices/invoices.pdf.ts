@@ -1,15 +1,31 @@
 import { deliveryNote, formatMonth, pacingText } from '@shared/contracts/delivery';
 import { invoiceLineDetail } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice } from '@shared/contracts/invoices';
-import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
-import { formatAmount } from '@shared/money';
-import { INK, MUTED, openPdf, type PdfCustomer, pdfBillTo, pdfDay, pdfFacts, pdfHeader, RULE } from '../../lib/pdf';
+import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
+import { type InvoiceState, invoiceState } from '@shared/invoice-state';
+import { amountToCents, formatAmount } from '@shared/money';
+import {
+  INK,
+  MUTED,
+  openPdf,
+  type PdfCustomer,
+  pdfBillTo,
+  pdfDay,
+  pdfFacts,
+  pdfFooter,
+  pdfHeader,
+  RULE,
+} from '../../lib/pdf';
 
 export type InvoicePdfData = {
   businessName: string;
   invoice: Invoice;
   customer: PdfCustomer;
   contractName: string;
+  /** The business day the PDF is made on (YYYY-MM-DD): what "Overdue" is counted from. */
+  today: string;
+  /** Where the customer pays (the contract's pay link, or the client portal), printed while something is due. */
+  pay: { kind: 'pay_link' | 'portal'; url: string } | null;
 };
 
 const impressions = new Intl.NumberFormat('en-US');
@@ -71,16 +87,33 @@ function proofOfPerformance(
   return y;
 }
 
+const STAMPS: Partial<Record<InvoiceState, { text: string; color: string }>> = {
+  paid: { text: 'PAID', color: '#15803d' },
+  void: { text: 'VOID', color: '#b91c1c' },
+  credited: { text: 'CREDITED', color: '#1d4ed8' },
+  overdue: { text: 'OVERDUE', color: '#b91c1c' },
+};
+
 const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
 const day = pdfDay;
 
 /**
  * The invoice as a PDF (pdfkit, US Letter): the business, number, customer, period, lines, subtotal,
- * tax label and rate, total, amounts paid and due, due date, and a PAID or VOID stamp when so.
+ * tax label and rate, total, amounts paid and due, due date, where to pay while something is due, and its
+ * state today (invoice-state.ts: "Overdue", "Partly paid, $X due", ...) with a stamp for paid, void,
+ * credited and overdue.
  * `compress: false` keeps the content streams readable (tests read the text back).
  */
 export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { invoice, customer } = data;
+  const cents = {
+    status: invoice.status,
+    totalCents: amountToCents(invoice.total),
+    amountPaidCents: amountToCents(invoice.amountPaid),
+    creditedCents: amountToCents(invoice.credited),
+    dueDate: invoice.dueDate,
+  };
+  const state = invoiceState(cents, data.today);
   const { doc, done, frame } = openPdf({
     title: `Invoice ${invoice.number}`,
     author: data.businessName,
@@ -94,7 +127,7 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     businessName: data.businessName,
     title: 'INVOICE',
     number: invoice.number,
-    detail: `Status: ${INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}`,
+    detail: `Status: ${state.label}`,
   });
 
   // Bill to, and the invoice's dates.
@@ -155,8 +188,9 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
   y += 10;
 
-  // Totals (the PAID or VOID stamp goes beside them, on the left).
+  // Totals (the state's stamp goes beside them, on the left, on their page).
   const totalsTop = y;
+  const totalsPage = doc.bufferedPageRange().count - 1;
   const taxName = `${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`;
   const totals: [string, string, boolean][] = [
     ['Subtotal', formatAmount(invoice.subtotal), false],
@@ -200,6 +234,17 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     y = doc.y + 5;
   }
 
+  // Where to pay, while something is due: the contract's pay link, or the client portal.
+  if (data.pay && invoice.amountDue > 0) {
+    y += 12;
+    const words =
+      data.pay.kind === 'pay_link'
+        ? `Pay ${formatAmount(invoice.amountDue)} online: ${data.pay.url}`
+        : `Pay ${formatAmount(invoice.amountDue)} in the client portal: ${data.pay.url}`;
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(10).text(words, left, y, { width, link: data.pay.url });
+    y = doc.y + 5;
+  }
+
   y = proofOfPerformance(doc, frame, invoice, y);
 
   // Payments received.
@@ -232,32 +277,22 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`Voided: ${invoice.voidReason}`, left, y, { width });
   }
 
-  // The stamp.
-  if (invoice.status === 'paid' || invoice.status === 'void') {
-    const stamp = invoice.status === 'paid' ? 'PAID' : 'VOID';
-    const color = invoice.status === 'paid' ? '#15803d' : '#b91c1c';
+  // The stamp: the state a reader must not miss (paid, void, credited in full, overdue).
+  const stamp = STAMPS[state.state];
+  if (stamp) {
     const x = left + 20;
     const top = totalsTop + 10;
+    doc.switchToPage(totalsPage);
+    doc.font('Helvetica-Bold').fontSize(30);
+    const stampWidth = Math.max(160, doc.widthOfString(stamp.text) + 30);
     doc.save();
-    doc.rotate(-12, { origin: [x + 80, top + 26] });
-    doc.roundedRect(x, top, 160, 52, 6).lineWidth(3).strokeColor(color).stroke();
-    doc
-      .fillColor(color)
-      .font('Helvetica-Bold')
-      .fontSize(34)
-      .text(stamp, x, top + 9, { width: 160, align: 'center', lineBreak: false });
+    doc.rotate(-12, { origin: [x + stampWidth / 2, top + 26] });
+    doc.roundedRect(x, top, stampWidth, 52, 6).lineWidth(3).strokeColor(stamp.color).stroke();
+    doc.fillColor(stamp.color).text(stamp.text, x, top + 11, { width: stampWidth, align: 'center', lineBreak: false });
     doc.restore();
   }
 
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(8)
-    .text(`${data.businessName} - Invoice ${invoice.number}`, left, doc.page.height - 40, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
+  pdfFooter(doc, frame, `${data.businessName} - Invoice ${invoice.number}`);
   doc.end();
   return done;
 }

@@ -1,5 +1,6 @@
 import type { CreditNote, CustomerCredit, CustomerCreditEntry } from '@shared/contracts/credit-notes';
 import type { DeliveryPeriod } from '@shared/contracts/delivery';
+import type { InvoiceTimeline, InvoiceTimelineEvent } from '@shared/contracts/invoice-timeline';
 import type { Invoice, InvoiceLine, InvoiceSummary, Payment } from '@shared/contracts/invoices';
 import {
   arrayOf,
@@ -7,6 +8,7 @@ import {
   integer,
   nullable,
   nullableInteger,
+  nullableNumber,
   nullableString,
   number,
   object,
@@ -155,4 +157,22 @@ export const invoiceResponse = object<Invoice>({
   creditApplied: number,
   creditNotes: arrayOf(creditNoteResponse),
   delivery: arrayOf(deliveryPeriodResponse),
+});
+
+/** An invoice's timeline (GET /api/invoices/{id}/timeline). */
+export const invoiceTimelineResponse = object<InvoiceTimeline>({
+  invoiceId: string,
+  events: arrayOf(
+    object<InvoiceTimelineEvent>({
+      id: string,
+      kind: string,
+      at: string,
+      day: string,
+      amount: nullableNumber,
+      reference: nullableString,
+      detail: nullableString,
+      emailStatus: nullableString,
+      actor: nullableString,
+    }),
+  ),
 });

@@ -2,12 +2,16 @@ import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
 import { invoiceListQuerySchema } from '@shared/contracts/invoices';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessToday } from '../../lib/business-day';
+import { payLink, portalLink } from '../../lib/capability-links';
 import { sendPage } from '../../lib/http';
-import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { publicOrigin } from '../../lib/public-url';
+import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
-import { invoiceListResponse, invoiceResponse } from './invoices.response';
-import { getInvoice, invoiceForPdf, listInvoices } from './invoices.service';
+import { resendInvoice } from './invoices.resend';
+import { invoiceListResponse, invoiceResponse, invoiceTimelineResponse } from './invoices.response';
+import { getInvoice, getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
 
 /**
  * Invoices: the list and detail by role (product.md section 3), the client's own list and the PDF. Manual
@@ -54,16 +58,46 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => getInvoice(app.db, request.user!, request.params.id),
   );
 
+  // What happened to the invoice, oldest first: read like the invoice itself.
+  r.get(
+    '/api/invoices/:id/timeline',
+    {
+      config: { access: read },
+      schema: { params: idParamSchema, response: { 200: invoiceTimelineResponse } },
+      ...answers,
+    },
+    async (request) => getInvoiceTimeline(app.db, request.user!, request.params.id),
+  );
+
+  // "Resend": the invoice's e-mail again, while it is unpaid; for those who record payments and void.
+  r.post(
+    '/api/invoices/:id/resend',
+    {
+      config: { access: ['invoice:manage'] },
+      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
+    async (request) =>
+      resendInvoice({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) }, request.user!, request.params.id),
+  );
+
   r.get(
     '/api/invoices/:id/pdf',
     { config: { access: read }, schema: { params: idParamSchema } },
     async (request, reply) => {
       const { invoice, customer, contract } = await invoiceForPdf(app.db, request.user!, request.params.id);
+      const baseUrl = publicOrigin(app);
       const pdf = await renderInvoicePdf({
         businessName: app.config.BUSINESS_NAME,
         invoice,
         customer,
-        contractName: contractDisplayName(contract),
+        // The contract's title, never its description (the rep's own words about it: internal).
+        contractName: contractDisplayName({ id: contract.id, title: contract.title, description: null }),
+        today: businessToday(),
+        pay:
+          contract.paymentMode === 'pay_link' && contract.payLinkToken
+            ? { kind: 'pay_link', url: payLink(baseUrl, contract.payLinkToken) }
+            : { kind: 'portal', url: portalLink(baseUrl) },
       });
       return reply
         .type('application/pdf')

@@ -1,11 +1,19 @@
 import type { CreditNote, CreditNoteListQuery } from '@shared/contracts/credit-notes';
+import type {
+  InvoiceEmailStatus,
+  InvoiceEventKind,
+  InvoiceTimeline,
+  InvoiceTimelineEvent,
+} from '@shared/contracts/invoice-timeline';
 import type { Invoice, InvoiceListQuery, InvoiceSummary } from '@shared/contracts/invoices';
+import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import type { BoundedTotal } from '../../lib/bounded-count';
-import { businessToday } from '../../lib/business-day';
+import { businessDayOf, businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
+import { selectInvoiceTimeline, type TimelineRow } from './invoice-timeline.repo';
 import { invoiceDeliveryPeriods } from './invoices.delivery';
 import { toCreditNote, toInvoice, toInvoiceSummary } from './invoices.dto';
 import {
@@ -97,6 +105,32 @@ export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invo
     invoiceDeliveryPeriods(db, id),
   ]);
   return toInvoice(row, lines, paymentRows, notes, delivery, businessToday());
+}
+
+/**
+ * The invoice's timeline, read exactly like the invoice (others' answer 404). A client sees what was done
+ * for it: e-mails only once sent, and no staff names (who recorded, credited or voided is internal).
+ */
+export async function getInvoiceTimeline(db: Db, actor: Actor, id: string): Promise<InvoiceTimeline> {
+  await findVisibleInvoice(db, actor, id);
+  const staff = !can(actor, 'invoice:read:client');
+  const rows = await selectInvoiceTimeline(db, id, { sentOnly: !staff });
+  return { invoiceId: id, events: rows.map((row) => toTimelineEvent(row, staff)) };
+}
+
+function toTimelineEvent(row: TimelineRow, staff: boolean): InvoiceTimelineEvent {
+  const at = row.at instanceof Date ? row.at : new Date(row.at);
+  return {
+    id: row.id,
+    kind: row.kind as InvoiceEventKind,
+    at: at.toISOString(),
+    day: businessDayOf(at),
+    amount: row.amount_cents === null ? null : centsToAmount(Number(row.amount_cents)),
+    reference: row.reference,
+    detail: row.detail,
+    emailStatus: row.email_status as InvoiceEmailStatus | null,
+    actor: staff ? row.actor : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

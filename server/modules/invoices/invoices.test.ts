@@ -547,6 +547,8 @@ describe('PDF', () => {
           country: null,
         },
         contractName: 'Test',
+        today: '2025-10-03',
+        pay: null,
       },
       { compress: false },
     );

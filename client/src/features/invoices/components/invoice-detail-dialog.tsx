@@ -2,8 +2,9 @@ import type { CreditNote } from '@shared/contracts/credit-notes';
 import { formatMonth, pacingText } from '@shared/contracts/delivery-vocabulary';
 import { invoiceLineDetail, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice, Payment } from '@shared/contracts/invoices';
+import { isPayable, isVoidable } from '@shared/invoice-amounts';
 import { can } from '@shared/permissions';
-import { ReceiptText } from 'lucide-react';
+import { Ban, HandCoins, ReceiptText, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -17,16 +18,27 @@ import { deliveryOutcome, formatImpressions, pacingIsLow } from '@/lib/delivery-
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { useInvoice } from '../api/get-invoice';
+import { useResendInvoice } from '../api/resend-invoice';
 import { formatDate, formatMoney, periodLabel } from '../lib/format';
 import { CreditNoteKindBadge } from './credit-note-kind-badge';
 import { CreditNotePdfButton } from './credit-note-pdf-button';
 import { DunningStageNote } from './dunning-stage-note';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { InvoiceTimeline } from './invoice-timeline';
 import { PdfButton } from './pdf-button';
 
-// The form loads the first time it opens (docs/decisions/017-performance.md).
+// The forms load the first time they open (docs/decisions/017-performance.md). Record Payment and Void are the
+// Invoices row's own dialogs and mutations: the same form, the same rules, the same refresh.
 const IssueCreditNoteDialog = lazyWhen(
   () => import('./issue-credit-note-dialog').then((module) => module.IssueCreditNoteDialog),
+  (props) => props.invoice !== null,
+);
+const RecordPaymentDialog = lazyWhen(
+  () => import('./record-payment-dialog').then((module) => module.RecordPaymentDialog),
+  (props) => props.invoice !== null,
+);
+const VoidInvoiceDialog = lazyWhen(
+  () => import('./void-invoice-dialog').then((module) => module.VoidInvoiceDialog),
   (props) => props.invoice !== null,
 );
 
@@ -122,18 +134,24 @@ export function ProofOfPerformance({ invoice }: { invoice: Pick<Invoice, 'number
 }
 
 /**
- * An invoice's lines, figures, payments and credit notes; finance and admins issue a credit note from here
- * while something remains to credit on it.
+ * An invoice's lines, figures, payments, credit notes and timeline, with the actions its row on the Invoices
+ * screen offers, to the same roles: Record Payment while it can be paid and Void while it can be voided
+ * (invoice:manage), Issue Credit Note while something remains to credit, Resend (its e-mail again) while it is
+ * unpaid, and the PDF for everyone who reads it.
  */
 export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
   const { data: invoice, isLoading, error } = useInvoice(invoiceId);
   const { user } = useCurrentUser();
   const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  const [voiding, setVoiding] = useState<Invoice | null>(null);
+  const resend = useResendInvoice();
+  const canManage = can(user, 'invoice:manage');
   // `creditable` is the server's creditableCents: nothing on a void invoice.
-  const canCredit = can(user, 'invoice:manage') && (invoice?.creditable ?? 0) > 0;
+  const canCredit = canManage && (invoice?.creditable ?? 0) > 0;
   return (
     <Dialog open={invoiceId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-4xl" data-testid="invoice-dialog">
         {isLoading && (
           <div className="grid gap-3" aria-busy="true">
             <DialogTitle className="sr-only">Loading invoice</DialogTitle>
@@ -168,55 +186,95 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
                 </Link>
               </DialogDescription>
             </DialogHeader>
-            <DataTable
-              caption={`Lines of ${invoice.number}`}
-              columns={LINE_COLUMNS}
-              rows={invoice.lines}
-              rowKey={(line) => line.id}
-              density="compact"
-            />
-            <InvoiceFigures invoice={invoice} />
-            {invoice.delivery.length > 0 && <ProofOfPerformance invoice={invoice} />}
-            {invoice.payments.length > 0 && (
-              <section aria-label="Payments" className="grid gap-2">
-                <h3 className="text-sm font-semibold text-slate-900">Payments</h3>
-                <ul className="grid gap-1 text-sm">
-                  {invoice.payments.map((payment) => (
-                    <li
-                      key={payment.id}
-                      className="flex flex-wrap items-baseline justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
-                    >
-                      <span>
-                        {formatDate(payment.paidAt)} · {paymentLabel(payment)}
-                        {payment.reference && <span className="text-muted-foreground"> · {payment.reference}</span>}
-                        {payment.status === 'failed' && (
-                          <span className="text-destructive"> · failed: {payment.failureMessage ?? 'declined'}</span>
-                        )}
-                      </span>
-                      <span className="tabular-nums">
-                        {payment.kind === 'refund' ? '-' : ''}
-                        {formatMoney(payment.amount)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-            {invoice.creditNotes.length > 0 && <CreditNoteList notes={invoice.creditNotes} />}
-            {invoice.voidReason && <p className="text-sm text-muted-foreground">Voided: {invoice.voidReason}</p>}
-            <div className="flex flex-wrap justify-end gap-2">
+            <div className="flex flex-wrap gap-2" data-testid="invoice-dialog-actions">
+              {canManage && isPayable(invoice.status) && (
+                <Button size="sm" onClick={() => setPaying(invoice)}>
+                  <HandCoins aria-hidden /> Record Payment
+                </Button>
+              )}
               {canCredit && (
                 <Button variant="outline" size="sm" onClick={() => setCrediting(invoice)}>
                   <ReceiptText aria-hidden /> Issue Credit Note
                 </Button>
               )}
+              {canManage && isPayable(invoice.status) && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(invoice.id)}
+                  aria-label={`E-mail ${invoice.number} to the customer again`}
+                >
+                  <Send aria-hidden /> {resend.isPending ? 'Sending...' : 'Resend'}
+                </Button>
+              )}
               <PdfButton invoice={invoice} label="Download PDF" />
+              {canManage && isVoidable(invoice.status) && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:bg-red-50 hover:text-destructive"
+                  onClick={() => setVoiding(invoice)}
+                >
+                  <Ban aria-hidden /> {invoice.amountPaid > 0 ? 'Void and Refund' : 'Void Invoice'}
+                </Button>
+              )}
+            </div>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+              <div className="grid min-w-0 content-start gap-4">
+                <DataTable
+                  caption={`Lines of ${invoice.number}`}
+                  columns={LINE_COLUMNS}
+                  rows={invoice.lines}
+                  rowKey={(line) => line.id}
+                  density="compact"
+                />
+                <InvoiceFigures invoice={invoice} />
+                {invoice.delivery.length > 0 && <ProofOfPerformance invoice={invoice} />}
+                {invoice.payments.length > 0 && <PaymentList payments={invoice.payments} />}
+                {invoice.creditNotes.length > 0 && <CreditNoteList notes={invoice.creditNotes} />}
+                {invoice.voidReason && <p className="text-sm text-muted-foreground">Voided: {invoice.voidReason}</p>}
+              </div>
+              <div className="min-w-0 lg:border-l lg:pl-6">
+                <InvoiceTimeline invoiceId={invoice.id} number={invoice.number} />
+              </div>
             </div>
           </>
         )}
         <IssueCreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />
+        {canManage && <RecordPaymentDialog invoice={paying} onClose={() => setPaying(null)} />}
+        {canManage && <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The invoice's payments and refunds, failed attempts marked. */
+function PaymentList({ payments }: { payments: Payment[] }) {
+  return (
+    <section aria-label="Payments" className="grid gap-2">
+      <h3 className="text-sm font-semibold text-slate-900">Payments</h3>
+      <ul className="grid gap-1 text-sm">
+        {payments.map((payment) => (
+          <li
+            key={payment.id}
+            className="flex flex-wrap items-baseline justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
+          >
+            <span>
+              {formatDate(payment.paidAt)} · {paymentLabel(payment)}
+              {payment.reference && <span className="text-muted-foreground"> · {payment.reference}</span>}
+              {payment.status === 'failed' && (
+                <span className="text-destructive"> · failed: {payment.failureMessage ?? 'declined'}</span>
+              )}
+            </span>
+            <span className="tabular-nums">
+              {payment.kind === 'refund' ? '-' : ''}
+              {formatMoney(payment.amount)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_entity_idx" ON "outbox_emails" USING btree ("entity","entity_id");

@@ -12,12 +12,15 @@ function plusMonths(day: string, months: number): string {
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
 }
+/** A figure before and after, as the preview shows it (the arrow is read "becomes"). */
+const becomes = (from: string, to: string) => `${from} → becomes ${to}`;
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
 test('a CPM and a flat-rate line: the form explains the one-time charge; once sent, a line is added and one ended', async ({
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   await signInAs(page, 'sales', '/contracts/new');
   await choose(page, 'Customer', /Holiday Lights Co\./);
   await choose(page, 'Payment Mode', /Pay-Link/);
@@ -89,7 +92,7 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
     // Nothing invoiced yet: no charge now; the monthly amount goes up by the line's $350.00.
     const preview = dialog.getByTestId('amendment-preview');
     await expect(preview.getByTestId('preview-no-adjustment')).toBeVisible();
-    await expect(preview.getByTestId('preview-monthly')).toContainText('$2,400.00 → $2,750.00');
+    await expect(preview.getByTestId('preview-monthly')).toContainText(becomes('$2,400.00', '$2,750.00'));
     expect((await api.get<Contract>(`/api/contracts/${summaryRow.id}`)).lineItems).toHaveLength(2);
     await dialog.getByRole('button', { name: 'Add Line' }).click();
     await expect(toast(page, 'Line added')).toBeVisible();
@@ -106,7 +109,7 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
     await page.getByRole('button', { name: 'End Timed QR Code Placement' }).click();
     const dialog = page.getByRole('dialog', { name: 'End Timed QR Code Placement?' });
     await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByTestId('preview-monthly')).toContainText('$2,750.00 → $2,400.00');
+    await expect(dialog.getByTestId('preview-monthly')).toContainText(becomes('$2,750.00', '$2,400.00'));
     await dialog.getByRole('button', { name: 'End Line' }).click();
     await expect(toast(page, 'Line ended')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -131,6 +134,7 @@ test('an active, invoiced contract: Add Line and End Line show the prorated char
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   // Active from today and invoiced for its first month: $100.00 a month, no in-season price.
   const api = await apiAs(request, 'sales');
   const customer = await customerNamed(api, 'Holiday Lights Co.');
@@ -168,10 +172,10 @@ test('an active, invoiced contract: Add Line and End Line show the prorated char
   const dateText = (day: string) =>
     new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
   await expect(preview.getByTestId('preview-next-invoice')).toContainText(
-    `$100.00 on ${dateText(nextPeriod)} → ${money(nextTotal)} on ${dateText(nextPeriod)}`,
+    becomes(`$100.00 on ${dateText(nextPeriod)}`, `${money(nextTotal)} on ${dateText(nextPeriod)}`),
   );
-  await expect(preview.getByTestId('preview-monthly')).toContainText('$100.00 → $450.00');
-  await expect(preview.getByTestId('preview-seasonal')).toContainText('$100.00 → $450.00');
+  await expect(preview.getByTestId('preview-monthly')).toContainText(becomes('$100.00', '$450.00'));
+  await expect(preview.getByTestId('preview-seasonal')).toContainText(becomes('$100.00', '$450.00'));
   await page.screenshot({ path: 'test-results/amendment-preview.png', fullPage: true });
   // Nothing changed yet.
   expect((await api.get<Contract>(`/api/contracts/${created.id}`)).lineItems).toHaveLength(1);
@@ -207,8 +211,8 @@ test('an active, invoiced contract: Add Line and End Line show the prorated char
   await expect(endPreview.getByTestId('preview-adjustment')).toContainText('Credited on the next invoice');
   await expect(endPreview.getByTestId('preview-adjustment')).toContainText(money(-credit));
   const afterEnd = 350_00 + charge - credit;
-  await expect(endPreview.getByTestId('preview-next-invoice')).toContainText(`→ ${money(afterEnd)}`);
-  await expect(endPreview.getByTestId('preview-monthly')).toContainText('$450.00 → $350.00');
+  await expect(endPreview.getByTestId('preview-next-invoice')).toContainText(`becomes ${money(afterEnd)}`);
+  await expect(endPreview.getByTestId('preview-monthly')).toContainText(becomes('$450.00', '$350.00'));
   await end.getByRole('button', { name: 'End Line' }).click();
   await expect(toast(page, 'Line ended')).toBeVisible();
   await expect(schedule.getByTestId('schedule-adjustment')).toHaveCount(2);

@@ -278,7 +278,7 @@ test('a changed unit price: the in-season price is kept, cleared or scaled, neve
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: 'Keep $30.00' }).click();
   await expect(notice).toHaveCount(0);
-  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('30.00');
+  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('30');
   await expect(page.getByTestId('summary-monthly')).toContainText('$5,000.00 / month');
   await expect(seasonal).toContainText('$7,500.00 / month');
 });

@@ -11,7 +11,7 @@ function Change({ from, to }: { from: string; to: string }) {
     <span className="tabular-nums">
       <span className="text-muted-foreground">{from}</span>
       <span aria-hidden> → </span>
-      <span className="sr-only"> becomes </span>
+      <span className="sr-only">becomes </span>
       <span className="font-medium text-slate-900">{to}</span>
     </span>
   );

@@ -20,7 +20,7 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAs(page, 'sales', '/contracts/new');
   await choose(page, 'Customer', /Holiday Lights Co\./);
   await choose(page, 'Payment Mode', /Pay-Link/);
@@ -134,7 +134,7 @@ test('an active, invoiced contract: Add Line and End Line show the prorated char
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // Active from today and invoiced for its first month: $100.00 a month, no in-season price.
   const api = await apiAs(request, 'sales');
   const customer = await customerNamed(api, 'Holiday Lights Co.');

@@ -1,5 +1,5 @@
 import type { Contract } from '@shared/contracts/contract-responses';
-import { listContracts } from './contracts-helpers';
+import { createContract, customerNamed, listContracts, productNamed } from './contracts-helpers';
 import { apiAs, choose, expect, signInAs, test, toast, unique } from './fixtures';
 
 /** Today and yesterday as the server counts days (UTC), as yyyy-mm-dd. */
@@ -12,12 +12,15 @@ function plusMonths(day: string, months: number): string {
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
 }
+/** A figure before and after, as the preview shows it (the arrow is read "becomes"). */
+const becomes = (from: string, to: string) => `${from} → becomes ${to}`;
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
 test('a CPM and a flat-rate line: the form explains the one-time charge; once sent, a line is added and one ended', async ({
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   await signInAs(page, 'sales', '/contracts/new');
   await choose(page, 'Customer', /Holiday Lights Co\./);
   await choose(page, 'Payment Mode', /Pay-Link/);
@@ -79,11 +82,18 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
     await choose(dialog, 'Product', /Timed QR Code/);
     await expect(dialog.getByLabel('Unit Price ($)')).toHaveValue('350.00');
     await dialog.getByLabel('Flight Start').fill(isoDay(-1));
-    await dialog.getByRole('button', { name: 'Add Line' }).click();
-    await expect(dialog.getByText('An amendment cannot start in the past')).toBeVisible();
+    // The preview checks what the amendment checks.
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByText('An amendment cannot start in the past').first()).toBeVisible();
     expect((await api.get<Contract>(`/api/contracts/${summaryRow.id}`)).lineItems).toHaveLength(2);
 
     await dialog.getByLabel('Flight Start').fill('');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    // Nothing invoiced yet: no charge now; the monthly amount goes up by the line's $350.00.
+    const preview = dialog.getByTestId('amendment-preview');
+    await expect(preview.getByTestId('preview-no-adjustment')).toBeVisible();
+    await expect(preview.getByTestId('preview-monthly')).toContainText(becomes('$2,400.00', '$2,750.00'));
+    expect((await api.get<Contract>(`/api/contracts/${summaryRow.id}`)).lineItems).toHaveLength(2);
     await dialog.getByRole('button', { name: 'Add Line' }).click();
     await expect(toast(page, 'Line added')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -98,6 +108,8 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
   await test.step('End: the line bills through today and cannot be ended again', async () => {
     await page.getByRole('button', { name: 'End Timed QR Code Placement' }).click();
     const dialog = page.getByRole('dialog', { name: 'End Timed QR Code Placement?' });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByTestId('preview-monthly')).toContainText(becomes('$2,750.00', '$2,400.00'));
     await dialog.getByRole('button', { name: 'End Line' }).click();
     await expect(toast(page, 'Line ended')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -109,4 +121,102 @@ test('a CPM and a flat-rate line: the form explains the one-time charge; once se
     expect(after.monthlyAmount).toBe(2400);
     await expect(page.getByTestId('monthly-amount')).toContainText('$2,400.00 / month');
   });
+});
+
+/** amount x part / whole in cents, rounded half away from zero (a second, simple computation for the test). */
+const prorate = (cents: number, part: number, whole: number) => Math.round((cents * part) / whole);
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+const money = (cents: number) => (cents < 0 ? `-${usd(-cents / 100)}` : usd(cents / 100));
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayName = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
+
+test('an active, invoiced contract: Add Line and End Line show the prorated charge or credit, the next invoice and the monthly amounts before confirming, and the schedule then bills exactly that', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // Active from today and invoiced for its first month: $100.00 a month, no in-season price.
+  const api = await apiAs(request, 'sales');
+  const customer = await customerNamed(api, 'Holiday Lights Co.');
+  const banner = await productNamed(api, 'Homepage Banner (728x90)');
+  const title = unique('E2E amendment preview');
+  const created = await createContract(api, {
+    customerId: customer.id,
+    title,
+    lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 100, discount: 0, seasonalPrice: null }],
+  });
+  await api.post(`/api/contracts/${created.id}/activate`, {});
+
+  const today = isoDay(0);
+  const periodEnd = new Date(Date.parse(plusMonths(today, 1)) - 86_400_000).toISOString().slice(0, 10);
+  const nextPeriod = plusMonths(today, 1);
+  const periodDays = daysBetween(today, periodEnd);
+  // A $350.00 line from tomorrow: the days of this (invoiced) month it runs, charged on the next invoice.
+  const charge = prorate(350_00, daysBetween(isoDay(1), periodEnd), periodDays);
+
+  await signInAs(page, 'sales', `/contracts/${created.id}`);
+  await page.getByRole('button', { name: 'Add Line' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a line' });
+  await choose(dialog, 'Product', /Timed QR Code/);
+  await dialog.getByLabel('Unit Price ($)').fill('350');
+  await dialog.getByLabel('In-Season Price ($)').fill('');
+  await dialog.getByLabel('Flight Start').fill(isoDay(1));
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const preview = dialog.getByTestId('amendment-preview');
+  await expect(preview.getByTestId('preview-adjustment')).toHaveCount(1);
+  await expect(preview.getByTestId('preview-adjustment')).toContainText('Charged on the next invoice');
+  const described = `Timed QR Code Placement: added, ${dayName(isoDay(1))}–${dayName(periodEnd)}, ${periodEnd.slice(0, 4)}`;
+  await expect(preview.getByTestId('preview-adjustment')).toContainText(described);
+  await expect(preview.getByTestId('preview-adjustment')).toContainText(money(charge));
+  const nextTotal = 100_00 + 350_00 + charge;
+  const dateText = (day: string) =>
+    new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  await expect(preview.getByTestId('preview-next-invoice')).toContainText(
+    becomes(`$100.00 on ${dateText(nextPeriod)}`, `${money(nextTotal)} on ${dateText(nextPeriod)}`),
+  );
+  await expect(preview.getByTestId('preview-monthly')).toContainText(becomes('$100.00', '$450.00'));
+  await expect(preview.getByTestId('preview-seasonal')).toContainText(becomes('$100.00', '$450.00'));
+  await page.screenshot({ path: 'test-results/amendment-preview.png', fullPage: true });
+  // Nothing changed yet.
+  expect((await api.get<Contract>(`/api/contracts/${created.id}`)).lineItems).toHaveLength(1);
+
+  // A change to the form asks for a new preview before it can be confirmed.
+  await dialog.getByLabel('Quantity').fill('2');
+  await expect(preview).toHaveCount(0);
+  await dialog.getByLabel('Quantity').fill('1');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(preview.getByTestId('preview-adjustment')).toContainText(money(charge));
+  await dialog.getByRole('button', { name: 'Add Line' }).click();
+  await expect(toast(page, 'Line added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The schedule's next invoice carries the charge, itemised under its period, for the amount previewed.
+  const schedule = page.getByTestId('billing-schedule');
+  const adjustmentRow = schedule.getByTestId('schedule-adjustment');
+  await expect(adjustmentRow).toHaveCount(1);
+  await expect(adjustmentRow).toHaveAttribute('data-period', nextPeriod);
+  await expect(adjustmentRow).toContainText(described);
+  await expect(adjustmentRow).toContainText(money(charge));
+  const periodRow = schedule.getByTestId('schedule-row').nth(1);
+  await expect(periodRow).toContainText(money(nextTotal));
+  await expect(page.getByTestId('monthly-amount')).toContainText('$450.00 / month');
+
+  // End the banner from tomorrow: its remaining days of the invoiced month are credited.
+  const credit = prorate(100_00, daysBetween(isoDay(1), periodEnd), periodDays);
+  await page.getByRole('button', { name: /^End Homepage Banner/ }).click();
+  const end = page.getByRole('dialog', { name: /^End Homepage Banner/ });
+  await end.getByLabel('Last Day').fill(today);
+  await end.getByRole('button', { name: 'Preview' }).click();
+  const endPreview = end.getByTestId('amendment-preview');
+  await expect(endPreview.getByTestId('preview-adjustment')).toContainText('Credited on the next invoice');
+  await expect(endPreview.getByTestId('preview-adjustment')).toContainText(money(-credit));
+  const afterEnd = 350_00 + charge - credit;
+  await expect(endPreview.getByTestId('preview-next-invoice')).toContainText(`becomes ${money(afterEnd)}`);
+  await expect(endPreview.getByTestId('preview-monthly')).toContainText(becomes('$450.00', '$350.00'));
+  await end.getByRole('button', { name: 'End Line' }).click();
+  await expect(toast(page, 'Line ended')).toBeVisible();
+  await expect(schedule.getByTestId('schedule-adjustment')).toHaveCount(2);
+  await expect(schedule.getByTestId('schedule-adjustment').nth(1)).toContainText(money(-credit));
+  await expect(periodRow).toContainText(money(afterEnd));
+  await page.screenshot({ path: 'test-results/schedule-adjustments.png', fullPage: true });
 });

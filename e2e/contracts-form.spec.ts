@@ -230,3 +230,72 @@ test('a server refusal shows "Failed to create contract" with its message', asyn
   await expect(toast(page, 'Failed to create contract')).toContainText('Customer not found');
   await expect(page).toHaveURL(/\/contracts\/new$/);
 });
+
+test('a changed unit price: the in-season price is kept, cleared or scaled, never left silently', async ({ page }) => {
+  await signInAs(page, 'sales', '/contracts/new');
+  await expect(page.getByRole('heading', { name: 'New Contract' })).toBeVisible();
+  // Pre-roll Impressions: $24.00 CPM, $32.00 in season. 250 thousand impressions a month.
+  await choose(page, 'Product', /Pre-roll Impressions/);
+  await expect(page.getByLabel('Unit Price ($)')).toHaveValue('24.00');
+  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('32.00');
+  await page.getByLabel('Quantity').fill('250');
+  const notice = page.getByTestId('seasonal-price-notice');
+  const seasonal = page.getByTestId('summary-seasonal');
+  await expect(seasonal).toContainText('$8,000.00 / month');
+  await expect(notice).toHaveCount(0);
+
+  // A $12 CPM negotiated: the season would still bill 250 x $32.00.
+  await page.getByLabel('Unit Price ($)').fill('12');
+  await expect(notice).toBeVisible();
+  await expect(notice.getByTestId('seasonal-price-figure')).toHaveText(
+    'October to December this line bills $8,000.00 a month at $32.00, against $3,000.00 a month at the new price of $12.00.',
+  );
+  await expect(page.getByTestId('summary-monthly')).toContainText('$3,000.00 / month');
+  await expect(seasonal).toContainText('$8,000.00 / month');
+  await page.screenshot({ path: 'test-results/seasonal-price-notice.png', fullPage: true });
+
+  // Scale: $32.00 x 12 / 24 = $16.00.
+  await notice.getByRole('button', { name: 'Scale to $16.00' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('16.00');
+  await expect(seasonal).toContainText('$4,000.00 / month');
+
+  // Another change asks again, from the price the in-season price now goes with: clear it.
+  await page.getByLabel('Unit Price ($)').fill('10');
+  await expect(notice.getByTestId('seasonal-price-figure')).toContainText('bills $4,000.00 a month at $16.00');
+  await notice.getByRole('button', { name: 'Clear (bill $10.00)' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('');
+  // No in-season price: the season bills the regular $2,500.00, so no separate in-season figure.
+  await expect(page.getByTestId('summary-monthly')).toContainText('$2,500.00 / month');
+  await expect(seasonal).toHaveCount(0);
+
+  // An in-season price the rep types goes with the price of the moment; a later change asks again: keep it.
+  await page.getByLabel('In-Season Price ($)').fill('30');
+  await expect(notice).toHaveCount(0);
+  await expect(seasonal).toContainText('$7,500.00 / month');
+  await page.getByLabel('Unit Price ($)').fill('20');
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Keep $30.00' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('30');
+  await expect(page.getByTestId('summary-monthly')).toContainText('$5,000.00 / month');
+  await expect(seasonal).toContainText('$7,500.00 / month');
+});
+
+test('phone: the in-season notice fits and its choices can be reached', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'sales', '/contracts/new');
+  await choose(page, 'Product', /Pre-roll Impressions/);
+  await page.getByLabel('Quantity').fill('250');
+  await page.getByLabel('Unit Price ($)').fill('12');
+  const notice = page.getByTestId('seasonal-price-notice');
+  await expect(notice).toBeVisible();
+  const box = (await notice.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await notice.getByRole('button', { name: 'Scale to $16.00' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/seasonal-price-notice-phone.png' });
+  await notice.getByRole('button', { name: 'Scale to $16.00' }).click();
+  await expect(page.getByLabel('In-Season Price ($)')).toHaveValue('16.00');
+});

@@ -382,6 +382,8 @@ export type ScheduleEntry = BillingPeriod & {
   taxCents: Cents;
   totalCents: Cents;
   seasonalPricing: boolean;
+  /** The amendments' charges and credits this period's invoice carries, each as its invoice line says. */
+  adjustments: Adjustment[];
 };
 
 /**
@@ -412,6 +414,15 @@ export function billingSchedule(
       taxCents: draft.taxCents,
       totalCents: draft.totalCents,
       seasonalPricing: draft.seasonalPricing,
+      adjustments: draft.lines
+        .filter((line) => line.kind === 'adjustment')
+        .map((line) => ({
+          description: line.description,
+          productId: line.productId,
+          coversStart: line.coversStart ?? period.start,
+          coversEnd: line.coversEnd ?? period.end,
+          amountCents: line.amountCents,
+        })),
     });
   }
   return entries;

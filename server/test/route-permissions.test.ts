@@ -98,6 +98,8 @@ const MATRIX: Row[] = [
   ['GET /api/contracts/:id/schedule',                   401,  ok,   ok,   ok,   ok,   ok,   403],
   ['POST /api/contracts/:id/lines',                     401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/lines/:lineId/end',         401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/contracts/:id/lines/preview',             401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/contracts/:id/lines/:lineId/end/preview', 401,  ok,   ok,   ok,   ok,   403,  403],
 
   ['GET /api/invoices',                                 401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/client/invoices',                          401,  403,  403,  403,  403,  403,  ok],

@@ -152,3 +152,26 @@ export type ContractFirstInvoice = {
 };
 
 export type PaymentLinkResponse = { paymentUrl: string };
+
+/**
+ * What an amendment (a line added or ended) will do, before it is confirmed: POST
+ * /api/contracts/{id}/lines/preview and /api/contracts/{id}/lines/{lineId}/end/preview. Computed by the
+ * amendment itself in a transaction that is rolled back, so it is exactly what confirming bills.
+ */
+export type AmendmentPreview = {
+  /** The prorated charges (positive) and credits (negative) the next invoice will carry, one per invoiced period. */
+  adjustments: { description: string; coversStart: string; coversEnd: string; amount: number }[];
+  /** Their sum. */
+  adjustmentsTotal: number;
+  /** The next invoice before and after the amendment (null: nothing more to bill). */
+  nextInvoice: AmendmentNextInvoice | null;
+  currentNextInvoice: AmendmentNextInvoice | null;
+  /** The regular and in-season monthly amounts before and after. */
+  monthlyAmount: number;
+  seasonalMonthlyAmount: number;
+  currentMonthlyAmount: number;
+  currentSeasonalMonthlyAmount: number;
+};
+
+/** An invoice the billing run will issue: the first day of its period (its date), its due date, its total. */
+export type AmendmentNextInvoice = { periodStart: string; dueDate: string; total: number };

@@ -223,7 +223,14 @@ export type ScheduleItem = {
   seasonalPricing: boolean;
   /** The issued invoice for this period, when there is one. */
   invoice: { id: string; number: string; status: InvoiceStatus } | null;
+  /**
+   * The amendments' prorated charges (positive) and credits (negative) this period's invoice carries, each
+   * as its invoice line (the issued invoice's own lines once it is issued); part of the subtotal.
+   */
+  adjustments: ScheduleAdjustment[];
 };
+
+export type ScheduleAdjustment = { description: string; coversStart: string; coversEnd: string; amount: number };
 
 export type ContractSchedule = {
   contractId: string;

@@ -2,7 +2,15 @@ import type { Adjustment, BillableContract, BillableLine } from '@shared/billing
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contractAdjustments, contractLineItems, contracts, invoices, packages, products } from '../../db/schema';
+import {
+  contractAdjustments,
+  contractLineItems,
+  contracts,
+  invoiceLines,
+  invoices,
+  packages,
+  products,
+} from '../../db/schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
@@ -64,6 +72,22 @@ export async function selectContractInvoiceRefs(db: Db, contractId: string) {
     .from(invoices)
     .where(eq(invoices.contractId, contractId))
     .orderBy(asc(invoices.periodStart));
+}
+
+/** The adjustment lines (amendments' charges and credits) of these invoices, in one statement, in their order. */
+export async function selectAdjustmentLinesOf(db: Db, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      description: invoiceLines.description,
+      coversStart: invoiceLines.coversStart,
+      coversEnd: invoiceLines.coversEnd,
+      amountCents: invoiceLines.amountCents,
+    })
+    .from(invoiceLines)
+    .where(and(inArray(invoiceLines.invoiceId, [...invoiceIds]), eq(invoiceLines.kind, 'adjustment')))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
 }
 
 export async function selectAnyInvoiceId(db: Db, contractId: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import type { ContractSchedule, ScheduleItem } from '@shared/contracts/invoices';
+import type { ContractSchedule, ScheduleAdjustment, ScheduleItem } from '@shared/contracts/invoices';
 import { arrayOf, boolean, integer, nullable, nullableString, number, object, string } from '../../lib/response-schema';
 
 /** The answers of the billing routes (lib/response-schema.ts): only these fields are ever sent. */
@@ -23,6 +23,9 @@ export const contractScheduleResponse = object<ContractSchedule>({
       inSeason: boolean,
       seasonalPricing: boolean,
       invoice: nullable(object<NonNullable<ScheduleItem['invoice']>>({ id: string, number: string, status: string })),
+      adjustments: arrayOf(
+        object<ScheduleAdjustment>({ description: string, coversStart: string, coversEnd: string, amount: number }),
+      ),
     }),
   ),
 });

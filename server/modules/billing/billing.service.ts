@@ -23,6 +23,7 @@ import { getSettings } from '../settings/settings.service';
 import {
   type ContractRow,
   type FirstInvoiceRef,
+  selectAdjustmentLinesOf,
   selectAnyInvoiceId,
   selectBillableContract,
   selectBillableLinesOf,
@@ -122,6 +123,12 @@ export async function contractSchedule(db: Db, actor: SessionUser, contractId: s
   while (byIndex.has(atIndex)) atIndex++;
   const adjustments = { items: await selectPendingAdjustments(db, contractId), atIndex };
   const entries = billingSchedule(billable, { fromIndex, count: 12, stopBefore: stopsOn, tax, adjustments });
+  // The periods already invoiced show their invoice's own adjustment lines.
+  const shownInvoices = entries.flatMap((e) => byIndex.get(e.index)?.id ?? []);
+  const invoicedAdjustments = new Map<string, Awaited<ReturnType<typeof selectAdjustmentLinesOf>>>();
+  for (const line of await selectAdjustmentLinesOf(db, shownInvoices)) {
+    invoicedAdjustments.set(line.invoiceId, [...(invoicedAdjustments.get(line.invoiceId) ?? []), line]);
+  }
   return {
     ...base,
     items: entries.map((e) => {
@@ -140,6 +147,12 @@ export async function contractSchedule(db: Db, actor: SessionUser, contractId: s
         inSeason: e.inSeason,
         seasonalPricing: invoice ? invoice.inSeason : e.seasonalPricing,
         invoice: invoice ? { id: invoice.id, number: invoice.number, status: invoice.status as InvoiceStatus } : null,
+        adjustments: (invoice ? (invoicedAdjustments.get(invoice.id) ?? []) : e.adjustments).map((a) => ({
+          description: a.description,
+          coversStart: a.coversStart ?? e.start,
+          coversEnd: a.coversEnd ?? e.end,
+          amount: centsToAmount(a.amountCents),
+        })),
       };
     }),
   };

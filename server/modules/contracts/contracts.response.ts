@@ -1,4 +1,6 @@
 import type {
+  AmendmentNextInvoice,
+  AmendmentPreview,
   Contract,
   ContractCustomer,
   ContractFirstInvoice,
@@ -138,3 +140,24 @@ export const contractResponse = object<Contract>({
 
 /** POST /api/contracts/:id/generate-payment-link. */
 export const paymentLinkResponse = object<PaymentLinkResponse>({ paymentUrl: string });
+
+const nextInvoice = nullable(object<AmendmentNextInvoice>({ periodStart: string, dueDate: string, total: number }));
+
+/** POST /api/contracts/:id/lines/preview and /api/contracts/:id/lines/:lineId/end/preview. */
+export const amendmentPreviewResponse = object<AmendmentPreview>({
+  adjustments: arrayOf(
+    object<AmendmentPreview['adjustments'][number]>({
+      description: string,
+      coversStart: string,
+      coversEnd: string,
+      amount: number,
+    }),
+  ),
+  adjustmentsTotal: number,
+  nextInvoice,
+  currentNextInvoice: nextInvoice,
+  monthlyAmount: number,
+  seasonalMonthlyAmount: number,
+  currentMonthlyAmount: number,
+  currentSeasonalMonthlyAmount: number,
+});

@@ -13,8 +13,18 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { addContractLine, endContractLine } from './contract-amendments.service';
-import { contractListResponse, contractResponse, paymentLinkResponse } from './contracts.response';
+import {
+  addContractLine,
+  endContractLine,
+  previewAddContractLine,
+  previewEndContractLine,
+} from './contract-amendments.service';
+import {
+  amendmentPreviewResponse,
+  contractListResponse,
+  contractResponse,
+  paymentLinkResponse,
+} from './contracts.response';
 import {
   type ContractDeps,
   createContract,
@@ -172,6 +182,30 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
       app.mailer.kick(app.db);
       return amended;
     },
+  );
+
+  // What an amendment will do, before it is confirmed: the same body, access and checks as the amendment,
+  // which runs and is rolled back (nothing is written, no one is told).
+  const preview = { 200: amendmentPreviewResponse };
+  r.post(
+    '/api/contracts/:id/lines/preview',
+    {
+      config: { access: write },
+      schema: { params: idParamSchema, body: addContractLineSchema, response: preview },
+      ...answers,
+    },
+    async (request) => previewAddContractLine(deps(request), request.user!, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/contracts/:id/lines/:lineId/end/preview',
+    {
+      config: { access: write },
+      schema: { params: lineParamsSchema, body: endContractLineSchema, response: preview },
+      ...answers,
+    },
+    async (request) =>
+      previewEndContractLine(deps(request), request.user!, request.params.id, request.params.lineId, request.body),
   );
 }
 

@@ -1,21 +1,62 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddLineFormValues, addLineFormSchema } from '@shared/contracts/contract-form';
 import { emptyFormLine, toPayloadLine } from '@shared/contracts/contract-form-values';
-import type { Contract } from '@shared/contracts/contract-responses';
+import type { AmendmentPreview, Contract } from '@shared/contracts/contract-responses';
 import { plainAmount } from '@shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useAddContractLine, useEndContractLine } from '../api/amend-contract';
 import { productOptionsQueryOptions } from '../api/get-contract-options';
+import { usePreviewAddContractLine, usePreviewEndContractLine } from '../api/preview-amendment';
 import { formatDate } from '../lib/format';
+import { AmendmentPreviewPanel } from './amendment-preview';
 import { ProductSelect } from './line-items-fields';
 
 const SETTLED =
   'Issued invoices stay as they are: the part of an invoiced month this changes is charged or credited, prorated by days, on the next invoice.';
+
+/**
+ * The two steps of an amendment: Preview asks the server what it will bill (the amendment done and undone),
+ * then the button confirms it. Any change to the form takes it back to Preview, so what is confirmed is
+ * always what was shown.
+ */
+function usePreviewStep<T extends FieldValues>(form: UseFormReturn<T>) {
+  const [preview, setPreview] = useState<AmendmentPreview | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      setPreview(null);
+      setFailure(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const handlers = {
+    onSuccess: (next: AmendmentPreview) => {
+      setFailure(null);
+      setPreview(next);
+    },
+    onError: (error: unknown) => {
+      showServerFieldErrors(form, error);
+      setFailure(errorMessage(error, 'Could not work out the preview. Please try again.'));
+    },
+  };
+  return { preview, failure, handlers };
+}
+
+function PreviewFailure({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
 
 /** "Add Line" on a running contract: a product sold from today (or a later day). */
 export function AddLineDialog({
@@ -40,13 +81,14 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
   const products = useQuery(productOptionsQueryOptions);
   const form = useForm<AddLineFormValues>({ resolver: zodResolver(addLineFormSchema), defaultValues: emptyFormLine() });
   const add = useAddContractLine();
+  const check = usePreviewAddContractLine();
+  const { preview, failure, handlers } = usePreviewStep(form);
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    add.mutate(
-      { id: contract.id, line: toPayloadLine(values) },
-      { onSuccess: onDone, onError: (error) => showServerFieldErrors(form, error) },
-    ),
-  );
+  const submit = form.handleSubmit((values) => {
+    const request = { id: contract.id, line: toPayloadLine(values) };
+    if (!preview) return check.mutate(request, handlers);
+    add.mutate(request, { onSuccess: onDone, onError: (error) => showServerFieldErrors(form, error) });
+  });
   const list = products.data ?? [];
   const chosen = list.find((p) => p.id === form.watch('productId'));
   return (
@@ -133,7 +175,14 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
           <Input type="date" {...form.register('flightEnd')} />
         </FormField>
       </div>
-      <DialogFormButtons label="Add Line" busyLabel="Adding..." busy={add.isPending} onCancel={onDone} />
+      {preview && <AmendmentPreviewPanel preview={preview} />}
+      <PreviewFailure message={failure} />
+      <DialogFormButtons
+        label={preview ? 'Add Line' : 'Preview'}
+        busyLabel={preview ? 'Adding...' : 'Working out...'}
+        busy={add.isPending || check.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -162,12 +211,13 @@ export function EndLineDialog({
 function EndLineForm({ contract, line, onDone }: { contract: Contract; line: Line; onDone: () => void }) {
   const form = useForm<{ endDate: string }>({ defaultValues: { endDate: '' } });
   const end = useEndContractLine();
-  const submit = form.handleSubmit(({ endDate }) =>
-    end.mutate(
-      { id: contract.id, lineId: line.id, endDate: endDate.trim() === '' ? null : endDate },
-      { onSuccess: onDone, onError: (error) => showServerFieldErrors(form, error) },
-    ),
-  );
+  const check = usePreviewEndContractLine();
+  const { preview, failure, handlers } = usePreviewStep(form);
+  const submit = form.handleSubmit(({ endDate }) => {
+    const request = { id: contract.id, lineId: line.id, endDate: endDate.trim() === '' ? null : endDate };
+    if (!preview) return check.mutate(request, handlers);
+    end.mutate(request, { onSuccess: onDone, onError: (error) => showServerFieldErrors(form, error) });
+  });
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
       <DialogFormHeader title={<>End {line.product.name}?</>} description={SETTLED} />
@@ -178,7 +228,15 @@ function EndLineForm({ contract, line, onDone }: { contract: Contract; line: Lin
       >
         <Input type="date" {...form.register('endDate')} />
       </FormField>
-      <DialogFormButtons label="End Line" busyLabel="Ending..." busy={end.isPending} onCancel={onDone} destructive />
+      {preview && <AmendmentPreviewPanel preview={preview} />}
+      <PreviewFailure message={failure} />
+      <DialogFormButtons
+        label={preview ? 'End Line' : 'Preview'}
+        busyLabel={preview ? 'Ending...' : 'Working out...'}
+        busy={end.isPending || check.isPending}
+        onCancel={onDone}
+        destructive={preview !== null}
+      />
     </form>
   );
 }

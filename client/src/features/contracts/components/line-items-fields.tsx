@@ -1,9 +1,9 @@
 import type { ContractFormLine } from '@shared/contracts/contract-form';
 import { emptyFormLine, formTotals } from '@shared/contracts/contract-form-values';
 import { AD_TYPE_LABELS, type AdType, PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
-import { plainAmount } from '@shared/money';
+import { type Cents, parseMoney, plainAmount } from '@shared/money';
 import { CalendarRange, Plus, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useReducer, useRef, useState } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +16,14 @@ import type { ContractForm } from './contract-form';
 
 // The availability of an inventory line's flight loads only once a line has an inventory product.
 const LineAvailability = lazy(() => import('./line-availability'));
+// The notice of an in-season price left as it was after a price change loads when it is first needed.
+const SeasonalPriceNotice = lazy(() => import('./seasonal-price-notice'));
+
+/** A form amount as cents, or null while it is blank, being typed or not an amount. */
+const centsOf = (text: string | undefined): Cents | null => {
+  const cents = (text ?? '').trim() === '' ? null : parseMoney(text ?? '');
+  return cents !== null && cents >= 0 ? cents : null;
+};
 
 /**
  * The line items section: product, quantity, price, discount, total. Shown when no package is chosen, and
@@ -40,6 +48,15 @@ export function LineItemsFields({
   const { rowTotals } = formTotals({ lineItems: watched, setupFee: '0' });
   const errors = form.formState.errors.lineItems;
   const sectionError = errors?.message ?? errors?.root?.message;
+  // Per row: the unit price its in-season price goes with (the product's when chosen, the price the line had
+  // when the form opened, or the one the rep settled on). A price changed from it, with the in-season price
+  // left as it was, shows the notice until the rep keeps, clears or scales the in-season price.
+  const settledPrices = useRef(new Map<string, Cents | null>());
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const settle = (rowId: string, index: number) => {
+    settledPrices.current.set(rowId, centsOf(form.getValues(`lineItems.${index}.unitPrice`)));
+    rerender();
+  };
 
   return (
     <Card>
@@ -68,6 +85,18 @@ export function LineItemsFields({
             const line = watched[index];
             const product = products.find((p) => p.id === line?.productId);
             const metric = product?.priceMetric;
+            if (!settledPrices.current.has(row.id)) settledPrices.current.set(row.id, centsOf(line?.unitPrice));
+            const settledPrice = settledPrices.current.get(row.id) ?? null;
+            const unitPriceCents = centsOf(line?.unitPrice);
+            const seasonalPriceCents = centsOf(line?.seasonalPrice);
+            const quantity = Number(line?.quantity);
+            const seasonUnsettled =
+              settledPrice !== null &&
+              unitPriceCents !== null &&
+              unitPriceCents !== settledPrice &&
+              seasonalPriceCents !== null &&
+              Number.isSafeInteger(quantity) &&
+              quantity > 0;
             return (
               <fieldset
                 key={row.id}
@@ -89,6 +118,7 @@ export function LineItemsFields({
                           field.onChange(next);
                           const product = products.find((p) => p.id === next);
                           if (product) {
+                            settledPrices.current.set(row.id, centsOf(plainAmount(product.defaultPrice)));
                             const validate = { shouldValidate: form.formState.isSubmitted };
                             form.setValue(`lineItems.${index}.unitPrice`, plainAmount(product.defaultPrice), validate);
                             form.setValue(
@@ -141,9 +171,36 @@ export function LineItemsFields({
                       inputMode="decimal"
                       min={0}
                       step={0.01}
-                      {...form.register(`lineItems.${index}.seasonalPrice`, { deps: `lineItems.${index}.discount` })}
+                      {...form.register(`lineItems.${index}.seasonalPrice`, {
+                        deps: `lineItems.${index}.discount`,
+                        // An in-season price typed by the rep goes with the price the line has now.
+                        onChange: () => settle(row.id, index),
+                      })}
                     />
                   </FormField>
+                  {seasonUnsettled && (
+                    <Suspense>
+                      <SeasonalPriceNotice
+                        line={index + 1}
+                        quantity={quantity}
+                        discountCents={centsOf(line?.discount) ?? 0}
+                        unitPriceCents={unitPriceCents}
+                        previousUnitPriceCents={settledPrice}
+                        seasonalPriceCents={seasonalPriceCents}
+                        once={metric === 'flat'}
+                        onChoose={(seasonalPrice) => {
+                          if (seasonalPrice !== null) {
+                            form.setValue(`lineItems.${index}.seasonalPrice`, seasonalPrice, {
+                              shouldDirty: true,
+                              shouldValidate: form.formState.isSubmitted,
+                            });
+                            if (form.formState.isSubmitted) void form.trigger(`lineItems.${index}.discount`);
+                          }
+                          settle(row.id, index);
+                        }}
+                      />
+                    </Suspense>
+                  )}
                   <FormField label="Discount ($)" error={rowErrors?.discount?.message}>
                     <Input
                       type="number"

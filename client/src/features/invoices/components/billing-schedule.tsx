@@ -1,5 +1,6 @@
-import type { ContractSchedule } from '@shared/contracts/invoices';
+import type { ContractSchedule, ScheduleAdjustment } from '@shared/contracts/invoices';
 import { CalendarRange, Snowflake } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -9,54 +10,91 @@ import { formatDate, formatMoney, monthLabel } from '../lib/format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 type ScheduleItem = ContractSchedule['items'][number];
+/**
+ * A row of the schedule: a period, or one of the amendments' charges and credits its invoice carries, right
+ * under it (part of the period's subtotal, not added to it).
+ */
+type Row =
+  | ({ kind: 'period' } & ScheduleItem)
+  | { kind: 'adjustment'; period: ScheduleItem; adjustment: ScheduleAdjustment; position: number };
+
+const rowsOf = (items: ScheduleItem[]): Row[] =>
+  items.flatMap((item): Row[] => [
+    { kind: 'period', ...item },
+    ...item.adjustments.map((adjustment, position) => ({
+      kind: 'adjustment' as const,
+      period: item,
+      adjustment,
+      position,
+    })),
+  ]);
+
+/** The cell of a period row, nothing on an adjustment row. */
+const onPeriod =
+  (cell: (item: ScheduleItem) => ReactNode) =>
+  (row: Row): ReactNode =>
+    row.kind === 'period' ? cell(row) : null;
 
 /** The periods in their order: a schedule reads by time. */
-const COLUMNS: Column<ScheduleItem>[] = [
+const COLUMNS: Column<Row>[] = [
   {
     id: 'period',
     header: 'Period',
-    cellClassName: 'whitespace-nowrap',
-    cell: (item) => (
-      <>
-        <span className="font-medium text-slate-900">{monthLabel(item.periodStart)}</span>
-        <span className="block text-xs text-muted-foreground tabular-nums">
-          {formatDate(item.periodStart)} – {formatDate(item.periodEnd)}
-        </span>
-      </>
-    ),
+    cellClassName: (row) => (row.kind === 'period' ? 'whitespace-nowrap' : 'pl-6'),
+    cell: (row) =>
+      row.kind === 'period' ? (
+        <>
+          <span className="font-medium text-slate-900">{monthLabel(row.periodStart)}</span>
+          <span className="block text-xs text-muted-foreground tabular-nums">
+            {formatDate(row.periodStart)} – {formatDate(row.periodEnd)}
+          </span>
+        </>
+      ) : (
+        <>
+          <span className="block text-xs text-muted-foreground">
+            {row.adjustment.amount >= 0 ? 'Charge' : 'Credit'} on this invoice
+          </span>
+          <span className="text-slate-900">{row.adjustment.description}</span>
+        </>
+      ),
   },
   {
     id: 'due',
     header: 'Due',
     cellClassName: 'whitespace-nowrap tabular-nums',
-    cell: (item) => formatDate(item.dueDate),
+    cell: onPeriod((item) => formatDate(item.dueDate)),
   },
   {
     id: 'subtotal',
     header: 'Subtotal',
     align: 'right',
     cellClassName: 'whitespace-nowrap',
-    cell: (item) => formatMoney(item.subtotal),
+    cell: (row) =>
+      row.kind === 'period' ? (
+        formatMoney(row.subtotal)
+      ) : (
+        <span className="text-muted-foreground">{formatMoney(row.adjustment.amount)}</span>
+      ),
   },
   {
     id: 'tax',
     header: 'Tax',
     align: 'right',
     cellClassName: 'whitespace-nowrap',
-    cell: (item) => formatMoney(item.tax),
+    cell: onPeriod((item) => formatMoney(item.tax)),
   },
   {
     id: 'total',
     header: 'Total',
     align: 'right',
     cellClassName: 'whitespace-nowrap font-medium',
-    cell: (item) => formatMoney(item.total),
+    cell: onPeriod((item) => formatMoney(item.total)),
   },
   {
     id: 'notes',
     header: 'Notes',
     hideHeader: true,
-    cell: (item) => (
+    cell: onPeriod((item) => (
       <span className="flex flex-wrap items-center gap-1">
         {item.inSeason && (
           <Badge tone="yellow" className="gap-1 border-orange-200 bg-orange-100 text-orange-900">
@@ -71,7 +109,7 @@ const COLUMNS: Column<ScheduleItem>[] = [
           </>
         )}
       </span>
-    ),
+    )),
   },
 ];
 
@@ -107,10 +145,16 @@ export function BillingSchedule({ contractId, status }: { contractId: string; st
           <DataTable
             caption="Billing schedule"
             columns={COLUMNS}
-            rows={data?.items ?? []}
-            rowKey={(item) => String(item.periodIndex)}
-            rowProps={(item) => ({ 'data-testid': 'schedule-row', 'data-in-season': item.inSeason })}
-            rowClassName={(item) => item.inSeason && 'bg-orange-50/60'}
+            rows={rowsOf(data?.items ?? [])}
+            rowKey={(row) =>
+              row.kind === 'period' ? String(row.periodIndex) : `${row.period.periodIndex}-${row.position}`
+            }
+            rowProps={(row) =>
+              row.kind === 'period'
+                ? { 'data-testid': 'schedule-row', 'data-in-season': row.inSeason }
+                : { 'data-testid': 'schedule-adjustment', 'data-period': row.period.periodStart }
+            }
+            rowClassName={(row) => (row.kind === 'period' ? row.inSeason : row.period.inSeason) && 'bg-orange-50/60'}
             loading={!data}
             className="min-w-[40rem]"
             empty={

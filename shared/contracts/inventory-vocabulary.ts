@@ -150,7 +150,8 @@ export type InventoryMonth = {
   heldUnits: number;
   /** bookedUnits / capacityUnits in percent, one decimal. */
   sellThrough: number;
-  bookedValueCents: number;
+  /** Dollars, like every amount of the API. */
+  bookedValue: number;
 };
 
 /** GET /api/inventory: every inventory product (active or archived with units taken) over the range. */

@@ -39,7 +39,7 @@ const month = object<InventoryMonth>({
   bookedUnits: integer,
   heldUnits: integer,
   sellThrough: number,
-  bookedValueCents: integer,
+  bookedValue: number,
 });
 
 export const inventoryCalendarResponse = object<InventoryCalendar>({

@@ -16,6 +16,7 @@ import {
   sellThroughPercent,
   soldOutMessage,
 } from '@shared/contracts/inventory';
+import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
@@ -210,7 +211,7 @@ function toMonths(
         bookedUnits: 0,
         heldUnits: 0,
         sellThrough: 0,
-        bookedValueCents: 0,
+        bookedValue: 0,
       };
       months.push(month);
     }
@@ -222,8 +223,9 @@ function toMonths(
   }
   for (const month of months) {
     month.sellThrough = sellThroughPercent(month.bookedUnits, month.capacityUnits);
+    let cents = 0;
     for (const line of lines) {
-      month.bookedValueCents += bookedValueCents(
+      cents += bookedValueCents(
         {
           priceMetric: line.price_metric,
           quantity: line.quantity,
@@ -239,6 +241,7 @@ function toMonths(
         month.to,
       );
     }
+    month.bookedValue = centsToAmount(cents);
   }
   return months;
 }

@@ -667,7 +667,7 @@ describe('the Inventory screen at a glance: days, months and the next free dates
         bookedUnits: 26,
         heldUnits: 5,
         sellThrough: 28,
-        bookedValueCents: 219_355,
+        bookedValue: 2193.55,
       },
       {
         month: `${Y + 1}-01`,
@@ -678,7 +678,7 @@ describe('the Inventory screen at a glance: days, months and the next free dates
         bookedUnits: 0,
         heldUnits: 0,
         sellThrough: 0,
-        bookedValueCents: 0,
+        bookedValue: 0,
       },
     ]);
 
@@ -695,7 +695,7 @@ describe('the Inventory screen at a glance: days, months and the next free dates
         bookedUnits: 10,
         heldUnits: 2,
         sellThrough: 66.7,
-        bookedValueCents: 100_000,
+        bookedValue: 1000,
       },
     ]);
 

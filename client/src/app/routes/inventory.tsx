@@ -218,7 +218,7 @@ export default function InventoryPage() {
       )}
       {products.length > 0 && (
         <div
-          className={calendar.isPlaceholderData ? 'grid gap-6 opacity-70 transition-opacity' : 'grid gap-6'}
+          className={cn('grid grid-cols-1 gap-6', calendar.isPlaceholderData && 'opacity-70 transition-opacity')}
           aria-busy={calendar.isFetching}
           data-testid="inventory-calendar"
           data-view={view}

@@ -212,7 +212,7 @@ function DayButton({
       onClick={(event) => onSelect(day, event.currentTarget)}
       onKeyDown={(event) => onKeyDown(event, day.date)}
       className={cn(
-        'relative flex min-h-12 min-w-0 cursor-pointer flex-col items-start justify-between gap-0.5 rounded-md border px-0.5 py-1 leading-none transition-colors sm:min-h-14 sm:px-1',
+        'relative flex min-h-12 min-w-0 cursor-pointer flex-col overflow-hidden items-start justify-between gap-0.5 rounded-md border px-0.5 py-1 leading-none transition-colors sm:min-h-14 sm:px-1',
         'focus-visible:z-10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
         SELL_THROUGH_CLASSES[bucket],
         isToday && 'border-slate-900 border-2',

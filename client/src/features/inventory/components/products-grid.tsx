@@ -70,8 +70,8 @@ export function ProductsGrid({
   };
 
   return (
-    <div className="grid gap-6">
-      <div className="rounded-lg border bg-white shadow-sm">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="min-w-0 rounded-lg border bg-white shadow-sm">
         <p className="sr-only">
           Each day is a button: the arrow keys move between days and products, Enter opens the contracts holding the
           day.
@@ -189,7 +189,7 @@ export function ProductsGrid({
 /** Each product's months side by side: sell-through and booked value. */
 function MonthsTable({ products, months }: { products: InventoryProduct[]; months: { key: string; label: string }[] }) {
   return (
-    <section aria-labelledby="inventory-months-heading" className="rounded-lg border bg-white shadow-sm">
+    <section aria-labelledby="inventory-months-heading" className="min-w-0 rounded-lg border bg-white shadow-sm">
       <h2 id="inventory-months-heading" className="border-b px-4 py-3 text-sm font-semibold text-slate-900">
         Months: sell-through and booked value
       </h2>

@@ -28,7 +28,7 @@ test('a manager sees a sold-out day of an inventory product and the contracts ho
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await apiAs(request, 'admin');
   // A day two weeks ahead: in the current months whatever today is; the contracts start today.
   const day = plusDays(today(), 14);

@@ -74,8 +74,8 @@ test('a manager sees a sold-out day of an inventory product and the contracts ho
   });
   await signInAs(page, 'sales_manager', '/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
-  // The current month and the next two by default.
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue(monthFirst(0));
+  // The current month and the next two by default (filled in from the server's answer).
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(monthFirst(0), { timeout: 30_000 });
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(monthLast(2));
 
   const card = page.getByTestId('inventory-product').filter({ hasText: productName });

@@ -23,6 +23,7 @@ export const INVENTORY_MESSAGES = {
   toNotDate: 'to must be a date (YYYY-MM-DD)',
   toBeforeFrom: 'to cannot be before from',
   rangeTooLong: `A range can cover at most ${MAX_AVAILABILITY_DAYS} days`,
+  quantityWhole: `quantity must be a whole number of slots from 1 to ${MAX_CAPACITY.toLocaleString('en-US')}`,
 } as const;
 
 /** "Only 1 of 3 slots left on 2026-12-20 for Holiday Pre-roll": the 409 of a sale that would oversell a day. */
@@ -45,11 +46,65 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** October to December of the given day's year: the Inventory screen's default range. */
+/** October to December of the given day's year (the Inventory screen's "Holiday season"). */
 export function holidaySeason(today: string): { from: string; to: string } {
   const year = today.slice(0, 4);
   return { from: `${year}-10-01`, to: `${year}-12-31` };
 }
+
+/** The Inventory screen's default range: this many whole months, from the current one. */
+export const DEFAULT_RANGE_MONTHS = 3;
+
+/** The first day of the month `months` after (or before) a day's month. */
+export function monthStart(day: string, months = 0): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
+/** The last day of a day's month. */
+export function monthEnd(day: string): string {
+  return addDays(monthStart(day, 1), -1);
+}
+
+/**
+ * The Inventory screen's default range: the business's current month and the next ones (DEFAULT_RANGE_MONTHS
+ * whole months in all), `today` being the business's day (BUSINESS_TIMEZONE).
+ */
+export function currentMonths(today: string, months = DEFAULT_RANGE_MONTHS): { from: string; to: string } {
+  return { from: monthStart(today), to: monthEnd(monthStart(today, months - 1)) };
+}
+
+/**
+ * The range before (-1) or after (+1) another of the same length: whole months step by their number of
+ * months (October-December -> January-March), any other range by its number of days.
+ */
+export function shiftRange(range: { from: string; to: string }, direction: -1 | 1): { from: string; to: string } {
+  const wholeMonths = range.from === monthStart(range.from) && range.to === monthEnd(range.to);
+  if (wholeMonths) {
+    const months =
+      (Number(range.to.slice(0, 4)) - Number(range.from.slice(0, 4))) * 12 +
+      Number(range.to.slice(5, 7)) -
+      Number(range.from.slice(5, 7)) +
+      1;
+    const from = monthStart(range.from, direction * months);
+    return { from, to: monthEnd(monthStart(from, months - 1)) };
+  }
+  const days = daysInRange(range.from, range.to);
+  return { from: addDays(range.from, direction * days), to: addDays(range.to, direction * days) };
+}
+
+/**
+ * Sell-through: booked unit-days / capacity unit-days (capacity x days), in percent with one decimal, rounded
+ * half up in integers (1 of 3 -> 33.3); 0 when there is no capacity. The reports and the Inventory screen's
+ * months both use it.
+ */
+export function sellThroughPercent(bookedUnits: number, capacityUnits: number): number {
+  return capacityUnits === 0 ? 0 : Math.floor((bookedUnits * 1000 + capacityUnits / 2) / capacityUnits) / 10;
+}
+
+/** How many next free days a sold-out day offers, and how far ahead they are looked for. */
+export const NEXT_FREE_COUNT = 3;
+export const NEXT_FREE_HORIZON_DAYS = 365;
 
 /** One day of an inventory product: units booked (active, paused), held (sent, hold not expired), left. */
 export type AvailabilityDay = {
@@ -73,11 +128,39 @@ export type ProductAvailability = {
   lowest: { date: string; available: number } | null;
 };
 
+/**
+ * A month of an inventory product on the Inventory screen, over the days of the month inside the range
+ * (docs/decisions/036-inventory-at-a-glance.md):
+ * - sell-through as the reports compute it (sellThroughPercent): units booked (active, paused) summed over
+ *   the days, against capacity x days; held units are counted apart;
+ * - booked value: what the booking lines bill for those days, by the billing engine (shared/billing.ts
+ *   billLine): each billed amount of a booking line (a period's, prorated by flight as invoiced; a flat
+ *   line's one charge) spread evenly over the days it covers, the month taking its days' share (rounded half
+ *   away from zero per line and period). Before tax, at the in-season price in season.
+ */
+export type InventoryMonth = {
+  /** YYYY-MM. */
+  month: string;
+  /** The month's first and last day inside the range. */
+  from: string;
+  to: string;
+  days: number;
+  capacityUnits: number;
+  bookedUnits: number;
+  heldUnits: number;
+  /** bookedUnits / capacityUnits in percent, one decimal. */
+  sellThrough: number;
+  /** Dollars, like every amount of the API. */
+  bookedValue: number;
+};
+
 /** GET /api/inventory: every inventory product (active or archived with units taken) over the range. */
 export type InventoryCalendar = {
   from: string;
   to: string;
-  products: (ProductAvailability & { adType: string; isActive: boolean })[];
+  /** The business's day (BUSINESS_TIMEZONE) when answered. */
+  today: string;
+  products: (ProductAvailability & { adType: string; isActive: boolean; months: InventoryMonth[] })[];
 };
 
 /**
@@ -113,6 +196,11 @@ export type InventoryDay = AvailabilityDay & {
   productId: string;
   productName: string;
   holders: InventoryHolder[];
+  /**
+   * The nearest days after this one with at least `quantity` units free (1 unless asked), at most
+   * NEXT_FREE_COUNT of them, looked for up to NEXT_FREE_HORIZON_DAYS days ahead.
+   */
+  nextFree: { quantity: number; dates: string[] };
 };
 
 /** Sell-through of one inventory product over a report's range (unit-days). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate, optionalWholeNumber } from './common';
 import {
+  currentMonths,
   daysInRange,
-  holidaySeason,
   INVENTORY_MESSAGES,
   MAX_AVAILABILITY_DAYS,
   MAX_CAPACITY,
@@ -45,12 +45,22 @@ export const availabilityQuerySchema = z
 export type AvailabilityQuery = z.output<typeof availabilityQuerySchema>;
 
 /**
- * GET /api/inventory: the availability query, the season (holidaySeason) of `today()` when neither day is
- * given. The server's today is the business's (BUSINESS_TIMEZONE).
+ * GET /api/inventory: the availability query, the current month and the next ones (currentMonths) of
+ * `today()` when neither day is given. The server's today is the business's (BUSINESS_TIMEZONE).
  */
 export const inventoryCalendarQuerySchema = (today: () => string) =>
   z.preprocess((value) => {
     const query = (value ?? {}) as Record<string, unknown>;
     if (query.from !== undefined || query.to !== undefined) return query;
-    return { ...query, ...holidaySeason(today()) };
+    return { ...query, ...currentMonths(today()) };
   }, availabilityQuerySchema);
+
+/** ?quantity= of a day's answer: the units a day must have free to be offered as a next free date (1-1,000). */
+export const inventoryDayQuerySchema = z.object({
+  quantity: z.coerce
+    .number({ message: INVENTORY_MESSAGES.quantityWhole })
+    .int(INVENTORY_MESSAGES.quantityWhole)
+    .min(1, INVENTORY_MESSAGES.quantityWhole)
+    .max(MAX_CAPACITY, INVENTORY_MESSAGES.quantityWhole)
+    .default(1),
+});

@@ -20,11 +20,11 @@ const takesUnits = sql`(c.status in ('active','paused') or (c.status = 'sent' an
  * with its days clipped to them (first_day..last_day) and whether it books (else it holds). Read through
  * contract_line_items_flight_idx (product, flight end): flights over before `from` are never read; each
  * line's contract is looked up by its key (the LATERAL ... OFFSET 0 keeps the planner from scanning every
- * contract to hash them).
+ * contract to hash them). `more` adds columns of `l` (", l.id as line_id").
  */
-function takenLines(products: SQL, from: SQL, to: SQL, except: SQL = sql`false`): SQL {
+function takenLines(products: SQL, from: SQL, to: SQL, except: SQL = sql`false`, more: SQL = sql``): SQL {
   return sql`
-    select l.contract_id, l.product_id, l.quantity, c.status, h.hold_until,
+    select l.contract_id, l.product_id, l.quantity, c.status, h.hold_until${more},
            coalesce(l.flight_end, c.auto_stop_date - 1) as flight_last_day,
            greatest(l.flight_start, ${from}) as first_day,
            least(coalesce(l.flight_end, c.auto_stop_date - 1, 'infinity'::date), ${to}) as last_day,
@@ -59,8 +59,14 @@ export async function selectDayFigures(
 ): Promise<DayFigures[]> {
   if (productIds.length === 0) return [];
   const except = exceptContract ? sql`l.contract_id = ${exceptContract}::uuid` : sql`false`;
-  const result = await db.execute(sql`
-    with taken as (${takenLines(anyOf(productIds), sql`${from}::date`, sql`${to}::date`, except)}),
+  const result = await db.execute(dayFigures(productIds, sql`${from}::date`, sql`${to}::date`, except));
+  return rowsOf<DayFigures>(result);
+}
+
+/** The statement of selectDayFigures: product_id, day (text), booked, held per product and day. */
+function dayFigures(productIds: readonly string[], from: SQL, to: SQL, except: SQL = sql`false`): SQL {
+  return sql`
+    with taken as (${takenLines(anyOf(productIds), from, to, except)}),
     -- Each line adds its units on its first day and takes them back the day after its last: a running sum
     -- over the days gives each day's units, in work proportional to lines + days (not to their product).
     changes as (
@@ -77,12 +83,67 @@ export async function selectDayFigures(
            (sum(coalesce(c.booked, 0)) over running)::int as booked,
            (sum(coalesce(c.held, 0)) over running)::int as held
     from products p
-    cross join generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+    cross join generate_series(${from}, ${to}, interval '1 day') as d(day)
     left join changes c on c.product_id = p.id and c.day = d.day::date
     where p.id = any(string_to_array(${productIds.join(',')}, ',')::uuid[])
     window running as (partition by p.id order by d.day)
-    order by p.id, d.day`);
-  return rowsOf<DayFigures>(result);
+    order by p.id, d.day`;
+}
+
+/**
+ * The first `count` days after `day` (up to `horizon` days after it) with at least `quantity` units of the
+ * product free (capacity - booked - held): one statement over the same day figures as the calendar.
+ */
+export async function selectNextFreeDays(
+  db: Db,
+  productId: string,
+  day: string,
+  options: { quantity: number; count: number; horizon: number },
+): Promise<string[]> {
+  const from = sql`(${day}::date + 1)`;
+  const to = sql`(${day}::date + ${options.horizon}::int)`;
+  const result = await db.execute(sql`
+    select f.day from (${dayFigures([productId], from, to)}) f
+    join products p on p.id = f.product_id
+    where p.capacity - f.booked - f.held >= ${options.quantity}::int
+    order by f.day
+    limit ${options.count}::int`);
+  return rowsOf<{ day: string }>(result).map((row) => row.day);
+}
+
+export type BookedLineRow = {
+  product_id: string;
+  quantity: number;
+  price_metric: 'monthly' | 'flat' | 'cpm';
+  unit_price_cents: number | string;
+  discount_cents: number | string;
+  seasonal_price_cents: number | string | null;
+  flight_start: string;
+  /** The flight's last day (with no end: the day before the contract's auto-stop date; null: none). */
+  flight_last_day: string | null;
+  contract_start_date: string;
+};
+
+/**
+ * The lines booking (active or paused contracts) the products named on some day of [from, to], with what
+ * they bill (their prices and their contract's start): one statement, read like the day figures.
+ */
+export async function selectBookedLines(
+  db: Db,
+  productIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<BookedLineRow[]> {
+  if (productIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select t.product_id, t.quantity, l.price_metric, l.unit_price_cents, l.discount_cents, l.seasonal_price_cents,
+           l.flight_start::text as flight_start, t.flight_last_day::text as flight_last_day,
+           c.start_date::text as contract_start_date
+    from (${takenLines(anyOf(productIds), sql`${from}::date`, sql`${to}::date`, sql`false`, sql`, l.id as line_id`)}) t
+    join contract_line_items l on l.id = t.line_id
+    join contracts c on c.id = t.contract_id
+    where t.booked and t.last_day >= t.first_day`);
+  return rowsOf<BookedLineRow>(result);
 }
 
 export type InventoryProductRow = {

@@ -4,9 +4,10 @@ import type {
   InventoryDay,
   InventoryHolder,
   InventoryHolderContract,
+  InventoryMonth,
   ProductAvailability,
 } from '@shared/contracts/inventory';
-import { arrayOf, boolean, integer, nullable, nullableString, object, string } from '../../lib/response-schema';
+import { arrayOf, boolean, integer, nullable, nullableString, number, object, string } from '../../lib/response-schema';
 
 /** The inventory answers (lib/response-schema.ts): only these fields are ever sent. */
 const day = {
@@ -29,11 +30,29 @@ const availability = {
 
 export const availabilityResponse = object<ProductAvailability>(availability);
 
+const month = object<InventoryMonth>({
+  month: string,
+  from: string,
+  to: string,
+  days: integer,
+  capacityUnits: integer,
+  bookedUnits: integer,
+  heldUnits: integer,
+  sellThrough: number,
+  bookedValue: number,
+});
+
 export const inventoryCalendarResponse = object<InventoryCalendar>({
   from: string,
   to: string,
+  today: string,
   products: arrayOf(
-    object<InventoryCalendar['products'][number]>({ ...availability, adType: string, isActive: boolean }),
+    object<InventoryCalendar['products'][number]>({
+      ...availability,
+      adType: string,
+      isActive: boolean,
+      months: arrayOf(month),
+    }),
   ),
 });
 
@@ -60,4 +79,5 @@ export const inventoryDayResponse = object<InventoryDay>({
       ),
     }),
   ),
+  nextFree: object<InventoryDay['nextFree']>({ quantity: integer, dates: arrayOf(string) }),
 });

@@ -1,5 +1,9 @@
 import { idParamSchema, isCalendarDate } from '@shared/contracts/common';
-import { availabilityQuerySchema, inventoryCalendarQuerySchema } from '@shared/contracts/inventory';
+import {
+  availabilityQuerySchema,
+  inventoryCalendarQuerySchema,
+  inventoryDayQuerySchema,
+} from '@shared/contracts/inventory';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +20,8 @@ const dayParamsSchema = z.object({ productId: z.string().uuid('Not a valid produ
 
 /**
  * Inventory of holiday placements (product.md section 13), for the people who sell it: a product's
- * availability by day, the calendar of every inventory product, and who holds a day.
+ * availability by day, the calendar of every inventory product (days and months), and who holds a day (with
+ * the next free days after it).
  */
 export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,11 +53,19 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/inventory/:productId/:date',
-    { config, schema: { params: dayParamsSchema, response: { 200: inventoryDayResponse } }, ...answers },
+    {
+      config,
+      schema: {
+        params: dayParamsSchema,
+        querystring: inventoryDayQuerySchema,
+        response: { 200: inventoryDayResponse },
+      },
+      ...answers,
+    },
     async (request) => {
       const { productId, date } = request.params;
       if (!isCalendarDate(date)) throw badRequest(DAY_NOT_DATE, { date: [DAY_NOT_DATE] });
-      return getInventoryDay(app.db, request.user!, productId, date);
+      return getInventoryDay(app.db, request.user!, productId, date, request.query.quantity);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { bookedValueCents } from '@shared/booked-value';
 import { canReadContract } from '@shared/contracts/contract-access';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import {
@@ -7,10 +8,15 @@ import {
   type InventoryCalendar,
   type InventoryDay,
   type InventoryHolder,
+  type InventoryMonth,
+  NEXT_FREE_COUNT,
+  NEXT_FREE_HORIZON_DAYS,
   type ProductAvailability,
   type SellThroughRow,
+  sellThroughPercent,
   soldOutMessage,
 } from '@shared/contracts/inventory';
+import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
@@ -19,11 +25,13 @@ import { notify } from '../../lib/notify';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import {
+  type BookedLineRow,
   contractTakesUnits,
   type DayFigures,
   type InventoryProductRow,
   lockInventoryOfContract,
   markExpiredHolds,
+  selectBookedLines,
   selectBusiestDay,
   selectContractStatus,
   selectDayFigures,
@@ -31,6 +39,7 @@ import {
   selectFirstShortfall,
   selectInventoryProduct,
   selectInventoryProducts,
+  selectNextFreeDays,
   selectProductName,
   selectSellThrough,
   upsertHold,
@@ -140,40 +149,123 @@ export async function getAvailability(db: Db, productId: string, query: Availabi
   return toAvailability(product, query, toDays(product.capacity, figures));
 }
 
-/** GET /api/inventory: every inventory product over the range, in one query. */
+/**
+ * GET /api/inventory: every inventory product over the range with its days and months, in three statements
+ * whatever the number of products, lines and days: the products, their day figures, their booking lines.
+ */
 export async function getInventoryCalendar(db: Db, query: AvailabilityQuery): Promise<InventoryCalendar> {
   const products = await selectInventoryProducts(db);
-  const figures = await selectDayFigures(
-    db,
-    products.map((p) => p.id),
-    query.from,
-    query.to,
-  );
-  const byProduct = new Map<string, DayFigures[]>();
-  for (const f of figures) byProduct.set(f.product_id, [...(byProduct.get(f.product_id) ?? []), f]);
+  const ids = products.map((p) => p.id);
+  const [figures, bookedLines] = await Promise.all([
+    selectDayFigures(db, ids, query.from, query.to),
+    selectBookedLines(db, ids, query.from, query.to),
+  ]);
+  const byProduct = groupBy(figures, (f) => f.product_id);
+  const linesByProduct = groupBy(bookedLines, (line) => line.product_id);
   return {
     from: query.from,
     to: query.to,
-    products: products.map((product) => ({
-      ...toAvailability(product, query, toDays(product.capacity, byProduct.get(product.id) ?? [])),
-      adType: product.ad_type,
-      isActive: product.is_active,
-    })),
+    today: businessToday(),
+    products: products.map((product) => {
+      const days = toDays(product.capacity, byProduct.get(product.id) ?? []);
+      return {
+        ...toAvailability(product, query, days),
+        adType: product.ad_type,
+        isActive: product.is_active,
+        months: toMonths(product.capacity, days, linesByProduct.get(product.id) ?? []),
+      };
+    }),
   };
 }
 
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /**
- * GET /api/inventory/{productId}/{date}: the day's figures and the contracts holding or booking it. A caller
+ * The months of a product's days (each over its days inside the range): sell-through by the reports' rule
+ * (booked unit-days / capacity x days) and the booked value, what the booking lines bill for those days by
+ * the billing engine (shared/booked-value.ts).
+ */
+function toMonths(
+  capacity: number,
+  days: readonly AvailabilityDay[],
+  lines: readonly BookedLineRow[],
+): InventoryMonth[] {
+  const months: InventoryMonth[] = [];
+  for (const day of days) {
+    let month = months.at(-1);
+    if (!month || month.month !== day.date.slice(0, 7)) {
+      month = {
+        month: day.date.slice(0, 7),
+        from: day.date,
+        to: day.date,
+        days: 0,
+        capacityUnits: 0,
+        bookedUnits: 0,
+        heldUnits: 0,
+        sellThrough: 0,
+        bookedValue: 0,
+      };
+      months.push(month);
+    }
+    month.to = day.date;
+    month.days += 1;
+    month.capacityUnits += capacity;
+    month.bookedUnits += day.booked;
+    month.heldUnits += day.held;
+  }
+  for (const month of months) {
+    month.sellThrough = sellThroughPercent(month.bookedUnits, month.capacityUnits);
+    let cents = 0;
+    for (const line of lines) {
+      cents += bookedValueCents(
+        {
+          priceMetric: line.price_metric,
+          quantity: line.quantity,
+          unitPriceCents: Number(line.unit_price_cents),
+          discountCents: Number(line.discount_cents),
+          seasonalPriceCents: line.seasonal_price_cents === null ? null : Number(line.seasonal_price_cents),
+          flightStart: line.flight_start,
+          // A line with no end takes its units until the range's end here (inventory lines always have one).
+          flightEnd: line.flight_last_day ?? month.to,
+          contractStartDate: line.contract_start_date,
+        },
+        month.from,
+        month.to,
+      );
+    }
+    month.bookedValue = centsToAmount(cents);
+  }
+  return months;
+}
+
+/**
+ * GET /api/inventory/{productId}/{date}: the day's figures, the contracts holding or booking it, and the nearest
+ * days after it with `quantity` units free (nextFree: what a sold-out day offers instead). A caller
  * who may see every holder (inventory:read:any) gets each contract; a sales rep (inventory:read:own) gets
  * their own, and others' as units booked or held with their end date only: no id, title, customer, rep,
  * status or hold end, and listed after their own in an order that follows none of those (product.md section 13).
  */
-export async function getInventoryDay(db: Db, actor: Actor, productId: string, date: string): Promise<InventoryDay> {
+export async function getInventoryDay(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  date: string,
+  quantity = 1,
+): Promise<InventoryDay> {
   const product = await selectInventoryProduct(db, productId);
   if (!product) throw await missingInventoryProduct(db, productId);
-  const [figures, rows] = await Promise.all([
+  const [figures, rows, nextFree] = await Promise.all([
     selectDayFigures(db, [productId], date, date),
     selectDayHolders(db, productId, date),
+    selectNextFreeDays(db, productId, date, { quantity, count: NEXT_FREE_COUNT, horizon: NEXT_FREE_HORIZON_DAYS }),
   ]);
   const [day] = toDays(product.capacity, figures);
   const holders = rows.map((h): InventoryHolder => {
@@ -202,6 +294,7 @@ export async function getInventoryDay(db: Db, actor: Actor, productId: string, d
       ...holders.filter((h) => h.contract !== null),
       ...holders.filter((h) => h.contract === null).sort(byWhatIsShown),
     ],
+    nextFree: { quantity, dates: nextFree },
   };
 }
 
@@ -238,8 +331,7 @@ export async function sellThrough(db: Db, from: string, to: string): Promise<Sel
       capacityUnits,
       bookedUnits,
       heldUnits: byProduct.get(product.id)?.held_units ?? 0,
-      // Tenths of a percent in integers, rounded half up: 1 of 3 -> 33.3.
-      sellThrough: capacityUnits === 0 ? 0 : Math.floor((bookedUnits * 1000 + capacityUnits / 2) / capacityUnits) / 10,
+      sellThrough: sellThroughPercent(bookedUnits, capacityUnits),
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { Contract } from '@shared/contracts/contract-responses';
-import type { InventoryDay, ProductAvailability } from '@shared/contracts/inventory';
+import type { InventoryCalendar, InventoryDay, ProductAvailability } from '@shared/contracts/inventory';
 import type { Product } from '@shared/contracts/products';
 import type { Report } from '@shared/contracts/reports';
 import { and, eq, sql } from 'drizzle-orm';
@@ -55,7 +55,13 @@ async function inventoryProduct(capacity: number, extra: Record<string, unknown>
   return response.json();
 }
 
-type Line = { productId: string; quantity?: number; flightStart?: string; flightEnd?: string | null };
+type Line = {
+  productId: string;
+  quantity?: number;
+  flightStart?: string;
+  flightEnd?: string | null;
+  unitPrice?: number;
+};
 
 async function createContract(
   lines: Line[],
@@ -405,9 +411,12 @@ describe('availability and the holders of a day', () => {
     expect(row.days.map((d: { available: number }) => d.available)).toEqual([3, 0]);
     expect(row.lowest).toEqual({ date: `${Y}-12-24`, available: 0 });
 
-    const season = await ctx.injectAs('admin', { method: 'GET', url: '/api/inventory' });
-    const year = new Date().getUTCFullYear();
-    expect(season.json()).toMatchObject({ from: `${year}-10-01`, to: `${year}-12-31` });
+    // With no range: the current month (the business's: UTC here) and the two after it, whole.
+    const current = await ctx.injectAs('admin', { method: 'GET', url: '/api/inventory' });
+    const now = new Date();
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 0)).toISOString().slice(0, 10);
+    expect(current.json()).toMatchObject({ from: first, to: last, today: now.toISOString().slice(0, 10) });
     const badDay = await ctx.injectAs('admin', { method: 'GET', url: `/api/inventory/${product.id}/${Y}-13-01` });
     expect(badDay.statusCode).toBe(400);
   });
@@ -583,6 +592,172 @@ describe('a pay link whose hold ran out', () => {
     const refused = await checkout(first.payLinkToken!);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Only 0 of 1 slots left on ${Y}-12-30 for ${product.name}`);
+  });
+});
+
+describe('the Inventory screen at a glance: days, months and the next free dates', () => {
+  it("counts booked, held and free units per day, and a month's sell-through and booked value", async () => {
+    const product = await inventoryProduct(3);
+    // Booked 2 on Dec 1-10 ($3,100 a month each), held 1 on Dec 8-12, booked 3 on Dec 13-14 ($1,000 a month
+    // each), a draft of 3 on Dec 20 that takes nothing.
+    await created(
+      [{ productId: product.id, quantity: 2, flightStart: `${Y}-12-01`, flightEnd: `${Y}-12-10`, unitPrice: 3100 }],
+      {
+        status: 'active',
+        startDate: `${Y}-12-01`,
+        termMonths: 1,
+      },
+    );
+    await created([{ productId: product.id, quantity: 1, flightStart: `${Y}-12-08`, flightEnd: `${Y}-12-12` }], {
+      status: 'sent',
+      startDate: `${Y}-12-01`,
+      termMonths: 1,
+    });
+    await created(
+      [{ productId: product.id, quantity: 3, flightStart: `${Y}-12-13`, flightEnd: `${Y}-12-14`, unitPrice: 1000 }],
+      {
+        status: 'active',
+        startDate: `${Y}-12-13`,
+        termMonths: 1,
+      },
+    );
+    await created([{ productId: product.id, quantity: 3, flightStart: `${Y}-12-20`, flightEnd: `${Y}-12-20` }], {
+      status: 'draft',
+      startDate: `${Y}-12-01`,
+      termMonths: 1,
+    });
+
+    const calendar = async (from: string, to: string) => {
+      const response = await ctx.injectAs('admin', { method: 'GET', url: `/api/inventory?from=${from}&to=${to}` });
+      expect(response.statusCode, response.body).toBe(200);
+      const body: InventoryCalendar = response.json();
+      return body.products.find((p) => p.productId === product.id)!;
+    };
+    const december = await calendar(`${Y}-12-01`, `${Y + 1}-01-31`);
+    // [day, booked, held, free]
+    expect(december.days.slice(0, 16).map((d) => [d.date.slice(5), d.booked, d.held, d.available])).toEqual([
+      ['12-01', 2, 0, 1],
+      ['12-02', 2, 0, 1],
+      ['12-03', 2, 0, 1],
+      ['12-04', 2, 0, 1],
+      ['12-05', 2, 0, 1],
+      ['12-06', 2, 0, 1],
+      ['12-07', 2, 0, 1],
+      ['12-08', 2, 1, 0],
+      ['12-09', 2, 1, 0],
+      ['12-10', 2, 1, 0],
+      ['12-11', 0, 1, 2],
+      ['12-12', 0, 1, 2],
+      ['12-13', 3, 0, 0],
+      ['12-14', 3, 0, 0],
+      ['12-15', 0, 0, 3],
+      ['12-16', 0, 0, 3],
+    ]);
+    expect(december.days.find((d) => d.date === `${Y}-12-20`)).toMatchObject({ booked: 0, held: 0, available: 3 });
+    // December: 2 x 10 + 3 x 2 = 26 booked slot-days of 3 x 31 = 93: 27.96 -> 28.0 %; 5 held.
+    // Value: $6,200 a month for Dec 1-10 of the period Dec 1-31: 620,000 x 10 / 31 = 200,000; $3,000 a month for
+    // Dec 13-14 of the period Dec 13-Jan 12: 300,000 x 2 / 31 = 19,354.8 -> 19,355. January: nothing booked.
+    expect(december.months).toEqual([
+      {
+        month: `${Y}-12`,
+        from: `${Y}-12-01`,
+        to: `${Y}-12-31`,
+        days: 31,
+        capacityUnits: 93,
+        bookedUnits: 26,
+        heldUnits: 5,
+        sellThrough: 28,
+        bookedValue: 2193.55,
+      },
+      {
+        month: `${Y + 1}-01`,
+        from: `${Y + 1}-01-01`,
+        to: `${Y + 1}-01-31`,
+        days: 31,
+        capacityUnits: 93,
+        bookedUnits: 0,
+        heldUnits: 0,
+        sellThrough: 0,
+        bookedValue: 0,
+      },
+    ]);
+
+    // Part of a month: Dec 5-9 counts its own days: 2 x 5 = 10 of 15 (66.7 %), 2 held, and 5 of the 10 days
+    // the first booking's 200,000 covers: 100,000.
+    const part = await calendar(`${Y}-12-05`, `${Y}-12-09`);
+    expect(part.months).toEqual([
+      {
+        month: `${Y}-12`,
+        from: `${Y}-12-05`,
+        to: `${Y}-12-09`,
+        days: 5,
+        capacityUnits: 15,
+        bookedUnits: 10,
+        heldUnits: 2,
+        sellThrough: 66.7,
+        bookedValue: 1000,
+      },
+    ]);
+
+    // A sold-out day offers the nearest days after it with a slot free (1 unless a quantity is asked for).
+    const day = async (date: string, query = '') => {
+      const response = await ctx.injectAs(rep, { method: 'GET', url: `/api/inventory/${product.id}/${date}${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as InventoryDay).nextFree;
+    };
+    expect(await day(`${Y}-12-09`)).toEqual({ quantity: 1, dates: [`${Y}-12-11`, `${Y}-12-12`, `${Y}-12-15`] });
+    expect(await day(`${Y}-12-09`, '?quantity=2')).toEqual({
+      quantity: 2,
+      dates: [`${Y}-12-11`, `${Y}-12-12`, `${Y}-12-15`],
+    });
+    expect(await day(`${Y}-12-09`, '?quantity=3')).toEqual({
+      quantity: 3,
+      dates: [`${Y}-12-15`, `${Y}-12-16`, `${Y}-12-17`],
+    });
+    expect(await day(`${Y}-12-13`)).toEqual({ quantity: 1, dates: [`${Y}-12-15`, `${Y}-12-16`, `${Y}-12-17`] });
+    for (const quantity of ['0', '1001', 'two', '1.5']) {
+      const response = await ctx.injectAs('admin', {
+        method: 'GET',
+        url: `/api/inventory/${product.id}/${Y}-12-09?quantity=${quantity}`,
+      });
+      expect(response.statusCode, quantity).toBe(400);
+      expect(response.json().message).toBe('quantity must be a whole number of slots from 1 to 1,000');
+    }
+  });
+
+  it('asks the database the same few statements whatever the number of products, lines and days', async () => {
+    const pglite = (ctx.database as unknown as { pglite?: { query: (...args: never[]) => unknown } }).pglite;
+    if (!pglite) return; // PostgreSQL: the pool has no single client to count on.
+    const statements = async (url: string) => {
+      const original = pglite.query;
+      let count = 0;
+      pglite.query = function (this: unknown, ...args: never[]) {
+        count += 1;
+        return original.apply(this, args);
+      };
+      try {
+        const response = await ctx.injectAs('admin', { method: 'GET', url });
+        expect(response.statusCode, response.body).toBe(200);
+      } finally {
+        pglite.query = original;
+      }
+      return count;
+    };
+    const before = await statements(`/api/inventory?from=${Y + 1}-03-01&to=${Y + 1}-03-02`);
+    for (let i = 0; i < 3; i++) {
+      const product = await inventoryProduct(5);
+      for (const status of ['active', 'sent'] as const) {
+        await created([{ productId: product.id, flightStart: `${Y + 1}-03-01`, flightEnd: `${Y + 1}-05-31` }], {
+          status,
+          startDate: `${Y + 1}-03-01`,
+          termMonths: 3,
+        });
+      }
+    }
+    const after = await statements(`/api/inventory?from=${Y + 1}-03-01&to=${Y + 1}-05-31`);
+    // The session's, then the products, their day figures and their booking lines.
+    expect(before).toBeGreaterThanOrEqual(3);
+    expect(after).toBe(before);
   });
 });
 

@@ -1,11 +1,13 @@
+import type { AvailabilityDay, InventoryMonth } from '@shared/contracts/inventory-vocabulary';
+import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { SellThrough } from '../lib/calendar';
 
 /** A day's tint by how much of it is taken (the legend names each). */
 export const SELL_THROUGH_CLASSES: Record<SellThrough, string> = {
   free: 'border-emerald-200 bg-emerald-50 text-emerald-950 hover:bg-emerald-100',
-  partly: 'border-amber-300 bg-amber-100 text-amber-950 hover:bg-amber-200',
-  sold_out: 'border-red-300 bg-red-200 text-red-950 hover:bg-red-300',
+  partly: 'border-amber-300 bg-amber-50 text-amber-950 hover:bg-amber-100',
+  sold_out: 'border-red-300 bg-red-100 text-red-950 hover:bg-red-200',
 };
 
 export const SELL_THROUGH_LABELS: Record<SellThrough, string> = {
@@ -14,12 +16,79 @@ export const SELL_THROUGH_LABELS: Record<SellThrough, string> = {
   sold_out: 'Sold out',
 };
 
-/** The mark of a day with units held by a sent contract (not yet booked). */
-export function HeldMark({ className }: { className?: string }) {
-  return <span aria-hidden className={cn('inline-block size-1.5 rounded-full bg-indigo-600', className)} />;
+/** The three figures of a day, each with its letter and colour (the legend spells them out). */
+const FIGURES = [
+  { key: 'booked', letter: 'B', name: 'Booked', bar: 'bg-slate-800', text: 'text-slate-900' },
+  { key: 'held', letter: 'H', name: 'Held (sent, not yet booked)', bar: 'bg-indigo-500', text: 'text-indigo-800' },
+  { key: 'available', letter: 'F', name: 'Free', bar: 'bg-white', text: 'text-emerald-800' },
+] as const;
+
+/**
+ * A day's booked, held and free units, apart: a bar in three segments (booked, held, free, in proportion to
+ * the capacity) and the three figures with their letters. Hidden from screen readers: the day's button says
+ * the same in words (dayLabel).
+ */
+export function DayFigures({ day, stacked = false }: { day: AvailabilityDay; stacked?: boolean }) {
+  const total = Math.max(day.capacity, day.booked + day.held, 1);
+  return (
+    <span aria-hidden className="flex w-full min-w-0 flex-col gap-0.5">
+      <span className="flex h-1.5 w-full overflow-hidden rounded-full border border-black/10 bg-white">
+        {FIGURES.map((figure) => {
+          const units = day[figure.key];
+          return units > 0 ? (
+            <span key={figure.key} className={figure.bar} style={{ width: `${(units / total) * 100}%` }} />
+          ) : null;
+        })}
+      </span>
+      <span
+        className={cn(
+          'flex min-w-0 font-mono text-[9px] leading-tight tabular-nums sm:text-[10px]',
+          stacked ? 'flex-col items-start' : 'justify-between gap-px',
+        )}
+      >
+        {FIGURES.map((figure) => (
+          <span key={figure.key} data-figure={figure.key} className={cn('whitespace-nowrap', figure.text)}>
+            <span className="font-semibold">{day[figure.key]}</span>
+            {figure.letter}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
 }
 
-/** What the colours and the mark mean. */
+/** "28.0% sold · $2,193.55 booked": a month of a product, over its days in the range. */
+export function MonthSummary({ month, className }: { month: InventoryMonth; className?: string }) {
+  return (
+    <dl
+      data-testid="inventory-month-summary"
+      data-month={month.month}
+      className={cn('flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground', className)}
+    >
+      <div className="flex gap-1">
+        <dt>Sell-through</dt>
+        <dd className="font-semibold tabular-nums text-slate-900" data-testid="month-sell-through">
+          {month.sellThrough.toFixed(1)}%
+        </dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>Booked value</dt>
+        <dd className="font-semibold tabular-nums text-slate-900" data-testid="month-booked-value">
+          {formatMoney(month.bookedValue)}
+        </dd>
+      </div>
+      <div className="flex gap-1">
+        <dt className="sr-only">Slot-days</dt>
+        <dd className="tabular-nums">
+          {month.bookedUnits} of {month.capacityUnits} slot-days booked
+          {month.heldUnits > 0 ? `, ${month.heldUnits} held` : ''}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** What the colours, the bar and the letters mean. */
 export function InventoryLegend() {
   return (
     <ul aria-label="Legend" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted-foreground">
@@ -29,12 +98,19 @@ export function InventoryLegend() {
           {SELL_THROUGH_LABELS[bucket]}
         </li>
       ))}
-      <li className="flex items-center gap-1.5">
-        <span aria-hidden className="flex size-3.5 items-start justify-end rounded border bg-white p-px">
-          <HeldMark />
-        </span>
-        Held (sent, not yet booked)
-      </li>
+      {FIGURES.map((figure) => (
+        <li key={figure.key} className="flex items-center gap-1.5">
+          <span aria-hidden className={cn('h-2 w-3.5 rounded-sm border border-black/10', figure.bar)} />
+          <span>
+            <span className={cn('font-mono font-semibold', figure.text)}>{figure.letter}</span> {figure.name}
+          </span>
+        </li>
+      ))}
     </ul>
   );
+}
+
+/** The mark of units held by a sent contract (not yet booked), beside the word. */
+export function HeldMark({ className }: { className?: string }) {
+  return <span aria-hidden className={cn('inline-block size-1.5 rounded-full bg-indigo-500', className)} />;
 }

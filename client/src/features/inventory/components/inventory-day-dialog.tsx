@@ -1,5 +1,10 @@
 import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
-import type { InventoryHolder } from '@shared/contracts/inventory-vocabulary';
+import {
+  type AvailabilityDay,
+  type InventoryDay,
+  type InventoryHolder,
+  NEXT_FREE_HORIZON_DAYS,
+} from '@shared/contracts/inventory-vocabulary';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
@@ -140,8 +145,60 @@ const COLUMNS: Column<HolderRow>[] = [
 ];
 
 /** "1 of 3 slots available · 1 booked · 1 held". */
-const figuresText = (day: SelectedDay['day']) =>
+const figuresText = (day: AvailabilityDay) =>
   `${day.available} of ${day.capacity} ${day.capacity === 1 ? 'slot' : 'slots'} available · ${day.booked} booked · ${day.held} held`;
+
+/** "Fri, Dec 11": a next free date's button. */
+const buttonDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * What a sold-out day offers instead: the nearest days after it with a slot free (the server's answer), each
+ * opening that day.
+ */
+function NextFreeDates({
+  nextFree,
+  onOpenDay,
+}: {
+  nextFree: InventoryDay['nextFree'] | undefined;
+  onOpenDay: (date: string) => void;
+}) {
+  return (
+    <section
+      aria-label="Next free dates"
+      data-testid="inventory-next-free"
+      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+    >
+      <p className="font-medium text-red-950">Sold out. Next free dates:</p>
+      {!nextFree ? (
+        <p className="mt-1 text-muted-foreground">Looking for free days...</p>
+      ) : nextFree.dates.length === 0 ? (
+        <p className="mt-1 text-slate-700">No free day in the next {NEXT_FREE_HORIZON_DAYS} days.</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {nextFree.dates.map((date) => (
+            <li key={date}>
+              <Button
+                variant="outline"
+                size="sm"
+                data-date={date}
+                aria-label={`Open ${longDay(date)}`}
+                onClick={() => onOpenDay(date)}
+              >
+                {buttonDay(date)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /**
  * A day of an inventory product: its figures and the contracts holding or booking it. Closed, it keeps the day
@@ -151,20 +208,24 @@ export function InventoryDayDialog({
   selected,
   open,
   onClose,
+  onOpenDay,
 }: {
   selected: SelectedDay | null;
   open: boolean;
   onClose: () => void;
+  /** Shows another day of the same product (a next free date). */
+  onOpenDay: (date: string) => void;
 }) {
   // Asked again each time the dialog opens: a contract may have taken or released the day meanwhile.
-  const query = useInventoryDay(open && selected ? { productId: selected.productId, date: selected.day.date } : null);
+  const query = useInventoryDay(open && selected ? { productId: selected.productId, date: selected.date } : null);
   const data = query.data;
   const rows = useMemo<HolderRow[]>(
     () => (data?.holders ?? []).map((holder, index) => ({ ...holder, key: String(index) })),
     [data],
   );
   // The calendar's figures show at once; the day's own answer replaces them (it may be newer).
-  const figures = data ?? selected?.day;
+  const figures = (data?.date === selected?.date ? data : null) ?? selected?.day ?? null;
+  const soldOut = figures !== null && figures.available === 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
@@ -180,10 +241,13 @@ export function InventoryDayDialog({
           <>
             <DialogHeader>
               <DialogTitle>
-                {selected.productName} · {longDay(selected.day.date)}
+                {selected.productName} · {longDay(selected.date)}
               </DialogTitle>
-              <DialogDescription>{figures && figuresText(figures)}</DialogDescription>
+              <DialogDescription>
+                {figures ? figuresText(figures) : 'Loading the figures of this day...'}
+              </DialogDescription>
             </DialogHeader>
+            {soldOut && <NextFreeDates nextFree={data?.nextFree} onOpenDay={onOpenDay} />}
             {query.isError && !data ? (
               <ErrorState title="Could not load the contracts of this day">
                 <p>{errorMessage(query.error, 'Something went wrong.')}</p>
@@ -199,7 +263,7 @@ export function InventoryDayDialog({
               </ErrorState>
             ) : (
               <DataTable
-                caption={`Contracts holding ${selected.productName} on ${selected.day.date}`}
+                caption={`Contracts holding ${selected.productName} on ${selected.date}`}
                 columns={COLUMNS}
                 rows={rows}
                 rowKey={(holder) => holder.key}

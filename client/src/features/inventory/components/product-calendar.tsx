@@ -1,4 +1,4 @@
-import type { AvailabilityDay, InventoryCalendar } from '@shared/contracts/inventory-vocabulary';
+import type { AvailabilityDay, InventoryCalendar, InventoryMonth } from '@shared/contracts/inventory-vocabulary';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,15 +15,16 @@ import {
   soldOutDays,
   WEEKDAYS,
 } from '../lib/calendar';
-import { HeldMark, SELL_THROUGH_CLASSES } from './day-styles';
+import { DayFigures, MonthSummary, SELL_THROUGH_CLASSES } from './day-styles';
 
 export type InventoryProduct = InventoryCalendar['products'][number];
 
-/** The day a user picked: which product, which day, and the figures the calendar showed for it. */
+/** The day a user picked: which product, which day, and the figures the calendar showed for it (if shown). */
 export type SelectedDay = {
   productId: string;
   productName: string;
-  day: AvailabilityDay;
+  date: string;
+  day: AvailabilityDay | null;
   /** The day's button: focus goes back to it when the dialog closes. */
   opener: HTMLElement | null;
 };
@@ -32,8 +33,9 @@ export type SelectedDay = {
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
 /**
- * An inventory product's card: its capacity and a calendar per month of the range, each day coloured by how
- * much of it is taken and named with its figures. A day opens the contracts holding it. The days are one tab
+ * An inventory product's card: its capacity and a calendar per month of the range with the month's
+ * sell-through and booked value, each day coloured by how much of it is taken and showing its booked, held
+ * and free units. A day opens the contracts holding it. The days are one tab
  * stop: the arrow keys move between them (Home and End: the range's first and last day).
  */
 export function ProductCalendar({
@@ -46,6 +48,7 @@ export function ProductCalendar({
   onSelect: (selected: SelectedDay) => void;
 }) {
   const months = useMemo(() => calendarMonths(product.days), [product.days]);
+  const summaries = useMemo(() => new Map(product.months.map((m) => [m.month, m])), [product.months]);
   const first = product.days[0]?.date ?? null;
   const last = product.days[product.days.length - 1]?.date ?? null;
   const inRange = (date: string) => first !== null && last !== null && date >= first && date <= last;
@@ -94,16 +97,23 @@ export function ProductCalendar({
         <p className="sr-only">
           Each day is a button: the arrow keys move between days, Enter opens the contracts holding the day.
         </p>
-        <div ref={grid} className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2 xl:grid-cols-3">
+        <div ref={grid} className="grid grid-cols-1 gap-x-6 gap-y-6 md:grid-cols-2 2xl:grid-cols-3">
           {months.map((month) => (
             <MonthGrid
               key={month.key}
               month={month}
+              summary={summaries.get(month.key) ?? null}
               today={today}
               focusDate={focusDate}
               onSelect={(day, opener) => {
                 setActive(day.date);
-                onSelect({ productId: product.productId, productName: product.productName, day, opener });
+                onSelect({
+                  productId: product.productId,
+                  productName: product.productName,
+                  date: day.date,
+                  day,
+                  opener,
+                });
               }}
               onKeyDown={move}
             />
@@ -116,12 +126,14 @@ export function ProductCalendar({
 
 function MonthGrid({
   month,
+  summary,
   today,
   focusDate,
   onSelect,
   onKeyDown,
 }: {
   month: CalendarMonth;
+  summary: InventoryMonth | null;
   today: string;
   focusDate: string | null;
   onSelect: (day: AvailabilityDay, opener: HTMLElement) => void;
@@ -130,9 +142,10 @@ function MonthGrid({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="min-w-0" data-month={month.key}>
-      <h3 id={headingId} className="mb-2 text-sm font-semibold text-slate-900">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
         {month.label}
       </h3>
+      {summary && <MonthSummary month={summary} className="mb-2 mt-1" />}
       <div className="grid grid-cols-7 gap-0.5 sm:gap-1">
         {WEEKDAYS.map((weekday) => (
           <abbr
@@ -160,7 +173,7 @@ function MonthGrid({
             <div
               key={cell.date}
               aria-hidden
-              className="flex aspect-square items-start justify-center rounded-md pt-1 text-[11px] text-slate-300"
+              className="flex min-h-12 items-start justify-center rounded-md pt-1 text-[11px] text-slate-300 sm:min-h-14"
             >
               {cell.day}
             </div>
@@ -170,12 +183,6 @@ function MonthGrid({
     </section>
   );
 }
-
-/** "1/3"; a wide capacity shows what is left only (the name says all of it). */
-const figuresText = (day: AvailabilityDay) => {
-  const text = `${day.available}/${day.capacity}`;
-  return text.length <= 5 ? text : String(day.available);
-};
 
 function DayButton({
   day,
@@ -205,15 +212,14 @@ function DayButton({
       onClick={(event) => onSelect(day, event.currentTarget)}
       onKeyDown={(event) => onKeyDown(event, day.date)}
       className={cn(
-        'relative flex aspect-square min-w-0 cursor-pointer flex-col items-center justify-center gap-px rounded-md border leading-none transition-colors',
+        'relative flex min-h-12 min-w-0 cursor-pointer flex-col overflow-hidden items-start justify-between gap-0.5 rounded-md border px-0.5 py-1 leading-none transition-colors sm:min-h-14 sm:px-1',
         'focus-visible:z-10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
         SELL_THROUGH_CLASSES[bucket],
         isToday && 'border-slate-900 border-2',
       )}
     >
       <span className="text-[11px] font-semibold sm:text-xs">{number}</span>
-      <span className="text-[10px] tabular-nums opacity-80 sm:text-[11px]">{figuresText(day)}</span>
-      {day.held > 0 && <HeldMark className="absolute right-0.5 top-0.5" />}
+      <DayFigures day={day} />
     </button>
   );
 }

@@ -107,7 +107,7 @@ export default function ReceivablesPage() {
         <SearchInput
           id="receivables-search"
           label="Search customers"
-          placeholder="Search by customer name"
+          placeholder="Customer name"
           value={search}
           onChange={setSearch}
           className="sm:max-w-none xl:max-w-xs"

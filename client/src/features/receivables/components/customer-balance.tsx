@@ -8,6 +8,7 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCustomerReceivable } from '../api/get-customer-receivable';
+import { daysLate } from '../lib/days-late';
 
 /**
  * A customer's balance on its page: what it owes (and how much is overdue), the credit it holds, its last
@@ -46,7 +47,7 @@ export function CustomerBalance({
       cell: (invoice) => (
         <>
           {formatDate(invoice.dueDate)}
-          {invoice.overdue && <span className="block text-xs text-red-700">{invoice.daysPastDue} days late</span>}
+          {invoice.overdue && <span className="block text-xs text-red-700">{daysLate(invoice.daysPastDue)}</span>}
         </>
       ),
     },

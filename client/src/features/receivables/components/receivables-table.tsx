@@ -4,12 +4,13 @@ import { Link } from 'wouter';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { daysLate } from '../lib/days-late';
 import { DunningStageBadge } from './dunning-stage-badge';
 
 /** An aging amount: muted when nothing is in the bucket, red past due. */
 function Aged({ value, late }: { value: number; late: boolean }) {
   if (value === 0) return <span className="text-muted-foreground">—</span>;
-  return <span className={late ? 'text-red-700' : undefined}>{formatMoney(value)}</span>;
+  return <span className={late ? 'whitespace-nowrap text-red-700' : 'whitespace-nowrap'}>{formatMoney(value)}</span>;
 }
 
 const customerLink = (row: ReceivableRow) => (
@@ -31,20 +32,25 @@ const lastPayment = (row: ReceivableRow) =>
     </span>
   );
 
+/**
+ * Eight columns that fit a 1280 px screen: the customer with its open invoices and dunning stage under its
+ * name, the open balance with the credit held under it, the five aging buckets, the last payment.
+ */
 const COLUMNS: Column<ReceivableRow>[] = [
   {
     id: 'customer',
     header: 'Customer',
     rowHeader: true,
     cell: (row) => (
-      <span className="block min-w-[9rem]">
+      <span className="grid min-w-[10rem] max-w-[15rem] justify-items-start gap-1">
         {customerLink(row)}
         {row.openInvoices > 0 && (
-          <span className="block text-xs font-normal text-muted-foreground">
+          <span className="text-xs font-normal text-muted-foreground">
             {row.openInvoices} open {row.openInvoices === 1 ? 'invoice' : 'invoices'}
-            {row.daysPastDue > 0 && ` · oldest ${row.daysPastDue} days late`}
+            {row.daysPastDue > 0 && ` · oldest ${daysLate(row.daysPastDue)}`}
           </span>
         )}
+        {row.dunningStage && <DunningStageBadge stage={row.dunningStage} />}
       </span>
     ),
   },
@@ -52,27 +58,21 @@ const COLUMNS: Column<ReceivableRow>[] = [
     id: 'balance',
     header: 'Open balance',
     align: 'right',
-    cellClassName: 'whitespace-nowrap font-semibold text-slate-900',
-    cell: (row) => formatMoney(row.openBalance),
+    cellClassName: 'whitespace-nowrap',
+    cell: (row) => (
+      <>
+        <span className="font-semibold text-slate-900">{formatMoney(row.openBalance)}</span>
+        {row.creditBalance > 0 && (
+          <span className="block text-xs text-green-700">Credit {formatMoney(row.creditBalance)}</span>
+        )}
+      </>
+    ),
   },
   { id: 'current', header: 'Current', align: 'right', cell: (row) => <Aged value={row.aging.current} late={false} /> },
-  { id: '1-30', header: '1–30', align: 'right', cell: (row) => <Aged value={row.aging['1-30']} late /> },
-  { id: '31-60', header: '31–60', align: 'right', cell: (row) => <Aged value={row.aging['31-60']} late /> },
-  { id: '61-90', header: '61–90', align: 'right', cell: (row) => <Aged value={row.aging['61-90']} late /> },
-  { id: '90+', header: '90+', align: 'right', cell: (row) => <Aged value={row.aging['90+']} late /> },
-  { id: 'stage', header: 'Dunning stage', cell: (row) => <DunningStageBadge stage={row.dunningStage} /> },
-  {
-    id: 'credit',
-    header: 'Credit',
-    align: 'right',
-    cellClassName: 'whitespace-nowrap',
-    cell: (row) =>
-      row.creditBalance > 0 ? (
-        <span className="text-green-700">{formatMoney(row.creditBalance)}</span>
-      ) : (
-        <span className="text-muted-foreground">—</span>
-      ),
-  },
+  { id: '1-30', header: '1–30 days', align: 'right', cell: (row) => <Aged value={row.aging['1-30']} late /> },
+  { id: '31-60', header: '31–60 days', align: 'right', cell: (row) => <Aged value={row.aging['31-60']} late /> },
+  { id: '61-90', header: '61–90 days', align: 'right', cell: (row) => <Aged value={row.aging['61-90']} late /> },
+  { id: '90+', header: '90+ days', align: 'right', cell: (row) => <Aged value={row.aging['90+']} late /> },
   { id: 'last-payment', header: 'Last payment', align: 'right', cell: lastPayment },
 ];
 
@@ -91,7 +91,7 @@ function ReceivableCard(row: ReceivableRow) {
         <span className="text-base font-semibold tabular-nums text-slate-900">{formatMoney(row.openBalance)}</span>
       </div>
       {fact('Overdue', row.overdue > 0 ? <span className="text-red-700">{formatMoney(row.overdue)}</span> : '—')}
-      {row.daysPastDue > 0 && fact('Oldest', `${row.daysPastDue} days late`)}
+      {row.daysPastDue > 0 && fact('Oldest', daysLate(row.daysPastDue))}
       {fact('Dunning stage', <DunningStageBadge stage={row.dunningStage} />)}
       {row.creditBalance > 0 && fact('Credit', formatMoney(row.creditBalance))}
       {fact('Last payment', lastPayment(row))}
@@ -123,6 +123,7 @@ export function ReceivablesTable({
       empty={empty}
       density="snug"
       frame="card"
+      className="text-[13px]"
       sortable={false}
       phone="cards"
       card={ReceivableCard}

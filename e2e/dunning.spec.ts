@@ -39,7 +39,7 @@ test('the Invoices screen shows each overdue invoice’s dunning stage, and the 
     String(report.alerts.contractsPausedForNonPayment),
   );
   await page.getByRole('link', { name: /Contracts paused for non-payment/ }).click();
-  await expect(page).toHaveURL(/\/contracts\?status=paused$/);
+  await expect(page).toHaveURL(/\/contracts\?reason=non_payment$/);
   const paused = page.getByRole('row').filter({ hasText: 'Peppermint Spa & Salon' });
   await expect(paused.getByTestId('contract-pause-reason')).toHaveText('Paused for non-payment');
 });

@@ -40,6 +40,9 @@ export const PERMISSIONS = {
   'payout:request': ['sales'],
   'payout:review': ['super_admin', 'admin', 'finance'],
 
+  /** Who owes what: open balances by customer, aging, dunning stage, credit (the Receivables screen, finance's dashboard cards). */
+  'receivables:read': ['super_admin', 'admin', 'sales_manager', 'finance'],
+
   'report:read:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
   'report:read:own': ['sales'],
 
@@ -78,6 +81,7 @@ export const PERMISSIONS = {
   'nav:outbox': ['super_admin', 'admin'],
   'nav:invoices': ['super_admin', 'admin', 'finance'],
   'nav:payouts': ['super_admin', 'admin', 'finance'],
+  'nav:receivables': ['super_admin', 'admin', 'sales_manager', 'finance'],
   'nav:audit': ['super_admin', 'admin'],
   'nav:inventory': ['super_admin', 'admin', 'sales_manager', 'sales'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -19,6 +19,7 @@ import { outboxRoutes } from './outbox/outbox.routes';
 import { packagesRoutes } from './packages/packages.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { productsRoutes } from './products/products.routes';
+import { receivablesRoutes } from './receivables/receivables.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
@@ -47,5 +48,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(creditNotesRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);
+  await app.register(receivablesRoutes);
   await app.register(commissionsRoutes);
 }

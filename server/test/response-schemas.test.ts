@@ -10,6 +10,7 @@ const NOT_JSON = [
   'GET /api/credit-notes/:id/pdf',
   'GET /api/commissions/export',
   'GET /api/reports/export',
+  'GET /api/receivables/export',
   'GET /api/creatives/:id/download',
 ];
 

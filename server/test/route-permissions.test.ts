@@ -126,6 +126,12 @@ const MATRIX: Row[] = [
   ['GET /api/commissions/summary',                      401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/commissions',                              401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/commissions/export',                       401,  ok,   ok,   ok,   ok,   ok,   403],
+
+  ['GET /api/receivables',                              401,  ok,   ok,   ok,   403,  ok,   403],
+  ['GET /api/receivables/summary',                      401,  ok,   ok,   ok,   403,  ok,   403],
+  ['GET /api/receivables/export',                       401,  ok,   ok,   ok,   403,  ok,   403],
+  ['GET /api/receivables/outlook',                      401,  ok,   ok,   ok,   403,  ok,   403],
+  ['GET /api/receivables/customers/:id',                401,  ok,   ok,   ok,   403,  ok,   403],
   ['GET /api/commissions/reps',                         401,  ok,   ok,   ok,   403,  ok,   403],
   ['GET /api/payouts',                                  401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/payouts/:id',                              401,  ok,   ok,   ok,   ok,   ok,   403],

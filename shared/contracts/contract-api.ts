@@ -8,6 +8,7 @@ import {
   flightIssues,
   hasPackage,
   lineIssues,
+  PAUSE_REASONS,
   PAYMENT_MODES,
   parseWhole,
   quantityIssue,
@@ -171,6 +172,18 @@ export const contractListQuerySchema = listQuerySchema.extend({
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
   customerId: z.string().uuid('Not a valid customer').optional(),
+  /** Why a paused contract is paused (manual or non_payment), or 'all' / empty for any: the reason filter. */
+  reason: z
+    .enum([...PAUSE_REASONS, 'all', ''], { message: `Reason must be one of ${PAUSE_REASONS.join(', ')}` })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+  /** Running contracts (active or paused) whose auto-stop date is within this many days from today. */
+  expiring: z.coerce
+    .number({ message: 'expiring must be a number of days' })
+    .int('expiring must be a whole number of days')
+    .min(1, 'expiring must be at least 1 day')
+    .max(366, 'expiring cannot exceed 366 days')
+    .optional(),
   /** The sales view's "my contracts": only those the caller is the sales rep of. */
   mine: z
     .enum(['true', 'false', '1', '0'], { message: 'mine must be true or false' })

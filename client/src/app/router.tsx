@@ -40,6 +40,7 @@ const SCREENS: Screen[] = [
   { path: paths.outbox, load: () => import('./routes/outbox') },
   { path: paths.audit, load: () => import('./routes/audit') },
   { path: paths.invoices, load: () => import('./routes/invoices') },
+  { path: paths.receivables, load: () => import('./routes/receivables') },
   { load: () => import('./routes/not-found') },
 ];
 const screens = SCREENS.map(({ path, load }) => ({ path, Page: preloadableLazy(load) }));

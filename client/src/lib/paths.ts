@@ -20,6 +20,7 @@ export const paths = {
   outbox: '/outbox',
   audit: '/audit',
   invoices: '/invoices',
+  receivables: '/receivables',
   paymentSuccess: '/payment/success',
   setPassword: '/set-password',
   payLink: (token: string) => `/p/${token}`,

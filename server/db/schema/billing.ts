@@ -103,6 +103,8 @@ export const invoices = pgTable(
     index('invoices_open_contract_idx')
       .on(t.contractId, t.dueDate, t.totalCents, t.amountPaidCents)
       .where(sql`${t.status} in ('pending','failed')`),
+    // Receivables: a customer's open invoices (the aggregate per customer, the customer page's open invoices).
+    index('invoices_open_customer_idx').on(t.customerId, t.dueDate).where(sql`${t.status} in ('pending','failed')`),
     index('invoices_number_search_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
     check('invoices_status_check', sql`${t.status} in ('pending','paid','failed','void')`),
     check(
@@ -198,6 +200,10 @@ export const payments = pgTable(
     index('payments_contract_succeeded_idx')
       .on(t.contractId, t.paidAt, t.kind, t.amountCents)
       .where(sql`${t.status} = 'succeeded'`),
+    // Receivables: a customer's last payment received (not one its credit balance made).
+    index('payments_customer_paid_idx')
+      .on(t.customerId, t.paidAt)
+      .where(sql`${t.status} = 'succeeded' and ${t.kind} = 'payment' and ${t.method} <> 'credit'`),
     check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
     check('payments_status_check', sql`${t.status} in ('succeeded','failed')`),
     check('payments_method_check', sql`${t.method} in ('card','check','wire','cash','other','credit')`),

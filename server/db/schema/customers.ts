@@ -30,6 +30,8 @@ export const customers = pgTable(
       sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
     ),
     index('customers_name_idx').on(t.name),
+    // Receivables: the customers holding credit (few), without reading every customer.
+    index('customers_credit_idx').on(t.id).where(sql`${t.creditBalanceCents} > 0`),
     check('customers_credit_balance_check', sql`${t.creditBalanceCents} >= 0`),
   ],
 );

@@ -45,6 +45,13 @@ export type ContractFilter = {
   customerId?: string;
   /** Only this sales rep's contracts. */
   salesRepId?: string;
+  /** Only contracts paused for this reason (contracts.pause_reason). */
+  pauseReason?: string;
+  /**
+   * Only running contracts (active or paused) whose auto-stop date falls from `from` to `from` + `days`: the
+   * reports' "expiring within 30 days" (reports.repo selectContractFigures, contracts_auto_stop_idx).
+   */
+  expiring?: { from: string; days: number };
   limit: number;
   offset: number;
 };
@@ -68,6 +75,12 @@ function preparePage(db: Db, mask: number) {
   if (mask & 1) conditions.push(eq(contracts.status, sql.placeholder('status')));
   if (mask & 2) conditions.push(eq(contracts.customerId, sql.placeholder('customerId')));
   if (mask & 4) conditions.push(eq(contracts.salesRepId, sql.placeholder('salesRepId')));
+  if (mask & 16) conditions.push(eq(contracts.pauseReason, sql.placeholder('pauseReason')));
+  if (mask & 32) {
+    conditions.push(
+      sql`${contracts.status} in ('active', 'paused') and ${contracts.autoStopDate} is not null and ${contracts.autoStopDate} between ${sql.placeholder('expiringFrom')}::date and ${sql.placeholder('expiringFrom')}::date + ${sql.placeholder('expiringDays')}::int`,
+    );
+  }
   if (mask & 8) {
     // The same expression as contracts_search_idx, so the trigram index serves it.
     conditions.push(
@@ -99,7 +112,13 @@ export async function selectContractPage(
   db: Db,
   filter: ContractFilter,
 ): Promise<{ rows: ContractListRow[] } & BoundedTotal> {
-  const mask = (filter.status ? 1 : 0) | (filter.customerId ? 2 : 0) | (filter.salesRepId ? 4 : 0) | (filter.q ? 8 : 0);
+  const mask =
+    (filter.status ? 1 : 0) |
+    (filter.customerId ? 2 : 0) |
+    (filter.salesRepId ? 4 : 0) |
+    (filter.q ? 8 : 0) |
+    (filter.pauseReason ? 16 : 0) |
+    (filter.expiring ? 32 : 0);
   let byMask = pageStatements.get(db);
   if (!byMask) {
     byMask = new Map();
@@ -115,6 +134,9 @@ export async function selectContractPage(
     customerId: filter.customerId,
     salesRepId: filter.salesRepId,
     pattern: filter.q ? likePattern(filter.q) : undefined,
+    pauseReason: filter.pauseReason,
+    expiringFrom: filter.expiring?.from,
+    expiringDays: filter.expiring?.days,
   };
   const bound = countBound(filter);
   const [rows, [{ total }]] = await Promise.all([

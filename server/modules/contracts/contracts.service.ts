@@ -87,6 +87,8 @@ export async function listContracts(
     q: query.q || undefined,
     customerId: query.customerId,
     salesRepId: ownOnly ? actor.id : undefined,
+    pauseReason: query.reason,
+    expiring: query.expiring ? { from: businessToday(), days: query.expiring } : undefined,
     limit: query.limit,
     offset: query.offset,
   });

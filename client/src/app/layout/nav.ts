@@ -3,6 +3,7 @@ import {
   BarChart3,
   Boxes,
   Calendar,
+  CircleDollarSign,
   FileText,
   HandCoins,
   LayoutDashboard,
@@ -34,6 +35,7 @@ export const mainNav: NavItem[] = [
   { label: 'Commissions', href: paths.commissions, icon: HandCoins, permission: 'nav:commissions' },
   { label: 'Payouts', href: paths.payouts, icon: Wallet, permission: 'nav:payouts' },
   { label: 'Invoices', href: paths.invoices, icon: Receipt, permission: 'nav:invoices' },
+  { label: 'Receivables', href: paths.receivables, icon: CircleDollarSign, permission: 'nav:receivables' },
   { label: 'Client Portal', href: paths.portal, icon: UserCircle, permission: 'nav:portal' },
 ];
 

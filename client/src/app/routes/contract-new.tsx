@@ -1,13 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { AccessDenied } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
 import { ContractForm } from '@/features/contracts/components/contract-form';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
+import { preselectedCustomerId } from '@/features/contracts/lib/preselected-customer';
 import { paths } from '@/lib/paths';
 
 export default function NewContractPage() {
   const { canRead, canWrite } = useContractAccess();
+  // ?customerId=<id>: a link from a customer's page starts the form with that customer chosen.
+  const [params] = useSearchParams();
   if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
   if (!canWrite) return <AccessDenied message="You don't have permission to create contracts" />;
   return (
@@ -22,7 +25,7 @@ export default function NewContractPage() {
         title="New Contract"
         description="Choose a customer and either a package or products; the summary shows what they will pay."
       />
-      <ContractForm />
+      <ContractForm initialCustomerId={preselectedCustomerId(params)} />
     </>
   );
 }

@@ -1,7 +1,14 @@
 import type { ContractSummary } from '@shared/contracts/contract-responses';
-import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@shared/contracts/contract-vocabulary';
+import {
+  CONTRACT_STATUS_LABELS,
+  CONTRACT_STATUSES,
+  type ContractStatus,
+  PAUSE_REASONS,
+  PAUSED_FOR_NON_PAYMENT,
+  type PauseReason,
+} from '@shared/contracts/contract-vocabulary';
 import { can } from '@shared/permissions';
-import { FileText, Plus, Upload } from 'lucide-react';
+import { FileText, Plus, Upload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -35,11 +42,31 @@ const DeleteContractDialog = lazyWhen(
 );
 
 type StatusFilter = ContractStatus | 'all';
+type ReasonFilter = PauseReason | 'all';
+
+/** The reason filter's options beside the status filter (whose options stay ui-spec's). */
+const REASON_LABELS: Record<ReasonFilter, string> = {
+  all: 'Any reason',
+  manual: 'Paused by staff',
+  non_payment: PAUSED_FOR_NON_PAYMENT,
+};
 
 /** A link may open the list filtered by status (?status=paused: the Reports screen's status counts). */
 function statusFromUrl(): StatusFilter {
   const value = new URLSearchParams(window.location.search).get('status');
   return CONTRACT_STATUSES.find((status) => status === value) ?? 'all';
+}
+
+/** ?reason=non_payment: the Reports screen's "paused for non-payment" alert. */
+function reasonFromUrl(): ReasonFilter {
+  const value = new URLSearchParams(window.location.search).get('reason');
+  return PAUSE_REASONS.find((reason) => reason === value) ?? 'all';
+}
+
+/** ?expiring=30: the Reports screen's "expiring within 30 days" alert (running contracts ending that soon). */
+function expiringFromUrl(): number | undefined {
+  const value = Number(new URLSearchParams(window.location.search).get('expiring'));
+  return Number.isInteger(value) && value >= 1 && value <= 366 ? value : undefined;
 }
 
 export default function ContractsPage() {
@@ -57,14 +84,19 @@ function StaffContracts() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>(statusFromUrl);
+  const [reason, setReason] = useState<ReasonFilter>(reasonFromUrl);
+  const [expiring, setExpiring] = useState<number | undefined>(expiringFromUrl);
   const [page, setPage] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ContractSummary | null>(null);
-  const { data, isLoading, isFetching, error } = useContracts({ q, status, page }, { enabled: canRead });
+  const { data, isLoading, isFetching, error } = useContracts(
+    { q, status, reason, expiring, page },
+    { enabled: canRead },
+  );
 
   // A new search or filter starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search or filter changes
-  useEffect(() => setPage(0), [q, status]);
+  useEffect(() => setPage(0), [q, status, reason, expiring]);
   // Deleting the last contract of the last page steps back a page.
   useEffect(() => {
     if (data && data.rows.length === 0 && page > 0) {
@@ -75,7 +107,7 @@ function StaffContracts() {
   if (!canRead) return <AccessDenied message="You don't have permission to view contracts" />;
 
   const pages = data ? Math.max(1, Math.ceil(data.total / CONTRACTS_PAGE_SIZE)) : 1;
-  const filtered = q !== '' || status !== 'all';
+  const filtered = q !== '' || status !== 'all' || reason !== 'all' || expiring !== undefined;
 
   return (
     <>
@@ -128,10 +160,38 @@ function StaffContracts() {
             </SelectContent>
           </Select>
         </div>
+        <div className="flex items-center gap-2 sm:w-60">
+          <Label htmlFor="contract-reason-filter" className="sr-only">
+            Filter by pause reason
+          </Label>
+          <Select value={reason} onValueChange={(value) => setReason(value as ReasonFilter)}>
+            <SelectTrigger id="contract-reason-filter" aria-label="Filter by pause reason">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(['all', ...PAUSE_REASONS] as ReasonFilter[]).map((r) => (
+                <SelectItem key={r} value={r}>
+                  {REASON_LABELS[r]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {expiring !== undefined && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setExpiring(undefined)}
+            className="self-start sm:self-auto"
+          >
+            Ending within {expiring} days <X aria-hidden />
+            <span className="sr-only">(remove this filter)</span>
+          </Button>
+        )}
       </div>
 
       <h2 className="mb-3 text-base font-semibold text-slate-900" aria-live="polite" data-testid="contracts-count">
-        {data ? countHeading(data.total, data.totalIsLowerBound, status) : 'Loading contracts...'}
+        {data ? countHeading(data.total, data.totalIsLowerBound, status, reason, expiring) : 'Loading contracts...'}
       </h2>
 
       {error && !data ? (
@@ -174,9 +234,21 @@ function StaffContracts() {
   );
 }
 
-/** "20 contracts", "3 active contracts"; a count that stopped early reads "1,000+ contracts". */
-function countHeading(total: number, lowerBound: boolean, status: StatusFilter): string {
+/**
+ * "20 contracts", "3 active contracts", "2 contracts paused for non-payment", "4 contracts ending within 30 days";
+ * a count that stopped early reads "1,000+ contracts".
+ */
+function countHeading(
+  total: number,
+  lowerBound: boolean,
+  status: StatusFilter,
+  reason: ReasonFilter,
+  expiring: number | undefined,
+): string {
   const noun = total === 1 && !lowerBound ? 'contract' : 'contracts';
   const figure = lowerBound ? `${total.toLocaleString('en-US')}+` : `${total}`;
-  return status === 'all' ? `${figure} ${noun}` : `${figure} ${CONTRACT_STATUS_LABELS[status].toLowerCase()} ${noun}`;
+  const head =
+    status === 'all' ? `${figure} ${noun}` : `${figure} ${CONTRACT_STATUS_LABELS[status].toLowerCase()} ${noun}`;
+  const why = reason === 'all' ? '' : ` ${REASON_LABELS[reason].toLowerCase()}`;
+  return `${head}${why}${expiring === undefined ? '' : ` ending within ${expiring} days`}`;
 }

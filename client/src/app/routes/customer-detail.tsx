@@ -1,5 +1,5 @@
 import { can, canAny } from '@shared/permissions';
-import { ArrowLeft, MailPlus, Pencil } from 'lucide-react';
+import { ArrowLeft, MailPlus, Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { useCustomer } from '@/features/customers/api/get-customer';
 import { CustomerContracts } from '@/features/customers/components/customer-contracts';
 import { CustomerDetails } from '@/features/customers/components/customer-details';
 import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
+import { CustomerBalance } from '@/features/receivables/components/customer-balance';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
@@ -24,6 +25,11 @@ const CustomerFormDialog = lazyWhen(
   () => import('@/features/customers/components/customer-form-dialog').then((module) => module.CustomerFormDialog),
   (props) => props.open,
 );
+// The invoice an open-invoice row opens.
+const InvoiceDetailDialog = lazyWhen(
+  () => import('@/features/invoices/components/invoice-detail-dialog').then((module) => module.InvoiceDetailDialog),
+  (props) => props.invoiceId !== null,
+);
 const InviteToPortalDialog = lazyWhen(
   () => import('@/features/customers/components/invite-to-portal-dialog').then((module) => module.InviteToPortalDialog),
   (props) => props.open,
@@ -35,11 +41,14 @@ export default function CustomerDetailPage() {
   const { data: customer, isLoading, error } = useCustomer(id);
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [viewingInvoice, setViewingInvoice] = useState<string | null>(null);
   const canWrite = can(user, 'customer:write');
   const seesContracts = canAny(user, ['contract:read:any', 'contract:read:own']);
   const seesInvoices = canAny(user, ['invoice:read:any', 'invoice:read:own', 'invoice:read:client']);
   // A customer's credit is for staff who read every invoice, and for the client its own (not a rep's).
   const seesCredit = canAny(user, ['invoice:read:any', 'invoice:read:client']);
+  const seesBalance = can(user, 'receivables:read');
+  const canCreateContract = canAny(user, ['contract:write:any', 'contract:write:own']);
   // A malformed id is refused with 400; to the user it is the same as an unknown one.
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -75,20 +84,32 @@ export default function CustomerDetailPage() {
             title={customer.name}
             description={customer.company ?? undefined}
             actions={
-              canWrite && (
+              (canWrite || canCreateContract) && (
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" onClick={() => setInviting(true)}>
-                    <MailPlus aria-hidden /> Invite to Client Portal
-                  </Button>
-                  <Button onClick={() => setEditing(true)}>
-                    <Pencil aria-hidden /> Edit Customer
-                  </Button>
+                  {canWrite && (
+                    <Button variant="outline" onClick={() => setInviting(true)}>
+                      <MailPlus aria-hidden /> Invite to Client Portal
+                    </Button>
+                  )}
+                  {canWrite && (
+                    <Button variant="outline" onClick={() => setEditing(true)}>
+                      <Pencil aria-hidden /> Edit Customer
+                    </Button>
+                  )}
+                  {canCreateContract && (
+                    <Button asChild>
+                      <Link href={`${paths.newContract}?customerId=${encodeURIComponent(customer.id)}`}>
+                        <Plus aria-hidden /> New Contract
+                      </Link>
+                    </Button>
+                  )}
                 </div>
               )
             }
           />
           <div className="grid grid-cols-1 gap-6">
             <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
+            {seesBalance && <CustomerBalance customerId={customer.id} onOpenInvoice={setViewingInvoice} />}
             {seesContracts && <CustomerContracts customerId={customer.id} />}
             {seesInvoices && <InvoiceHistory customerId={customer.id} />}
             {seesCredit && (
@@ -99,6 +120,7 @@ export default function CustomerDetailPage() {
           </div>
           {canWrite && <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={customer} />}
           {canWrite && <InviteToPortalDialog open={inviting} onOpenChange={setInviting} customer={customer} />}
+          {seesBalance && <InvoiceDetailDialog invoiceId={viewingInvoice} onClose={() => setViewingInvoice(null)} />}
         </>
       )}
     </>

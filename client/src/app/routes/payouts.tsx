@@ -31,11 +31,17 @@ const FILTER_LABELS: Record<StatusFilter, string> = {
   all: 'All',
 };
 
+/** ?status=pending: the Reports screen's "payouts awaiting review" alert opens the pending requests. */
+function statusFromUrl(): StatusFilter {
+  const value = new URLSearchParams(window.location.search).get('status');
+  return (Object.keys(FILTER_LABELS) as StatusFilter[]).find((status) => status === value) ?? 'open';
+}
+
 /** Payout review (finance and admin-level): approve (amount editable), reject with a reason, mark disbursed. */
 export default function PayoutsPage() {
   const { user } = useCurrentUser();
   const allowed = can(user, 'payout:review');
-  const [status, setStatus] = useState<StatusFilter>('open');
+  const [status, setStatus] = useState<StatusFilter>(statusFromUrl);
   const [repId, setRepId] = useState<string | undefined>();
   const [page, setPage] = useState(0);
   const [action, setAction] = useState<ReviewAction | null>(null);

@@ -1,5 +1,5 @@
 import type { ContractSummary } from '@shared/contracts/contract-responses';
-import type { ContractStatus } from '@shared/contracts/contract-vocabulary';
+import type { ContractStatus, PauseReason } from '@shared/contracts/contract-vocabulary';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, withQuery } from '@/lib/api-client';
@@ -22,15 +22,30 @@ export function refreshContractData(queryClient: QueryClient, filters: { predica
 
 export const CONTRACTS_PAGE_SIZE = 20;
 
-export type ContractsFilter = { q: string; status: ContractStatus | 'all'; page: number };
+export type ContractsFilter = {
+  q: string;
+  status: ContractStatus | 'all';
+  /** Why a paused contract is paused (the reason filter beside the status filter). */
+  reason?: PauseReason | 'all';
+  /** Running contracts ending within this many days (the Reports screen's alert link). */
+  expiring?: number;
+  page: number;
+};
 
-/** One page of contracts, searched (description or id) and filtered by status on the server. */
-export const contractsQueryOptions = ({ q, status, page }: ContractsFilter) =>
+/** One page of contracts, searched (description or id) and filtered by status and pause reason on the server. */
+export const contractsQueryOptions = ({ q, status, reason = 'all', expiring, page }: ContractsFilter) =>
   queryOptions({
-    queryKey: [...contractsQueryKey, 'list', { q, status, page }],
+    queryKey: [...contractsQueryKey, 'list', { q, status, reason, expiring, page }],
     queryFn: () =>
       apiPage<ContractSummary>(
-        withQuery('/api/contracts', { q, status, limit: CONTRACTS_PAGE_SIZE, offset: page * CONTRACTS_PAGE_SIZE }),
+        withQuery('/api/contracts', {
+          q,
+          status,
+          reason,
+          expiring,
+          limit: CONTRACTS_PAGE_SIZE,
+          offset: page * CONTRACTS_PAGE_SIZE,
+        }),
       ),
     staleTime: 0,
   });

@@ -61,8 +61,11 @@ export function ContractForm({
   onSuccess,
   onCancel,
   layout = 'page',
+  initialCustomerId,
 }: {
   contract?: Contract | null;
+  /** A new contract's customer, chosen already (the customer page's "New Contract"). */
+  initialCustomerId?: string;
   onSuccess?: (contract: Contract) => void;
   onCancel?: () => void;
   layout?: 'page' | 'dialog';
@@ -71,7 +74,9 @@ export function ContractForm({
   const [, navigate] = useLocation();
   const form: ContractForm = useForm<ContractFormValues, unknown, FormOutput>({
     resolver,
-    defaultValues: contract ? contractToFormValues(contract) : newContractFormValues(todayIso()),
+    defaultValues: contract
+      ? contractToFormValues(contract)
+      : { ...newContractFormValues(todayIso()), ...(initialCustomerId ? { customerId: initialCustomerId } : {}) },
   });
   useEffect(() => void loadResolver(), []);
   const { errors } = form.formState;

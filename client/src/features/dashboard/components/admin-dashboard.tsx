@@ -13,6 +13,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { healthProblems, useHealth } from '../api/get-health';
 import { useRecentActivity } from '../api/get-recent-activity';
 import { useUserCount } from '../api/get-user-count';
+import { FinanceCards } from './finance-cards';
 import { StatCard } from './stat-card';
 
 export function AdminDashboard({ user }: { user: User }) {
@@ -88,6 +89,8 @@ export function AdminDashboard({ user }: { user: User }) {
           loading={health.isLoading}
         />
       </div>
+      {/* Finance (an unlisted role: ui-spec's Admin Dashboard) also sees who owes what and the cash to come. */}
+      {user.role === 'finance' && <FinanceCards />}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         {/* The audit trail is admin-level: other roles get no card rather than an empty one. */}

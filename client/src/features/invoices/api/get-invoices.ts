@@ -11,8 +11,8 @@ export const invoicesQueryKey = ['/api/invoices'] as const;
 /**
  * After a payment, a void, a credit note or a credit refund, what depends on invoices is refetched too:
  * invoice lists and details, credit notes and credit balances (with the customer, who shows the balance),
- * the contracts (their schedule marks issued periods), the client's invoices and figures, dashboard and
- * commission figures.
+ * the contracts (their schedule marks issued periods), the client's invoices and figures, dashboard,
+ * commission and receivables figures.
  */
 export function refreshInvoiceData(queryClient: QueryClient) {
   return Promise.all(
@@ -26,6 +26,7 @@ export function refreshInvoiceData(queryClient: QueryClient) {
       ['/api/client/summary'],
       ['/api/dashboard/stats'],
       ['/api/commissions'],
+      ['/api/receivables'],
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

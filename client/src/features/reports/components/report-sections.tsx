@@ -111,34 +111,42 @@ export function TopProducts({ products }: { products: Report['topProducts'] }) {
   );
 }
 
-/** The alerts, each linking to the list that shows them. */
+/**
+ * The alerts, each linking to the list that shows exactly the records it counts: overdue invoices (the invoice
+ * list's overdue filter: unpaid and past due), contracts paused for non-payment (the contracts list's reason
+ * filter), running contracts ending within 30 days (its expiring filter), payout requests pending review.
+ */
 export function ReportAlerts({ alerts, user }: { alerts: Report['alerts']; user: User }) {
   const rows: { label: string; count: number; href: string | null; icon: ReactNode; testId: string }[] = [
     {
       label: 'Overdue invoices',
       count: alerts.overdueInvoices,
-      href: can(user, 'nav:invoices') ? '/invoices?overdue=true' : null,
+      href: can(user, 'nav:invoices') ? `${paths.invoices}?overdue=true` : null,
       icon: <Receipt />,
       testId: 'alert-overdue',
     },
     {
       label: 'Contracts paused for non-payment',
       count: alerts.contractsPausedForNonPayment,
-      href: `${paths.contracts}?status=paused`,
+      href: `${paths.contracts}?reason=non_payment`,
       icon: <CirclePause />,
       testId: 'alert-paused-non-payment',
     },
     {
       label: 'Contracts expiring within 30 days',
       count: alerts.expiringContracts,
-      href: `${paths.contracts}?status=active`,
+      href: `${paths.contracts}?expiring=30`,
       icon: <CalendarClock />,
       testId: 'alert-expiring',
     },
     {
       label: 'Payouts awaiting review',
       count: alerts.payoutsAwaitingReview,
-      href: can(user, 'nav:payouts') ? '/payouts' : can(user, 'nav:commissions') ? paths.commissions : null,
+      href: can(user, 'nav:payouts')
+        ? `${paths.payouts}?status=pending`
+        : can(user, 'nav:commissions')
+          ? paths.commissions
+          : null,
       icon: <Wallet />,
       testId: 'alert-payouts',
     },

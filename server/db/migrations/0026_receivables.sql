@@ -1,0 +1,3 @@
+CREATE INDEX "invoices_open_customer_idx" ON "invoices" USING btree ("customer_id","due_date") WHERE "invoices"."status" in ('pending','failed');--> statement-breakpoint
+CREATE INDEX "payments_customer_paid_idx" ON "payments" USING btree ("customer_id","paid_at") WHERE "payments"."status" = 'succeeded' and "payments"."kind" = 'payment' and "payments"."method" <> 'credit';--> statement-breakpoint
+CREATE INDEX "customers_credit_idx" ON "customers" USING btree ("id") WHERE "customers"."credit_balance_cents" > 0;

@@ -1,4 +1,5 @@
 import {
+  billingPortalSchema,
   cardPaymentSchema,
   checkoutPaidSchema,
   checkoutSchema,
@@ -23,6 +24,7 @@ import {
   startInvoiceCheckout,
   startPayLinkCheckout,
 } from './checkout.service';
+import { openBillingPortal } from './billing-portal.service';
 import { type PaymentDeps, recordManualPayment, resendReceipt } from './payments.service';
 import { paymentProvidersFor } from './providers';
 import { PUBLIC_PAYMENT_LIMITS } from './rate-limit';
@@ -134,6 +136,26 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       ...answers,
     },
     async (request) => resendReceipt(staff(), request.user!, request.params.id),
+  );
+
+  // The customer portal of a portal-mode contract (billing-portal.service.ts): the client opens it from its
+  // contract page; staff who may read the contract open it with the customer or copy the portal page to send.
+  const portal = () => ({ db: app.db, providers: paymentProvidersFor(app), baseUrl: publicOrigin(app) });
+  r.post(
+    '/api/client/contracts/:id/billing-portal',
+    {
+      config: { access: ['portal:access'] },
+      schema: { params: idParamSchema, response: { 200: billingPortalSchema } },
+    },
+    async (request) => openBillingPortal(portal(), request.user!, request.params.id, 'client'),
+  );
+  r.post(
+    '/api/contracts/:id/billing-portal',
+    {
+      config: { access: ['contract:read:any', 'contract:read:own'] },
+      schema: { params: idParamSchema, response: { 200: billingPortalSchema } },
+    },
+    async (request) => openBillingPortal(portal(), request.user!, request.params.id, 'staff'),
   );
 
   // Webhooks are verified on the exact bytes received, so this scope keeps JSON bodies raw.

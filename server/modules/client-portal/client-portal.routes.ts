@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { contractScheduleResponse } from '../billing/billing.response';
 import {
   clientContractDetailResponse,
   clientContractListResponse,
   clientSummaryResponse,
 } from './client-portal.response';
-import { contractScheduleResponse } from '../billing/billing.response';
 import {
   getClientContract,
   getClientContractSchedule,

@@ -1,8 +1,4 @@
-import {
-  BILLING_PORTAL_MESSAGES,
-  type BillingPortal,
-  portalContractPath,
-} from '@shared/contracts/checkout';
+import { BILLING_PORTAL_MESSAGES, type BillingPortal, portalContractPath } from '@shared/contracts/checkout';
 import { canReadContract, clientOwnsContract } from '@shared/contracts/contract-access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';

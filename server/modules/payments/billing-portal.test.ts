@@ -112,7 +112,10 @@ describe('with Stripe configured', () => {
       });
     }
     // Another sales rep does not see the contract at all.
-    const other = await withStripe.injectAs('sales', { method: 'POST', url: `/api/contracts/${portal.id}/billing-portal` });
+    const other = await withStripe.injectAs('sales', {
+      method: 'POST',
+      url: `/api/contracts/${portal.id}/billing-portal`,
+    });
     expect(other.statusCode).toBe(404);
   });
 

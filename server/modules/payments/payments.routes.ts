@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { invoiceResponse } from '../invoices/invoices.response';
+import { openBillingPortal } from './billing-portal.service';
 import {
   type CheckoutDeps,
   getCheckout,
@@ -24,7 +25,6 @@ import {
   startInvoiceCheckout,
   startPayLinkCheckout,
 } from './checkout.service';
-import { openBillingPortal } from './billing-portal.service';
 import { type PaymentDeps, recordManualPayment, resendReceipt } from './payments.service';
 import { paymentProvidersFor } from './providers';
 import { PUBLIC_PAYMENT_LIMITS } from './rate-limit';

@@ -1,5 +1,6 @@
 import type { ContractOneTimeCharge } from './contract-responses';
 import type { PauseReason } from './contract-vocabulary';
+import type { UnderDeliveryRemedy } from './delivery-vocabulary';
 import type { PriceMetric } from './product-vocabulary';
 
 /**
@@ -85,6 +86,8 @@ export type ClientContractDetail = {
   paymentMode: string;
   /** Why a paused contract is paused (non_payment: resumes by itself when its overdue invoices are paid). */
   pauseReason: PauseReason | null;
+  /** How an under-delivered CPM period is settled (product.md section 12). */
+  underDeliveryRemedy: UnderDeliveryRemedy;
   /** This contract's overdue invoices (PaymentAlerts' figures for this contract alone). */
   overdueCount: number;
   overdueAmount: number;

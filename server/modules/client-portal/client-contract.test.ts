@@ -158,6 +158,7 @@ describe('GET /api/client/contracts/:id', () => {
       title: 'Year-round video',
       status: 'active',
       pauseReason: null,
+      underDeliveryRemedy: 'credit',
       monthlyAmount: 240,
       seasonalMonthlyAmount: 300,
       oneTimeAmount: 500,

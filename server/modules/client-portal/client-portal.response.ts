@@ -70,6 +70,7 @@ export const clientContractDetailResponse = object<ClientContractDetail>({
   autoStopDate: nullableString,
   paymentMode: string,
   pauseReason: nullableString,
+  underDeliveryRemedy: string,
   overdueCount: integer,
   overdueAmount: number,
   overdueInvoices: arrayOf(overdueInvoice),

@@ -146,6 +146,7 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
     autoStopDate: c.autoStopDate,
     paymentMode: c.paymentMode,
     pauseReason: c.status === 'paused' ? ((c.pauseReason as ClientContractDetail['pauseReason']) ?? null) : null,
+    underDeliveryRemedy: c.underDeliveryRemedy as ClientContractDetail['underDeliveryRemedy'],
     ...overdue,
     totalAmount: centsToAmount(c.totalCents),
     ...previewAmounts(preview),

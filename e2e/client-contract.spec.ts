@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
 import type { ContractSummary } from '@shared/contracts/contract-responses';
-import type { ClientContract } from '@shared/contracts/dashboard';
 import { apiAs, expect, signInAs, signInWith, test, tokenFor, unique } from './fixtures';
 
 /**
@@ -36,6 +35,10 @@ async function clientOfPausedCustomer(page: Page) {
     isActive: true,
   });
   return { email, password: 'mint-2026', contract: paused! };
+}
+
+async function bearerOf(page: Page, email: string, password = 'demo1234') {
+  return { Authorization: `Bearer ${await tokenFor(page.request, email, password)}` };
 }
 
 async function clientApi(page: Page, email: string, password: string) {
@@ -78,25 +81,36 @@ test('a client opens a contract from the portal and from the dashboard: lines, s
     documents.getByRole('list', { name: 'Invoices' }).getByRole('button', { name: /PDF/ }).first(),
   ).toBeVisible();
   await expect(page.getByTestId('payment-alerts')).toHaveCount(0);
-  await page.screenshot({ path: 'docs/screenshots/client-contract.png', fullPage: false });
 
-  // From the dashboard's list: ui-spec's "Contract #" names stay; the CPM contract shows its delivery and lines.
+  // A CPM campaign sold to this client today: the dashboard lists it first; its page shows its delivery.
+  const admin = await apiAs(page.request, 'admin');
+  const me = await (
+    await page.request.get('/api/auth/me', { headers: await bearerOf(page, 'client@demo.test') })
+  ).json();
+  const products = await admin.get<{ id: string; priceMetric: string; name: string }[]>('/api/products?limit=100');
+  const cpmProduct = products.find((p) => p.name === 'Pre-roll Impressions (15s, CPM)')!;
+  const title = unique('Impressions push');
+  const created = await admin.post<{ id: string }>('/api/contracts', {
+    customerId: (me.user ?? me).customerId,
+    title,
+    startDate: new Date().toISOString().slice(0, 10),
+    paymentMode: 'portal',
+    makeActive: true,
+    lineItems: [{ productId: cpmProduct.id, quantity: 100, unitPrice: 24, discount: 0 }],
+  });
   await page.goto('/');
-  const mine = await get<ClientContract[]>('/api/client/contracts?limit=100');
-  const cpm = mine.find((c) => c.description === 'Pre-roll with QR codes to the ticket page')!;
   const list = page.getByRole('list', { name: 'My contracts' });
-  await expect(list.getByRole('link').first()).toBeVisible();
-  const firstFive = mine.slice(0, 5);
-  expect(firstFive.map((c) => c.id)).toContain(cpm.id);
-  await list.getByRole('link', { name: `Contract #${cpm.id.slice(-6)}`, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/portal/contracts/${cpm.id}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Contract #${cpm.id.slice(-6)}`);
+  await list.getByRole('link', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/portal/contracts/${created.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const lines = page.getByRole('table', { name: 'Contract lines' });
-  await expect(lines.getByTestId('client-contract-line')).toHaveCount(2);
+  await expect(lines.getByTestId('client-contract-line')).toHaveCount(1);
+  await expect(lines).toContainText('Pre-roll Impressions (15s, CPM)');
   await expect(lines).toContainText('CPM');
+  await expect(lines).toContainText('$32.00'); // the in-season price
   await expect(page.getByRole('heading', { name: 'Delivery' })).toBeVisible();
-  // Paid by link: no portal payment details to manage.
-  await expect(page.getByRole('button', { name: 'Manage payment details' })).toHaveCount(0);
+  await expect(page.getByTestId('schedule-item').first()).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/client-contract.png', fullPage: false });
 
   // From the Contracts entry too; another customer's contract is not found.
   await page.goto('/contracts');

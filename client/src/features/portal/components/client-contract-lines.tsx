@@ -81,17 +81,18 @@ export function ClientContractLines({ contract }: { contract: ClientContractDeta
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <DataTable
-          caption="Contract lines"
-          columns={COLUMNS}
-          rows={contract.lineItems}
-          rowKey={(line) => line.id}
-          rowProps={() => ({ 'data-testid': 'client-contract-line' })}
-          frame="inset"
-          density="compact"
-          phone="cards"
-          empty={<p className="py-6 text-center text-sm text-muted-foreground">No individual lines</p>}
-        />
+        {contract.lineItems.length > 0 && (
+          <DataTable
+            caption="Contract lines"
+            columns={COLUMNS}
+            rows={contract.lineItems}
+            rowKey={(line) => line.id}
+            rowProps={() => ({ 'data-testid': 'client-contract-line' })}
+            frame="inset"
+            density="compact"
+            phone="cards"
+          />
+        )}
         {(contract.package || contract.oneTimeCharges.length > 0) && (
           <dl className="grid gap-2 text-sm">
             {contract.package && (

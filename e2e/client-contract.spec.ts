@@ -120,7 +120,7 @@ test('a client opens a contract from the portal and from the dashboard: lines, s
     (c) => c.customerName === 'Frost & Pine Outfitters' && c.status !== 'draft',
   )!;
   await page.goto(`/portal/contracts/${theirs.id}`);
-  await expect(page.getByRole('heading', { name: 'Contract not found' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Contract not found' })).toBeVisible();
 });
 
 test('an overdue invoice and a contract paused for non-payment say so with what to pay and Pay Now', async ({
@@ -138,7 +138,8 @@ test('an overdue invoice and a contract paused for non-payment say so with what 
   for (const where of ['dashboard', 'portal'] as const) {
     if (where === 'portal') await page.goto('/portal');
     const alerts = page.getByTestId('payment-alerts');
-    await expect(alerts, where).toContainText('overdue on');
+    // The first paint of a screen can be slow on a busy machine.
+    await expect(alerts, where).toContainText('overdue on', { timeout: 30_000 });
     await expect(alerts.getByTestId('paused-for-non-payment'), where).toContainText(
       'is paused for non-payment: it resumes by itself when its overdue invoices are paid.',
     );

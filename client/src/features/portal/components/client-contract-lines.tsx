@@ -1,5 +1,5 @@
 import type { ClientContractDetail, ClientContractLine } from '@shared/contracts/client-portal';
-import { PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
+import { AD_TYPE_LABELS, type AdType, PRICE_METRIC_LABELS } from '@shared/contracts/product-vocabulary';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -17,8 +17,8 @@ const COLUMNS: Column<ClientContractLine>[] = [
     cell: (line) => (
       <>
         {line.name}
-        <span className="block text-xs font-normal capitalize text-muted-foreground">
-          {line.adType} · {PRICE_METRIC_LABELS[line.priceMetric]}
+        <span className="block text-xs font-normal text-muted-foreground">
+          {AD_TYPE_LABELS[line.adType as AdType] ?? line.adType} · {PRICE_METRIC_LABELS[line.priceMetric]}
         </span>
       </>
     ),

@@ -76,9 +76,15 @@ test('a portal contract with a package: package details, setup fee, portal acces
   await expect(figures).toContainText('$250.00 one-time');
   await expect(figures).toContainText('$1,750.00');
   await expect(figures).toContainText('Client Portal');
-  await expect(page.getByText('Contact customer portal feature coming soon')).toBeVisible();
+  await expect(page.getByText('Contact customer portal feature coming soon')).toHaveCount(0);
   await expect(page.getByLabel('Payment link')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0);
+  // Customer Portal access: without Stripe, the address of the customer's own contract page, to send.
+  const access = page.getByTestId('customer-portal-access');
+  await expect(access).toContainText('Customer Portal access');
+  await access.getByRole('button', { name: 'Open Customer Portal' }).click();
+  await expect(access.getByRole('textbox')).toHaveValue(new RegExp(`/portal/contracts/${summary.id}$`));
+  await expect(access.getByRole('button', { name: 'Copy Link' })).toBeVisible();
 });
 
 test('Send to Customer e-mails a draft and marks it Sent', async ({ page, request, mailbox }) => {

@@ -54,6 +54,7 @@ const MATRIX: Row[] = [
   ['PUT /api/profile/password',                         401,  ok,   ok,   ok,   ok,   ok,   ok],
 
   ['GET /api/outbox',                                   401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/outbox/:id',                               401,  ok,   ok,   403,  403,  403,  403],
   ['GET /api/dashboard/stats',                          401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/audit',                                    401,  ok,   ok,   403,  403,  403,  403],
   ['GET /api/client/contracts',                         401,  403,  403,  403,  403,  403,  ok],
@@ -155,6 +156,9 @@ const MATRIX: Row[] = [
   ['POST /api/delivery/import',                         401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/client/summary',                           401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id',                     401,  403,  403,  403,  403,  403,  ok],
+  ['GET /api/client/contracts/:id/schedule',            401,  403,  403,  403,  403,  403,  ok],
+  ['POST /api/client/contracts/:id/billing-portal',     401,  403,  403,  403,  403,  403,  ok],
+  ['POST /api/contracts/:id/billing-portal',            401,  ok,   ok,   ok,   ok,   ok,   403],
 
   // inventory of holiday placements: the people who sell it
   ['GET /api/products/:id/availability',                401,  ok,   ok,   ok,   ok,   403,  403],

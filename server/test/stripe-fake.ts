@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small local stand-in for the Stripe API endpoints the product calls (Checkout Sessions create,
- * retrieve and expire; Refunds create), so the official SDK can be tested without network. It answers
+ * retrieve and expire; Refunds create; Billing Portal Sessions create), so the official SDK can be tested without network. It answers
  * in Stripe's shapes and records every request (path, form fields, idempotency key) for assertions.
  */
 
@@ -130,6 +130,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_intent: form.payment_intent,
           reason: form.reason ?? null,
           status: 'succeeded',
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+        if (!form.customer?.startsWith('cus_')) {
+          return send(400, stripeError('resource_missing', `No such customer: '${form.customer ?? ''}'`));
+        }
+        const id = `bps_${random()}`;
+        return remember({
+          id,
+          object: 'billing_portal.session',
+          customer: form.customer,
+          return_url: form.return_url ?? null,
+          livemode: false,
+          url: `https://billing.stripe.test/p/session/${id}`,
         });
       }
       send(404, stripeError('resource_missing', `Unrecognized request URL (${req.method}: ${url.pathname}).`));

@@ -269,3 +269,20 @@ export type CheckoutPaid = z.infer<typeof checkoutPaidSchema>;
 
 /** The page a successful payment leads to (it only thanks; it never marks anything paid). */
 export const paymentSuccessPath = (contractId: string) => `/payment/success?contract=${encodeURIComponent(contractId)}`;
+
+/** The client's own page of a contract (client/src/lib/paths.ts portalContract): its invoices, Pay Now, documents. */
+export const portalContractPath = (contractId: string) => `/portal/contracts/${encodeURIComponent(contractId)}`;
+
+/**
+ * Where a customer manages its payment details for a contract: a session of Stripe's customer portal when
+ * Stripe is configured and the contract has a Stripe customer (provider "stripe"; the URL is the customer's
+ * own, short-lived), otherwise the product's own portal page of the contract (provider "builtin"), where the
+ * client signs in to see its invoices and pay them.
+ */
+export const billingPortalSchema = z.object({ url: z.string(), provider: z.enum(['stripe', 'builtin']) });
+export type BillingPortal = z.infer<typeof billingPortalSchema>;
+
+export const BILLING_PORTAL_MESSAGES = {
+  payLinkMode: 'This contract is paid through its payment link: its customer has no portal payment details',
+  unavailable: 'The payment provider could not open the customer portal. Please try again in a moment.',
+} as const;

@@ -1,4 +1,7 @@
 import type { ContractOneTimeCharge } from './contract-responses';
+import type { PauseReason } from './contract-vocabulary';
+import type { UnderDeliveryRemedy } from './delivery-vocabulary';
+import type { PriceMetric } from './product-vocabulary';
 
 /**
  * The client portal's own answers (GET /api/client/summary, GET /api/client/contracts/{id}). Lists of the
@@ -17,8 +20,32 @@ export type NextPayment = {
   invoiceId: string | null;
 };
 
+/** An invoice past its due date and not paid: what to pay (what is still due on it) and which invoice. */
+export type OverdueInvoice = {
+  id: string;
+  number: string;
+  contractId: string;
+  /** YYYY-MM-DD */
+  dueDate: string;
+  /** Dollars still due on it (total less what was paid and credited). */
+  amountDue: number;
+};
+
+/**
+ * What the client is behind on: its overdue invoices (the oldest first, at most 10 listed; count and amount
+ * are of all of them) and its contracts paused for non-payment (they resume once their overdue invoices
+ * are paid).
+ */
+export type PaymentAlerts = {
+  overdueCount: number;
+  /** Dollars still due on every overdue invoice. */
+  overdueAmount: number;
+  overdueInvoices: OverdueInvoice[];
+  pausedForNonPayment: { id: string; title: string | null }[];
+};
+
 /** GET /api/client/summary: the dashboard's and portal's figures, computed from the client's own records. */
-export type ClientSummary = {
+export type ClientSummary = PaymentAlerts & {
   /** Contracts with status active (the "Active Contracts" card, the portal's active campaigns). */
   activeContracts: number;
   /** Dollars still due on pending invoices (total less any part already paid). */
@@ -28,12 +55,23 @@ export type ClientSummary = {
 };
 
 export type ClientContractLine = {
+  id: string;
+  /** The customer-facing description: the product's name, as the line reads on every invoice. */
   name: string;
   adType: string;
+  /** As sold: monthly, flat (once) or cpm (per 1,000 impressions a month). */
+  priceMetric: PriceMetric;
   quantity: number;
   unitPrice: number;
   discount: number;
   lineTotal: number;
+  /** The unit price of periods starting October to December; null: the unit price all year. */
+  seasonalPrice: number | null;
+  /** The line total in season (the line total when it has no in-season price). */
+  seasonalLineTotal: number;
+  /** The flight: the days the line runs (YYYY-MM-DD); flightEnd null: until the contract ends. */
+  flightStart: string;
+  flightEnd: string | null;
 };
 
 /** GET /api/client/contracts/{id}: one of the client's own contracts, without internal fields. */
@@ -46,6 +84,14 @@ export type ClientContractDetail = {
   termMonths: number | null;
   autoStopDate: string | null;
   paymentMode: string;
+  /** Why a paused contract is paused (non_payment: resumes by itself when its overdue invoices are paid). */
+  pauseReason: PauseReason | null;
+  /** How an under-delivered CPM period is settled (product.md section 12). */
+  underDeliveryRemedy: UnderDeliveryRemedy;
+  /** This contract's overdue invoices (PaymentAlerts' figures for this contract alone). */
+  overdueCount: number;
+  overdueAmount: number;
+  overdueInvoices: OverdueInvoice[];
   totalAmount: number;
   /** The figures below are the billing engine's, as on the staff's contract page (contract-responses.ts). */
   monthlyAmount: number;

@@ -7,32 +7,40 @@ import { useStartInvoiceCheckout } from '@/features/payments/api/start-invoice-c
 import { errorMessage } from '@/lib/api-client';
 
 /**
- * A client's invoice actions on the dashboard and the portal (composed here, from the payments and
- * invoices features): Pay Now for a pending invoice opens the same checkout as a pay link, and the PDF.
+ * Pay Now for one of the client's open invoices: the same checkout as a pay link (the built-in page or Stripe's).
+ * Used by the invoice lists and by the overdue alerts, which name the invoice to pay.
  */
-export function ClientInvoiceActions({ invoice }: { invoice: InvoiceSummary }) {
+export function PayNowButton({ invoice }: { invoice: Pick<InvoiceSummary, 'id' | 'number'> }) {
   const pay = useStartInvoiceCheckout();
   return (
+    <Button
+      size="sm"
+      disabled={pay.isPending}
+      aria-label={`Pay ${invoice.number} now`}
+      onClick={() =>
+        pay.mutate(invoice.id, {
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Payment could not be started',
+              description: errorMessage(error, 'Please try again'),
+            }),
+        })
+      }
+    >
+      <CreditCard aria-hidden /> {pay.isPending ? 'Opening...' : 'Pay Now'}
+    </Button>
+  );
+}
+
+/**
+ * A client's invoice actions on the dashboard, the portal and its contract page (composed here, from the payments
+ * and invoices features): Pay Now for a pending invoice opens the same checkout as a pay link, and the PDF.
+ */
+export function ClientInvoiceActions({ invoice }: { invoice: InvoiceSummary }) {
+  return (
     <>
-      {invoice.status === 'pending' && (
-        <Button
-          size="sm"
-          disabled={pay.isPending}
-          aria-label={`Pay ${invoice.number} now`}
-          onClick={() =>
-            pay.mutate(invoice.id, {
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Payment could not be started',
-                  description: errorMessage(error, 'Please try again'),
-                }),
-            })
-          }
-        >
-          <CreditCard aria-hidden /> {pay.isPending ? 'Opening...' : 'Pay Now'}
-        </Button>
-      )}
+      {invoice.status === 'pending' && <PayNowButton invoice={invoice} />}
       <PdfButton invoice={invoice} />
     </>
   );

@@ -35,6 +35,7 @@ const SCREENS: Screen[] = [
   { path: paths.payouts, load: () => import('./routes/payouts') },
   { path: paths.reports, load: () => import('./routes/reports') },
   { path: paths.portal, load: () => import('./routes/portal') },
+  { path: '/portal/contracts/:id', load: () => import('./routes/portal-contract') },
   { path: paths.settings, load: () => import('./routes/settings') },
   { path: paths.users, load: () => import('./routes/users') },
   { path: paths.outbox, load: () => import('./routes/outbox') },

@@ -15,6 +15,8 @@ export const paths = {
   payouts: '/payouts',
   reports: '/reports',
   portal: '/portal',
+  /** A client's own contract page (lines, schedule, invoices, delivery, documents). */
+  portalContract: (id: string) => `/portal/contracts/${id}`,
   settings: '/settings',
   users: '/users',
   outbox: '/outbox',

@@ -9,7 +9,7 @@ import {
   type TaxRule,
 } from '@shared/billing';
 import { type ContractFigures, contractFigures, figuresReferenceDay } from '@shared/contract-figures';
-import { canReadContract } from '@shared/contracts/contract-access';
+import { canSeeContract } from '@shared/contracts/contract-access';
 import type { ContractSchedule, InvoiceStatus } from '@shared/contracts/invoices';
 import { centsToAmount } from '@shared/money';
 import { basisPointsToPercent, percentToBasisPoints } from '@shared/rates';
@@ -96,7 +96,8 @@ export async function quoteFirstInvoice(db: Db, contract: ContractRow): Promise<
  */
 export async function contractSchedule(db: Db, actor: SessionUser, contractId: string): Promise<ContractSchedule> {
   const contract = await selectContract(db, contractId);
-  if (!contract || !canReadContract(actor, contract)) throw notFound('Contract');
+  // Staff who may read it (GET /api/contracts/{id}/schedule), or its client (GET /api/client/contracts/{id}/schedule).
+  if (!contract || !canSeeContract(actor, contract)) throw notFound('Contract');
   const [tax, settings, issued] = await Promise.all([
     currentTax(db),
     getSettings(db, 'contracts'),

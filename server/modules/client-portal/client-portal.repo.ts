@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sqlAmountDue } from '../../db/invoice-amounts';
+import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import { contracts } from '../../db/schema';
 import { rowsOf } from '../../lib/db-rows';
 
@@ -78,4 +78,63 @@ export async function selectClientContractPage(db: Db, customerId: string, page:
     db.select({ total: count() }).from(contracts).where(where),
   ]);
   return { rows, total };
+}
+
+export type PaymentAlertRows = {
+  overdueCount: number;
+  overdueCents: number;
+  overdueInvoices: { id: string; number: string; contractId: string; dueDate: string; dueCents: number }[];
+  pausedForNonPayment: { id: string; title: string | null }[];
+};
+
+/** How many overdue invoices the alerts list (the oldest first); the count and the amount are of all of them. */
+const LISTED_OVERDUE = 10;
+
+/**
+ * What a client is behind on, in one statement (invoices_customer_idx, contracts_customer_idx): its payable
+ * invoices due before today (count, what is still due on them, the oldest ten) and its contracts paused for
+ * non-payment; with a contract, that contract's alone.
+ */
+export async function selectPaymentAlerts(
+  db: Db,
+  customerId: string,
+  today: string,
+  contractId?: string,
+): Promise<PaymentAlertRows> {
+  const ofContract = (column: string) => (contractId ? sql`and ${sql.raw(column)} = ${contractId}` : sql``);
+  const result = await db.execute(sql`
+    with overdue as (
+      select id, number, contract_id, due_date, ${sqlAmountDue('invoices')} as due_cents
+      from invoices
+      where customer_id = ${customerId} and ${sqlPayable('invoices')} and due_date < ${today}
+        ${ofContract('invoices.contract_id')}
+    ),
+    listed as (
+      select * from overdue order by due_date, number limit ${LISTED_OVERDUE}
+    ),
+    paused as (
+      select id, title from contracts
+      where customer_id = ${customerId} and status = 'paused' and pause_reason = 'non_payment'
+        ${ofContract('contracts.id')}
+      order by created_at, id
+    )
+    select
+      (select count(*) from overdue)::int as overdue_count,
+      (select coalesce(sum(due_cents), 0) from overdue)::bigint as overdue_cents,
+      (select coalesce(json_agg(json_build_object(
+          'id', id, 'number', number, 'contractId', contract_id, 'dueDate', due_date::text, 'dueCents', due_cents
+        ) order by due_date, number), '[]'::json) from listed) as overdue_invoices,
+      (select coalesce(json_agg(json_build_object('id', id, 'title', title)), '[]'::json) from paused) as paused
+  `);
+  const row = rowsOf<Record<string, unknown>>(result)[0];
+  const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  return {
+    overdueCount: Number(row.overdue_count),
+    overdueCents: Number(row.overdue_cents),
+    overdueInvoices: json<PaymentAlertRows['overdueInvoices']>(row.overdue_invoices).map((invoice) => ({
+      ...invoice,
+      dueCents: Number(invoice.dueCents),
+    })),
+    pausedForNonPayment: json<PaymentAlertRows['pausedForNonPayment']>(row.paused),
+  };
 }

@@ -3,6 +3,7 @@ import type {
   ClientContractLine,
   ClientSummary,
   NextPayment,
+  OverdueInvoice,
 } from '@shared/contracts/client-portal';
 import type { ContractOneTimeCharge } from '@shared/contracts/contract-responses';
 import type { ClientContract } from '@shared/contracts/dashboard';
@@ -19,8 +20,20 @@ import {
   string,
 } from '../../lib/response-schema';
 
+const overdueInvoice = object<OverdueInvoice>({
+  id: string,
+  number: string,
+  contractId: string,
+  dueDate: string,
+  amountDue: number,
+});
+
 /** The client portal's answers (lib/response-schema.ts): only these fields are ever sent. */
 export const clientSummaryResponse = object<ClientSummary>({
+  overdueCount: integer,
+  overdueAmount: number,
+  overdueInvoices: arrayOf(overdueInvoice),
+  pausedForNonPayment: arrayOf(object<{ id: string; title: string | null }>({ id: string, title: nullableString })),
   activeContracts: number,
   outstandingBalance: number,
   pendingInvoices: number,
@@ -56,6 +69,11 @@ export const clientContractDetailResponse = object<ClientContractDetail>({
   termMonths: nullableInteger,
   autoStopDate: nullableString,
   paymentMode: string,
+  pauseReason: nullableString,
+  underDeliveryRemedy: string,
+  overdueCount: integer,
+  overdueAmount: number,
+  overdueInvoices: arrayOf(overdueInvoice),
   totalAmount: number,
   monthlyAmount: number,
   seasonalMonthlyAmount: number,
@@ -77,12 +95,18 @@ export const clientContractDetailResponse = object<ClientContractDetail>({
   package: nullable(object<{ name: string; price: number }>({ name: string, price: number })),
   lineItems: arrayOf(
     object<ClientContractLine>({
+      id: string,
       name: string,
       adType: string,
+      priceMetric: string,
       quantity: integer,
       unitPrice: number,
       discount: number,
       lineTotal: number,
+      seasonalPrice: nullableNumber,
+      seasonalLineTotal: number,
+      flightStart: string,
+      flightEnd: nullableString,
     }),
   ),
 });

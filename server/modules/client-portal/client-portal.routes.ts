@@ -3,12 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { contractScheduleResponse } from '../billing/billing.response';
 import {
   clientContractDetailResponse,
   clientContractListResponse,
   clientSummaryResponse,
 } from './client-portal.response';
-import { getClientContract, getClientSummary, listClientContracts } from './client-portal.service';
+import {
+  getClientContract,
+  getClientContractSchedule,
+  getClientSummary,
+  listClientContracts,
+} from './client-portal.service';
 
 /**
  * The client portal's own routes: the signed-in client's figures and contracts (its linked customer's,
@@ -44,5 +50,16 @@ export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
       ...answers,
     },
     async (request) => getClientContract(app.db, request.user!, request.params.id),
+  );
+
+  // The contract's upcoming invoices from the billing engine, as the staff's contract page shows them.
+  r.get(
+    '/api/client/contracts/:id/schedule',
+    {
+      config: { access },
+      schema: { params: idParamSchema, response: { 200: contractScheduleResponse } },
+      ...answers,
+    },
+    async (request) => getClientContractSchedule(app.db, request.user!, request.params.id),
   );
 }

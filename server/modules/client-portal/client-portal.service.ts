@@ -1,14 +1,27 @@
-import type { ClientContractDetail, ClientSummary } from '@shared/contracts/client-portal';
+import type { ClientContractDetail, ClientSummary, PaymentAlerts } from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
 import { clientOwnsContract } from '@shared/contracts/contract-access';
 import type { ClientContract } from '@shared/contracts/dashboard';
-import { centsToAmount, sumCents } from '@shared/money';
+import type { ContractSchedule } from '@shared/contracts/invoices';
+import { centsToAmount, lineTotalCents, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
+import { businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
-import { type ContractPreview, nextScheduledCharges, previewContracts } from '../billing/billing.service';
+import {
+  type ContractPreview,
+  contractSchedule,
+  nextScheduledCharges,
+  previewContracts,
+} from '../billing/billing.service';
 import { findContractDetail } from '../contracts/contracts.service';
 import type { SessionUser } from '../sessions/sessions';
-import { selectActiveContracts, selectClientContractPage, selectOpenInvoiceFigures } from './client-portal.repo';
+import {
+  type PaymentAlertRows,
+  selectActiveContracts,
+  selectClientContractPage,
+  selectOpenInvoiceFigures,
+  selectPaymentAlerts,
+} from './client-portal.repo';
 
 /**
  * GET /api/client/summary: the figures of the client's dashboard and portal; zeros without a linked customer.
@@ -18,9 +31,24 @@ import { selectActiveContracts, selectClientContractPage, selectOpenInvoiceFigur
  * date: the earliest due date wins.
  */
 export async function getClientSummary(db: Db, actor: SessionUser): Promise<ClientSummary> {
-  if (!actor.customerId) return { activeContracts: 0, outstandingBalance: 0, pendingInvoices: 0, nextPayment: null };
-  const figures = await selectOpenInvoiceFigures(db, actor.customerId);
+  if (!actor.customerId) {
+    return {
+      activeContracts: 0,
+      outstandingBalance: 0,
+      pendingInvoices: 0,
+      nextPayment: null,
+      overdueCount: 0,
+      overdueAmount: 0,
+      overdueInvoices: [],
+      pausedForNonPayment: [],
+    };
+  }
+  const [figures, alerts] = await Promise.all([
+    selectOpenInvoiceFigures(db, actor.customerId),
+    selectPaymentAlerts(db, actor.customerId, businessToday()),
+  ]);
   return {
+    ...toPaymentAlerts(alerts),
     activeContracts: figures.activeContracts,
     outstandingBalance: centsToAmount(figures.outstandingCents),
     pendingInvoices: figures.pendingInvoices,
@@ -32,6 +60,22 @@ export async function getClientSummary(db: Db, actor: SessionUser): Promise<Clie
           invoiceId: figures.firstOpen.invoiceId,
         }
       : await nextScheduledPayment(db, actor.customerId),
+  };
+}
+
+/** What the client is behind on, in dollars: overdue invoices (what to pay) and contracts paused for it. */
+function toPaymentAlerts(alerts: PaymentAlertRows): PaymentAlerts {
+  return {
+    overdueCount: alerts.overdueCount,
+    overdueAmount: centsToAmount(alerts.overdueCents),
+    overdueInvoices: alerts.overdueInvoices.map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      contractId: invoice.contractId,
+      dueDate: invoice.dueDate,
+      amountDue: centsToAmount(invoice.dueCents),
+    })),
+    pausedForNonPayment: alerts.pausedForNonPayment,
   };
 }
 
@@ -85,7 +129,12 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
   const detail = await findContractDetail(db, id);
   if (!detail || !clientOwnsContract(actor, detail.contract)) throw notFound('Contract');
   const c = detail.contract;
-  const preview = (await previewContracts(db, [c])).get(c.id)!;
+  const [previews, alerts] = await Promise.all([
+    previewContracts(db, [c]),
+    selectPaymentAlerts(db, c.customerId, businessToday(), c.id),
+  ]);
+  const preview = previews.get(c.id)!;
+  const { pausedForNonPayment: _, ...overdue } = toPaymentAlerts(alerts);
   const first = preview.issuedFirstInvoice ?? preview.firstInvoice;
   return {
     id: c.id,
@@ -96,6 +145,9 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
     termMonths: c.termMonths,
     autoStopDate: c.autoStopDate,
     paymentMode: c.paymentMode,
+    pauseReason: c.status === 'paused' ? ((c.pauseReason as ClientContractDetail['pauseReason']) ?? null) : null,
+    underDeliveryRemedy: c.underDeliveryRemedy as ClientContractDetail['underDeliveryRemedy'],
+    ...overdue,
     totalAmount: centsToAmount(c.totalCents),
     ...previewAmounts(preview),
     seasonalMonthlyAmount: centsToAmount(preview.seasonalMonthlyCents),
@@ -112,12 +164,32 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
     firstInvoiceDueDate: first.dueDate,
     package: detail.package ? { name: detail.package.name, price: centsToAmount(c.packagePriceCents) } : null,
     lineItems: detail.lineItems.map(({ line, product }) => ({
+      id: line.id,
       name: product.name,
       adType: product.adType,
+      priceMetric: line.priceMetric as ClientContractDetail['lineItems'][number]['priceMetric'],
       quantity: line.quantity,
       unitPrice: centsToAmount(line.unitPriceCents),
       discount: centsToAmount(line.discountCents),
       lineTotal: centsToAmount(line.lineTotalCents),
+      seasonalPrice: line.seasonalPriceCents === null ? null : centsToAmount(line.seasonalPriceCents),
+      seasonalLineTotal: centsToAmount(
+        line.seasonalPriceCents === null
+          ? line.lineTotalCents
+          : lineTotalCents({ ...line, unitPriceCents: line.seasonalPriceCents }),
+      ),
+      flightStart: line.flightStart,
+      flightEnd: line.flightEnd,
     })),
   };
+}
+
+/**
+ * GET /api/client/contracts/{id}/schedule: the upcoming invoices of one of the client's own contracts, from the
+ * billing engine exactly as the staff's contract page shows them (billing.service contractSchedule).
+ */
+export async function getClientContractSchedule(db: Db, actor: SessionUser, id: string): Promise<ContractSchedule> {
+  const detail = await findContractDetail(db, id);
+  if (!detail || !clientOwnsContract(actor, detail.contract)) throw notFound('Contract');
+  return contractSchedule(db, actor, id);
 }

@@ -130,12 +130,29 @@ describe('GET /api/client/summary', () => {
       outstandingBalance: 519.99, // 300.00 + 120.00 + 99.99
       pendingInvoices: 3,
       nextPayment: { amount: 420, dueDate: '2026-03-08', source: 'invoice', invoiceId: null },
+      // Every payable invoice (pending or failed) is past its due date: what is still due on each.
+      overdueCount: 4,
+      overdueAmount: 589.99, // 70.00 + 300.00 + 120.00 + 99.99
+      overdueInvoices: expect.any(Array),
+      pausedForNonPayment: [],
     });
+    expect(
+      (await summaryOf(client)).overdueInvoices.map((invoice) => [invoice.dueDate, invoice.amountDue]).sort(),
+    ).toEqual([
+      ['2026-01-15', 70],
+      ['2026-03-08', 120],
+      ['2026-03-08', 300],
+      ['2026-04-08', 99.99],
+    ]);
     expect(await summaryOf(other.client)).toEqual({
       activeContracts: 1,
       outstandingBalance: 1000,
       pendingInvoices: 1,
       nextPayment: expect.objectContaining({ amount: 1000, dueDate: '2026-01-02', source: 'invoice' }),
+      overdueCount: 1,
+      overdueAmount: 1000,
+      overdueInvoices: [expect.objectContaining({ amountDue: 1000, dueDate: '2026-01-02' })],
+      pausedForNonPayment: [],
     });
   });
 
@@ -270,7 +287,16 @@ describe('GET /api/client/summary', () => {
 
   it('is all zeros for a client account not linked to a customer, and nothing at all without active contracts', async () => {
     const unlinked = await ctx.signIn(await createTestUser(ctx.db, { role: 'client' }));
-    const empty = { activeContracts: 0, outstandingBalance: 0, pendingInvoices: 0, nextPayment: null };
+    const empty = {
+      activeContracts: 0,
+      outstandingBalance: 0,
+      pendingInvoices: 0,
+      nextPayment: null,
+      overdueCount: 0,
+      overdueAmount: 0,
+      overdueInvoices: [],
+      pausedForNonPayment: [],
+    };
     expect(await summaryOf(unlinked)).toEqual(empty);
     const { customerId, client } = await clientOfNewCustomer();
     await insertContract(customerId, { status: 'sent' });

@@ -1,4 +1,4 @@
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import { type BoundedTotal, boundedTotal, countBound } from '../../lib/bounded-count';
@@ -22,4 +22,10 @@ export async function selectOutboxPage(
     ),
   ]);
   return { rows, ...boundedTotal(total, bound) };
+}
+
+/** One message of the outbox, or null. */
+export async function selectOutboxEmail(db: Db, id: string): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  return row ?? null;
 }

@@ -1,10 +1,10 @@
-import { listQuerySchema } from '@shared/contracts/common';
+import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
-import { outboxListResponse } from './outbox.response';
-import { listOutbox } from './outbox.service';
+import { outboxEmailResponse, outboxListResponse } from './outbox.response';
+import { getOutboxEmail, listOutbox } from './outbox.service';
 
 /** GET /api/outbox: every e-mail the product sent or keeps, newest first (admin-level). */
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
@@ -18,5 +18,16 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) => sendPage(reply, await listOutbox(app.db, request.query)),
+  );
+
+  // One message opened on the Outbox screen: what was sent, links masked as in the list.
+  r.get(
+    '/api/outbox/:id',
+    {
+      config: { access: ['outbox:read'] },
+      schema: { params: idParamSchema, response: { 200: outboxEmailResponse } },
+      serializerCompiler: jsonSerializerCompiler,
+    },
+    async (request) => getOutboxEmail(app.db, request.params.id),
   );
 }

@@ -1,6 +1,7 @@
 import type { ListQuery } from '@shared/contracts/common';
 import type { Db } from '../../db/client';
-import { type OutboxRow, selectOutboxPage } from './outbox.repo';
+import { notFound } from '../../lib/errors';
+import { type OutboxRow, selectOutboxEmail, selectOutboxPage } from './outbox.repo';
 
 /** One message as GET /api/outbox answers it. */
 function toOutboxEmail(m: OutboxRow) {
@@ -27,4 +28,14 @@ function toOutboxEmail(m: OutboxRow) {
 export async function listOutbox(db: Db, query: Pick<ListQuery, 'limit' | 'offset'>) {
   const page = await selectOutboxPage(db, query);
   return { ...page, rows: page.rows.map(toOutboxEmail) };
+}
+
+/**
+ * One message as it was sent (GET /api/outbox/{id}): recipient, subject, status, attempts and the rendered
+ * body, text and HTML, as kept: with the links that grant something masked (lib/capability-links.ts).
+ */
+export async function getOutboxEmail(db: Db, id: string) {
+  const row = await selectOutboxEmail(db, id);
+  if (!row) throw notFound('E-mail');
+  return toOutboxEmail(row);
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema';
+import { enqueueEmail } from '../../lib/mailer';
 import { buildTestApp, type TestContext } from '../../test/app';
 
 let ctx: TestContext;
@@ -59,5 +61,53 @@ describe('GET /api/outbox', () => {
     for (const role of ['sales_manager', 'sales', 'finance', 'client'] as const) {
       expect((await ctx.injectAs(role, { method: 'GET', url: '/api/outbox' })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('GET /api/outbox/:id', () => {
+  it('opens one message as it was sent: recipient, subject, status, attempts, text and HTML, links masked', async () => {
+    const token = 'Tok3nThatGrantsPaying0123456789abcdef';
+    const id = await enqueueEmail(ctx.db, {
+      to: 'payer@example.test',
+      subject: 'Your invoice INV-2031-000001',
+      text: `Pay here: https://crm.example.test/p/${token}\nThank you.`,
+      html: `<p>Pay <a href="https://crm.example.test/p/${token}">here</a></p>`,
+      entity: 'invoice',
+      entityId: 'inv-1',
+    });
+
+    const response = await ctx.injectAs('admin', { method: 'GET', url: `/api/outbox/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(token);
+    expect(response.json()).toMatchObject({
+      id,
+      to: 'payer@example.test',
+      recipient: 'payer@example.test',
+      subject: 'Your invoice INV-2031-000001',
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      text: 'Pay here: https://crm.example.test/p/[hidden]\nThank you.',
+      html: '<p>Pay <a href="https://crm.example.test/p/[hidden]">here</a></p>',
+      entity: 'invoice',
+      entityId: 'inv-1',
+      sentAt: null,
+    });
+    // The list masks it the same way.
+    const list = await ctx.injectAs('super_admin', { method: 'GET', url: '/api/outbox?limit=100' });
+    expect(list.json().find((m: { id: string }) => m.id === id).text).toBe(response.json().text);
+  });
+
+  it('is for admin-level roles only; an unknown or malformed id answers 404', async () => {
+    const id = await enqueueEmail(ctx.db, { to: 'x@example.test', subject: 'Hello', text: 'Hi' });
+    for (const role of ['sales_manager', 'sales', 'finance', 'client'] as const) {
+      const refused = await ctx.injectAs(role, { method: 'GET', url: `/api/outbox/${id}` });
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.body).not.toContain('Hello');
+    }
+    const missing = await ctx.injectAs('admin', { method: 'GET', url: `/api/outbox/${randomUUID()}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('E-mail not found');
+    expect((await ctx.injectAs('admin', { method: 'GET', url: '/api/outbox/not-an-id' })).statusCode).toBe(404);
   });
 });

@@ -49,6 +49,10 @@ export function createBuiltinProvider(origin: () => string): PaymentProvider {
       // Built-in checkouts are addressed by our own token (see checkout.service).
       return null;
     },
+    async billingPortalUrl() {
+      // No hosted customer portal: clients manage payment on the product's own portal page.
+      return null;
+    },
     async refund() {
       return { providerRefundId: `re_${randomBytes(12).toString('hex')}` };
     },

@@ -79,3 +79,19 @@ export async function selectLatestPayment(db: Db, contractId: string): Promise<P
     .limit(1);
   return row;
 }
+
+/** What the customer-portal link needs of a contract: whose it is, its payment mode and its Stripe customer. */
+export async function selectContractPaymentAccount(db: Db, contractId: string) {
+  const [row] = await db
+    .select({
+      id: contracts.id,
+      customerId: contracts.customerId,
+      salesRepId: contracts.salesRepId,
+      status: contracts.status,
+      paymentMode: contracts.paymentMode,
+      stripeCustomerId: contracts.stripeCustomerId,
+    })
+    .from(contracts)
+    .where(eq(contracts.id, contractId));
+  return row ?? null;
+}

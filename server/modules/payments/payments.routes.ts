@@ -1,4 +1,5 @@
 import {
+  billingPortalSchema,
   cardPaymentSchema,
   checkoutPaidSchema,
   checkoutSchema,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { invoiceResponse } from '../invoices/invoices.response';
+import { openBillingPortal } from './billing-portal.service';
 import {
   type CheckoutDeps,
   getCheckout,
@@ -134,6 +136,26 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       ...answers,
     },
     async (request) => resendReceipt(staff(), request.user!, request.params.id),
+  );
+
+  // The customer portal of a portal-mode contract (billing-portal.service.ts): the client opens it from its
+  // contract page; staff who may read the contract open it with the customer or copy the portal page to send.
+  const portal = () => ({ db: app.db, providers: paymentProvidersFor(app), baseUrl: publicOrigin(app) });
+  r.post(
+    '/api/client/contracts/:id/billing-portal',
+    {
+      config: { access: ['portal:access'] },
+      schema: { params: idParamSchema, response: { 200: billingPortalSchema } },
+    },
+    async (request) => openBillingPortal(portal(), request.user!, request.params.id, 'client'),
+  );
+  r.post(
+    '/api/contracts/:id/billing-portal',
+    {
+      config: { access: ['contract:read:any', 'contract:read:own'] },
+      schema: { params: idParamSchema, response: { 200: billingPortalSchema } },
+    },
+    async (request) => openBillingPortal(portal(), request.user!, request.params.id, 'staff'),
   );
 
   // Webhooks are verified on the exact bytes received, so this scope keeps JSON bodies raw.

@@ -59,6 +59,12 @@ export type PaymentProvider = {
   refund(payment: RefundRequest): Promise<{ providerRefundId: string }>;
   /** The address of a provider checkout that is still open (null when it is not), to send the customer back to it. */
   openCheckoutUrl(providerSessionId: string): Promise<string | null>;
+  /**
+   * A session of the provider's hosted customer portal (payment methods, billing details, receipts) for one of
+   * its customers, returning to returnUrl; null when the provider has none (the product's own portal page is
+   * where the client manages payment then).
+   */
+  billingPortalUrl(request: { providerCustomerId: string; returnUrl: string }): Promise<string | null>;
   /** Closes a provider checkout that is no longer wanted (another one paid the same invoices). */
   expireCheckout(providerSessionId: string): Promise<void>;
   /**

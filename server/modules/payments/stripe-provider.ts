@@ -74,6 +74,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return session.status === 'open' && session.url ? session.url : null;
     },
 
+    async billingPortalUrl(request) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: request.providerCustomerId,
+        return_url: request.returnUrl,
+      });
+      return session.url;
+    },
+
     async refund(payment) {
       const refund = await stripe.refunds.create(
         {

@@ -4,6 +4,7 @@ import { ClientDashboard } from '@/features/dashboard/components/client-dashboar
 import { SalesDashboard } from '@/features/dashboard/components/sales-dashboard';
 import { DashboardCardsSkeleton } from '@/features/dashboard/components/stat-card';
 import { ClientInvoiceActions } from '../client-invoice-actions';
+import { ClientPaymentAlerts } from '../client-payment-alerts';
 
 /** The dashboard by role: sales and sales_manager get the sales view, clients theirs, everyone else the admin view. */
 export default function DashboardPage() {
@@ -11,7 +12,13 @@ export default function DashboardPage() {
   if (!user) return <DashboardCardsSkeleton />;
   if (user.role === 'sales' || user.role === 'sales_manager') return <SalesDashboard user={user} />;
   if (user.role === 'client') {
-    return <ClientDashboard user={user} invoiceActions={(invoice) => <ClientInvoiceActions invoice={invoice} />} />;
+    return (
+      <ClientDashboard
+        user={user}
+        invoiceActions={(invoice) => <ClientInvoiceActions invoice={invoice} />}
+        alerts={(summary) => <ClientPaymentAlerts alerts={summary} className="mb-6" />}
+      />
+    );
   }
   return <AdminDashboard user={user} />;
 }

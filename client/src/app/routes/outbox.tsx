@@ -5,11 +5,18 @@ import { Badge } from '@/components/ui/badge';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmailText } from '@/components/ui/email-text';
 import { AccessDenied, EmptyState, ErrorState } from '@/components/ui/feedback';
+import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { type OutboxEmail, PAGE_SIZE, useOutbox } from '@/features/outbox/api/get-outbox';
 import { countLabel } from '@/lib/format';
+
+// The message opens in a dialog, loaded the first time one opens (docs/decisions/017-performance.md).
+const OutboxMessageDialog = lazyWhen(
+  () => import('@/features/outbox/components/outbox-message-dialog').then((module) => module.OutboxMessageDialog),
+  (props) => props.messageId !== null,
+);
 
 const STATUS_TONE = { queued: 'yellow', sent: 'green', failed: 'red' } as const;
 
@@ -31,8 +38,8 @@ export default function OutboxPage() {
         <button
           type="button"
           className="rounded-sm text-left font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-expanded={openId === m.id}
-          onClick={() => setOpenId(openId === m.id ? null : m.id)}
+          aria-haspopup="dialog"
+          onClick={() => setOpenId(m.id)}
         >
           {m.subject}
         </button>
@@ -66,14 +73,6 @@ export default function OutboxPage() {
           frame="card"
           phone="cards"
           empty={<EmptyState icon={<Inbox />} title="No e-mails yet" />}
-          expanded={(m) =>
-            openId === m.id && (
-              <>
-                <pre className="whitespace-pre-wrap font-sans text-sm text-slate-700">{m.text}</pre>
-                {m.lastError && <p className="mt-2 text-sm text-destructive">Last error: {m.lastError}</p>}
-              </>
-            )
-          }
           footer={
             data && (
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
@@ -90,6 +89,7 @@ export default function OutboxPage() {
           }
         />
       )}
+      <OutboxMessageDialog messageId={openId} onClose={() => setOpenId(null)} />
     </>
   );
 }

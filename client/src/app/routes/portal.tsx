@@ -7,11 +7,13 @@ import { CreativeUpload } from '@/features/creatives/components/creative-upload'
 import { PerformanceCard } from '@/features/delivery/components/performance-card';
 import { CreditNotePdfButton } from '@/features/invoices/components/credit-note-pdf-button';
 import { usePortalContracts } from '@/features/portal/api/get-client-contracts';
+import { useClientSummary } from '@/features/portal/api/get-client-summary';
 import { ClientContractsTable, clientContractName } from '@/features/portal/components/client-contracts-table';
 import { ClientCreditNotes } from '@/features/portal/components/client-credit-notes';
 import { PortalOverview } from '@/features/portal/components/portal-overview';
 import { RecentInvoices } from '@/features/portal/components/recent-invoices';
 import { ClientInvoiceActions } from '../client-invoice-actions';
+import { ClientPaymentAlerts } from '../client-payment-alerts';
 
 /**
  * The Client Portal (client accounts only): the client's figures, contracts, recent invoices with Pay Now
@@ -27,6 +29,7 @@ export default function PortalPage() {
 
 function Portal({ firstName, customerId }: { firstName: string; customerId: string | null }) {
   const contracts = usePortalContracts();
+  const summary = useClientSummary();
   const targets = (contracts.data?.rows ?? []).map((c) => ({
     id: c.id,
     name: clientContractName(c),
@@ -39,6 +42,7 @@ function Portal({ firstName, customerId }: { firstName: string; customerId: stri
         description={`Welcome back${firstName ? `, ${firstName}` : ''}. Your campaigns, payments and creatives in one place.`}
       />
       <div className="grid gap-6">
+        {summary.data && <ClientPaymentAlerts alerts={summary.data} />}
         <PortalOverview />
         <ClientContractsTable />
         <RecentInvoices actions={(invoice) => <ClientInvoiceActions invoice={invoice} />} />

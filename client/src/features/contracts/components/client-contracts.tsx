@@ -1,11 +1,13 @@
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { contractValueText } from '@/lib/contract-value';
+import { paths } from '@/lib/paths';
 import { CLIENT_CONTRACTS_PAGE_SIZE, useClientContractsPage } from '../api/get-client-contracts';
 import { contractTitle, formatDate, termLabel } from '../lib/format';
 import { ContractStatusBadge } from './contract-status-badge';
@@ -18,7 +20,12 @@ const COLUMNS: Column<ClientContract>[] = [
     cellClassName: 'min-w-40',
     cell: (contract) => (
       <>
-        <span className="block font-medium text-slate-900">{contractTitle(contract)}</span>
+        <Link
+          href={paths.portalContract(contract.id)}
+          className="block rounded-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {contractTitle(contract)}
+        </Link>
         {contract.description && (
           <span className="line-clamp-2 text-xs text-muted-foreground">{contract.description}</span>
         )}

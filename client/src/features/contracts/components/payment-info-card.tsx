@@ -1,5 +1,5 @@
 import type { Contract } from '@shared/contracts/contract-responses';
-import { Copy, ExternalLink, Link2, Mail, Receipt } from 'lucide-react';
+import { Copy, ExternalLink, Link2, Receipt } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +9,7 @@ import { contractValueText } from '@/lib/contract-value';
 import { useResendReceipt } from '../api/resend-receipt';
 import { usePayLink } from '../hooks/use-pay-link';
 import { formatDate, formatMoney, paymentModeLabel } from '../lib/format';
+import { CustomerPortalAccess } from './customer-portal-access';
 
 /** Payment info on the detail page: the figures, and the pay link or portal access by payment mode. */
 export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; canWrite: boolean }) {
@@ -75,13 +76,7 @@ export function PaymentInfoCard({ contract, canWrite }: { contract: Contract; ca
         )}
 
         {contract.paymentMode === 'portal' && contract.stripeCustomerId && (
-          <div className="flex items-start gap-2 border-t pt-4 text-sm">
-            <Mail className="mt-0.5 size-4 text-muted-foreground" aria-hidden />
-            <p>
-              <span className="font-medium text-slate-900">Customer Portal access: </span>
-              <span className="text-muted-foreground">Contact customer portal feature coming soon</span>
-            </p>
-          </div>
+          <CustomerPortalAccess contractId={contract.id} />
         )}
 
         {canResend && (

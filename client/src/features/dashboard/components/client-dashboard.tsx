@@ -1,4 +1,5 @@
 import type { User } from '@shared/contracts/auth';
+import type { ClientSummary } from '@shared/contracts/client-portal';
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
@@ -27,9 +28,12 @@ import { StatCard } from './stat-card';
 export function ClientDashboard({
   user,
   invoiceActions,
+  alerts,
 }: {
   user: User;
   invoiceActions?: (invoice: InvoiceSummary) => ReactNode;
+  /** What the client is behind on (overdue invoices with Pay Now, contracts paused for non-payment), above the cards. */
+  alerts?: (summary: ClientSummary) => ReactNode;
 }) {
   const summary = useClientSummary();
   const contracts = useClientContracts();
@@ -53,6 +57,7 @@ export function ClientDashboard({
           </Button>
         }
       />
+      {summary.data && alerts?.(summary.data)}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Active Contracts"
@@ -97,9 +102,12 @@ export function ClientDashboard({
                   const badge = contractStatusBadge(contract.status);
                   return (
                     <li key={contract.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
-                      <span className="min-w-0 truncate font-medium text-slate-900">
+                      <Link
+                        href={paths.portalContract(contract.id)}
+                        className="min-w-0 truncate rounded-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
                         {contract.title || `Contract #${shortContractId(contract.id, 6)}`}
-                      </span>
+                      </Link>
                       <span className="ml-auto flex items-center gap-3">
                         <span className="tabular-nums">{formatMoney(contract.totalAmount)}</span>
                         <Pill className={BADGE_TONES[badge.tone]}>{badge.label}</Pill>

@@ -21,7 +21,10 @@ const RecordDeliveryDialog = lazyWhen(
   (props) => props.period !== null,
 );
 
-type DeliveryContract = Pick<Contract, 'id' | 'underDeliveryRemedy' | 'lineItems'>;
+/** What the card reads of a contract: the staff's contract, or the client's (its own contract page). */
+type DeliveryContract = Pick<Contract, 'id' | 'underDeliveryRemedy'> & {
+  lineItems: (Pick<Contract['lineItems'][number], 'id' | 'priceMetric' | 'quantity'> & { product: { name: string } })[];
+};
 
 /** A CPM line of the contract with its billed periods (newest first). */
 type LineGroup = { lineId: string; productName: string; bookedPerMonth: number | null; periods: DeliveryPeriod[] };

@@ -1,12 +1,14 @@
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { FileText } from 'lucide-react';
+import { Link } from 'wouter';
 import { BADGE_TONES } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { ErrorState } from '@/components/ui/feedback';
 import { contractValueText } from '@/lib/contract-value';
 import { formatDate, formatMoney } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { usePortalContracts } from '../api/get-client-contracts';
 
@@ -22,7 +24,12 @@ const COLUMNS: Column<ClientContract>[] = [
     rowHeader: true,
     cell: (contract) => (
       <>
-        {clientContractName(contract)}
+        <Link
+          href={paths.portalContract(contract.id)}
+          className="rounded-sm text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {clientContractName(contract)}
+        </Link>
         {contract.description && (
           <span className="block max-w-[22rem] truncate text-xs font-normal text-muted-foreground">
             {contract.description}

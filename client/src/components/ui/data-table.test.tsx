@@ -123,7 +123,7 @@ describe('DataTable', () => {
     expect(html.match(/<dt/g)).toHaveLength(1);
   });
 
-  it("finds a role's column: the marked one, else the row header or first column, the status and actions ids", () => {
+  it("finds a role's column: the marked one, else the row header or first column, or the role's id", () => {
     const plain: Column<Row>[] = [
       { id: 'a', header: 'A', cell: () => null },
       { id: 'b', header: 'B', rowHeader: true, cell: () => null },
@@ -135,6 +135,7 @@ describe('DataTable', () => {
     expect(columnOf(plain, 'status')?.id).toBe('status');
     expect(columnOf(plain, 'actions')?.id).toBe('actions');
     expect(columnOf(plain, 'amount')).toBeUndefined();
+    expect(columnOf([...plain, { id: 'amount', header: 'Amount', cell: () => null }], 'amount')?.id).toBe('amount');
     const marked: Column<Row>[] = [
       { id: 'x', header: 'X', role: 'status', cell: () => null },
       { id: 'status', header: 'Status', cell: () => null },

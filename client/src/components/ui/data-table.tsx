@@ -12,9 +12,9 @@ export type SortState = { column: string; direction: SortDirection };
  * - `identity` names the record: a card's title on a phone. Unless a column says so, the `rowHeader` column,
  *   else the first. (The first column stays in view at the left when the table scrolls sideways.)
  * - `amount`: on a card, large at the top right, beside the title.
- * - `status`: on a card, under the title. Unless a column says so, the column whose id is `status`.
+ * - `status`: on a card, under the title.
  * - `actions`: stays in view at the right when the table scrolls sideways, and is a card's foot on a phone.
- *   Unless a column says so, the column whose id is `actions`.
+ * Unless a column says so, an unmarked column whose id is the role's name (`amount`, `status`, `actions`).
  */
 export type ColumnRole = 'identity' | 'amount' | 'status' | 'actions';
 type SortValue = string | number | null | undefined;
@@ -97,23 +97,16 @@ const FRAMES = { card: 'rounded-xl border bg-white shadow-sm', inset: 'rounded-l
 const CARD_CLASS = 'grid gap-2 rounded-xl border bg-white p-4 text-sm shadow-sm';
 /** The sticky cells' own background (a sticky cell must hide what scrolls under it), following the row's hover. */
 const STICKY_CELL = 'sticky z-[1] bg-white group-hover/row:bg-slate-50';
-const SHADOW_LEFT_EDGE = 'shadow-[6px_0_8px_-6px_rgba(15,23,42,0.25)]';
-const SHADOW_RIGHT_EDGE = 'shadow-[-6px_0_8px_-6px_rgba(15,23,42,0.25)]';
+const SHADOW_LEFT_EDGE = 'shadow-[6px_0_8px_-6px_#0004]';
+const SHADOW_RIGHT_EDGE = 'shadow-[-6px_0_8px_-6px_#0004]';
 
-/** The column of a role: the one marked with it, or the one the role falls back to (see ColumnRole). */
+/** The column of a role: the one marked with it, else an unmarked one of its id (see ColumnRole). */
 export function columnOf<T>(columns: Column<T>[], role: ColumnRole): Column<T> | undefined {
-  const marked = columns.find((column) => column.role === role);
-  if (marked) return marked;
-  switch (role) {
-    case 'identity':
-      return columns.find((column) => column.rowHeader && !column.role) ?? (columns[0]?.role ? undefined : columns[0]);
-    case 'status':
-      return columns.find((column) => column.id === 'status' && !column.role);
-    case 'actions':
-      return columns.find((column) => column.id === 'actions' && !column.role);
-    default:
-      return undefined;
-  }
+  return (
+    columns.find((column) => column.role === role) ??
+    columns.find((column) => !column.role && (role === 'identity' ? column.rowHeader : column.id === role)) ??
+    (role === 'identity' && !columns[0]?.role ? columns[0] : undefined)
+  );
 }
 
 /**
@@ -199,7 +192,6 @@ function DataGrid<T>({
         <div
           ref={scroller}
           className="overflow-x-auto rounded-[inherit]"
-          data-scrolls={edges.overflow || undefined}
           // A table that scrolls sideways can be scrolled from the keyboard once focused.
           {...(edges.overflow
             ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` }
@@ -214,7 +206,7 @@ function DataGrid<T>({
                     key={column.id}
                     column={column}
                     padding={pad}
-                    pinned={pinned(column) && cn(pinned(column), 'bg-slate-50 group-hover/row:bg-slate-50')}
+                    pinned={pinned(column) && cn(pinned(column), 'bg-slate-50')}
                     sort={sort}
                     onSort={onSort}
                   />
@@ -244,17 +236,18 @@ function DataGrid<T>({
                           className={cn('group/row border-t align-top hover:bg-muted/40', rowClassName?.(row))}
                           {...rowProps?.(row)}
                         >
-                          {columns.map((column) =>
-                            column.rowHeader ? (
-                              <th key={column.id} scope="row" className={cellClass(column, row)}>
+                          {columns.map((column) => {
+                            const Cell = column.rowHeader ? 'th' : 'td';
+                            return (
+                              <Cell
+                                key={column.id}
+                                scope={column.rowHeader ? 'row' : undefined}
+                                className={cellClass(column, row)}
+                              >
                                 {column.cell(row)}
-                              </th>
-                            ) : (
-                              <td key={column.id} className={cellClass(column, row)}>
-                                {column.cell(row)}
-                              </td>
-                            ),
-                          )}
+                              </Cell>
+                            );
+                          })}
                         </tr>
                         {detail && (
                           <tr className="border-t bg-slate-50">
@@ -283,8 +276,7 @@ function DataGrid<T>({
         {edges.end && !actions && (
           <div
             aria-hidden
-            data-testid="table-more-right"
-            className="pointer-events-none absolute inset-y-0 right-0 w-8 rounded-r-[inherit] bg-gradient-to-l from-slate-900/10 to-transparent"
+            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-slate-900/10"
           />
         )}
       </div>
@@ -316,12 +308,12 @@ function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges {
     };
     update();
     element.addEventListener('scroll', update, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(element);
-    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => {
       element.removeEventListener('scroll', update);
-      observer?.disconnect();
+      observer.disconnect();
     };
   }, [ref]);
   return edges;
@@ -387,12 +379,12 @@ function DataCards<T>({
   card,
   frameClassName,
 }: DataTableProps<T>) {
-  const title = columnOf(columns, 'identity');
-  const amount = columnOf(columns, 'amount');
-  const status = columnOf(columns, 'status');
-  const actions = columnOf(columns, 'actions');
-  const placed = new Set([title, amount, status, actions]);
-  const shown = columns.filter((column) => !column.hideOnCard && !placed.has(column));
+  const [title, amount, status, actions] = (['identity', 'amount', 'status', 'actions'] as const).map((role) => {
+    const column = columnOf(columns, role);
+    return column?.hideOnCard ? undefined : column;
+  });
+  const placed = [title, amount, status, actions];
+  const shown = columns.filter((column) => !column.hideOnCard && !placed.includes(column));
   const labelled = shown.filter((column) => !column.hideHeader);
   const unlabelled = shown.filter((column) => column.hideHeader);
   return (
@@ -416,18 +408,15 @@ function DataCards<T>({
               );
             }
             const detail = expanded?.(row);
-            const head = (title && !title.hideOnCard) || (status && !status.hideOnCard);
             return (
               <li key={rowKey(row)} className={CARD_CLASS} {...rowProps?.(row)}>
-                {(head || (amount && !amount.hideOnCard)) && (
+                {(title || status || amount) && (
                   <div className="flex items-start justify-between gap-3">
                     <div className="grid min-w-0 justify-items-start gap-1.5">
-                      {title && !title.hideOnCard && (
-                        <div className="min-w-0 break-words font-medium text-slate-900">{title.cell(row)}</div>
-                      )}
-                      {status && !status.hideOnCard && <div data-card-role="status">{status.cell(row)}</div>}
+                      {title && <div className="min-w-0 break-words font-medium text-slate-900">{title.cell(row)}</div>}
+                      {status && <div data-card-role="status">{status.cell(row)}</div>}
                     </div>
-                    {amount && !amount.hideOnCard && (
+                    {amount && (
                       <div className="shrink-0 text-right" data-card-role="amount">
                         <div className="text-base font-semibold tabular-nums text-slate-900">{amount.cell(row)}</div>
                         <div className="text-xs text-muted-foreground">{amount.header}</div>
@@ -449,7 +438,7 @@ function DataCards<T>({
                     {column.cell(row)}
                   </div>
                 ))}
-                {actions && !actions.hideOnCard && (
+                {actions && (
                   <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-3" data-card-role="actions">
                     {actions.cell(row)}
                   </div>

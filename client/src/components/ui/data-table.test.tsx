@@ -153,6 +153,7 @@ describe('DataTable', () => {
     expect(html).not.toContain('<table');
     expect(html).toContain('<ul aria-label="Things"');
     expect(html.match(/<li class="[^"]*" data-testid="thing">/g)).toHaveLength(4);
-    expect(html).toContain('<dt class="text-muted-foreground">Amount</dt>');
+    // The column of id "amount" is the card's amount, at the top right with its header under it.
+    expect(html).toMatch(/data-card-role="amount"><div[^>]*>300<\/div><div[^>]*>Amount<\/div>/);
   });
 });

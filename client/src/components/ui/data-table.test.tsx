@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type Column, DataTable, nextSort, sortRows } from './data-table';
+import { type Column, columnOf, DataTable, nextSort, sortRows } from './data-table';
 
 type Row = { id: string; name: string; amount: number | null };
 
@@ -49,7 +49,8 @@ describe('nextSort', () => {
 describe('DataTable', () => {
   const render = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
     renderToStaticMarkup(
-      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} {...props} />,
+      // As a table unless a test asks for cards (rendered without a window, the screen counts as a phone).
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(row) => row.id} phone="scroll" {...props} />,
     );
 
   it('has a caption, column headers with scope, row headers and sortable headers with aria-sort and a button', () => {
@@ -89,12 +90,70 @@ describe('DataTable', () => {
     );
   });
 
+  it('is a table, not cards, when asked to scroll on a phone', () => {
+    const html = render();
+    expect(html).toContain('<table');
+    expect(html).not.toContain('<ul');
+  });
+
+  it('puts the identity, amount, status and actions of a row where a card shows them', () => {
+    const withRoles: Column<Row>[] = [
+      { id: 'when', header: 'When', cell: () => 'Nov 1' },
+      { id: 'name', header: 'Name', role: 'identity', cell: (row) => `name ${row.name}` },
+      { id: 'amount', header: 'Amount due', role: 'amount', cell: (row) => `$${row.amount ?? 0}` },
+      { id: 'status', header: 'Status', cell: () => 'Paid' },
+      {
+        id: 'actions',
+        header: 'Actions',
+        hideHeader: true,
+        cell: (row) => <button type="button">Pay {row.id}</button>,
+      },
+    ];
+    const html = renderToStaticMarkup(
+      <DataTable caption="Things" columns={withRoles} rows={rows.slice(0, 1)} rowKey={(row) => row.id} />,
+    );
+    // The default on a phone (rendered without a window, the screen counts as narrow): cards.
+    expect(html).not.toContain('<table');
+    expect(html).toMatch(/<div class="[^"]*font-medium[^"]*">name Item 10<\/div>/);
+    expect(html).toMatch(/data-card-role="status">Paid<\/div>/);
+    expect(html).toMatch(/data-card-role="amount">.*\$300<\/div><div[^>]*>Amount due<\/div>/);
+    expect(html).toMatch(/data-card-role="actions"><button type="button">Pay a<\/button>/);
+    // The other columns are labelled facts; those with a place of their own are not repeated as facts.
+    expect(html).toContain('<dt class="text-muted-foreground">When</dt>');
+    expect(html.match(/<dt/g)).toHaveLength(1);
+  });
+
+  it("finds a role's column: the marked one, else the row header or first column, or the role's id", () => {
+    const plain: Column<Row>[] = [
+      { id: 'a', header: 'A', cell: () => null },
+      { id: 'b', header: 'B', rowHeader: true, cell: () => null },
+      { id: 'status', header: 'Status', cell: () => null },
+      { id: 'actions', header: 'Actions', cell: () => null },
+    ];
+    expect(columnOf(plain, 'identity')?.id).toBe('b');
+    expect(columnOf(plain.slice(2), 'identity')?.id).toBe('status');
+    expect(columnOf(plain, 'status')?.id).toBe('status');
+    expect(columnOf(plain, 'actions')?.id).toBe('actions');
+    expect(columnOf(plain, 'amount')).toBeUndefined();
+    expect(columnOf([...plain, { id: 'amount', header: 'Amount', cell: () => null }], 'amount')?.id).toBe('amount');
+    const marked: Column<Row>[] = [
+      { id: 'x', header: 'X', role: 'status', cell: () => null },
+      { id: 'status', header: 'Status', cell: () => null },
+      { id: 'y', header: 'Y', role: 'amount', cell: () => null },
+    ];
+    expect(columnOf(marked, 'status')?.id).toBe('x');
+    expect(columnOf(marked, 'amount')?.id).toBe('y');
+    // The first column marked with another role is not the identity by default.
+    expect(columnOf(marked, 'identity')).toBeUndefined();
+  });
+
   it('turns rows into labelled cards on a phone when asked to', () => {
     // Rendered without a window, the screen counts as narrow.
     const html = render({ phone: 'cards', rowProps: () => ({ 'data-testid': 'thing' }) });
     expect(html).not.toContain('<table');
     expect(html).toContain('<ul aria-label="Things"');
     expect(html.match(/<li class="[^"]*" data-testid="thing">/g)).toHaveLength(4);
-    expect(html).toContain('<dt class="text-muted-foreground">Amount</dt>');
+    // The column of id "amount" is the card's amount, at the top right with its header under it.
+    expect(html).toMatch(/data-card-role="amount"><div[^>]*>300<\/div><div[^>]*>Amount<\/div>/);
   });
 });

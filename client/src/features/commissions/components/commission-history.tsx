@@ -35,6 +35,7 @@ const COLUMNS: Column<Commission>[] = [
   {
     id: 'contract',
     header: 'Contract',
+    role: 'identity',
     cell: (c) => (
       <>
         <Link
@@ -45,7 +46,12 @@ const COLUMNS: Column<Commission>[] = [
           {c.contractShortId}
         </Link>
         {c.contractTitle && (
-          <span className="block max-w-[14rem] truncate text-xs text-muted-foreground">{c.contractTitle}</span>
+          <span
+            className="block max-w-[10rem] truncate text-xs text-muted-foreground 2xl:max-w-[14rem]"
+            title={c.contractTitle}
+          >
+            {c.contractTitle}
+          </span>
         )}
       </>
     ),
@@ -53,8 +59,11 @@ const COLUMNS: Column<Commission>[] = [
   {
     id: 'customer',
     header: 'Customer',
-    cellClassName: 'max-w-[14rem] truncate',
-    cell: (c) => c.customerName ?? 'Unknown Customer',
+    cell: (c) => (
+      <span className="block max-w-[10rem] truncate 2xl:max-w-[14rem]" title={c.customerName ?? 'Unknown Customer'}>
+        {c.customerName ?? 'Unknown Customer'}
+      </span>
+    ),
   },
   {
     id: 'invoice',
@@ -63,10 +72,19 @@ const COLUMNS: Column<Commission>[] = [
     cell: (c) => c.invoiceNumber ?? '—',
   },
   { id: 'rep', header: 'Sales Rep', cellClassName: 'whitespace-nowrap', cell: (c) => c.repName ?? '—' },
-  { id: 'rate', header: 'Rate', align: 'right', cellClassName: 'whitespace-nowrap', cell: (c) => ratePercent(c.rate) },
+  {
+    id: 'rate',
+    header: 'Rate',
+    align: 'right',
+    // Below 1536 px the rate is left out (the amount says what was earned); it stays on a phone's card.
+    className: 'hidden 2xl:table-cell',
+    cellClassName: 'whitespace-nowrap',
+    cell: (c) => ratePercent(c.rate),
+  },
   {
     id: 'amount',
     header: 'Amount',
+    role: 'amount',
     align: 'right',
     cellClassName: (c) => cn('whitespace-nowrap font-medium', c.amount < 0 && 'text-red-700'),
     cell: (c) => formatMoney(c.amount),
@@ -129,6 +147,7 @@ export function CommissionHistory({ repId, showRep }: { repId?: string; showRep:
               rowProps={() => ({ 'data-testid': 'commission-row' })}
               loading={!data}
               busy={isFetching && !isLoading}
+              density="snug"
               empty={
                 <EmptyState icon={<Receipt />} title="No commissions found">
                   {status === 'all'

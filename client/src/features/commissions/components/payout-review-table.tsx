@@ -34,12 +34,14 @@ export function PayoutReviewTable({
     {
       id: 'rep',
       header: 'Sales Rep',
+      role: 'identity',
       cellClassName: 'whitespace-nowrap font-medium text-slate-900',
       cell: (payout) => payout.repName ?? '—',
     },
     {
       id: 'amount',
       header: 'Amount',
+      role: 'amount',
       align: 'right',
       cellClassName: 'whitespace-nowrap',
       cell: (payout) => formatMoney(payout.requestedAmount),

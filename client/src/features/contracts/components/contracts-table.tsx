@@ -33,7 +33,7 @@ const COLUMNS: Column<ContractSummary>[] = [
     id: 'description',
     header: 'Description',
     className: 'hidden md:table-cell',
-    cellClassName: 'max-w-xs',
+    cellClassName: 'min-w-[9rem] max-w-xs',
     cell: (contract) =>
       contract.description ? (
         <span className="line-clamp-2 text-slate-900">{contract.description}</span>
@@ -76,10 +76,10 @@ const COLUMNS: Column<ContractSummary>[] = [
   {
     id: 'term',
     header: 'Term',
-    cellClassName: 'whitespace-nowrap',
+    cellClassName: 'min-w-[6.5rem]',
     cell: (contract) => (
       <>
-        <span className="block">{termLabel(contract.termMonths)}</span>
+        <span className="block whitespace-nowrap">{termLabel(contract.termMonths)}</span>
         {contract.autoStopDate && (
           <span className="block text-xs text-muted-foreground">Auto-stops {formatDate(contract.autoStopDate)}</span>
         )}
@@ -134,6 +134,7 @@ export function ContractsTable({
       busy={busy}
       empty={empty}
       frame="card"
+      density="snug"
       phone="cards"
       card={(contract) => <ContractCard contract={contract} actions={actions(contract)} />}
     />

@@ -33,15 +33,17 @@ const render = (rows: CreditNote[], loading = false) =>
   );
 
 describe('CreditNotesTable', () => {
-  it('has the columns, and a row per credit note with its invoice, kind, reason, amount, date and PDF', () => {
+  it('has a card per credit note with its invoice, kind, reason, amount, date and PDF', () => {
     const html = render([note]);
-    for (const header of ['Number', 'Invoice', 'Customer', 'Kind', 'Reason', 'Amount', 'Issued']) {
-      expect(html).toContain(
-        `<th scope="col" class="px-3 py-3 font-medium${header === 'Amount' ? ' text-right' : ''}">${header}</th>`,
-      );
+    // Rendered without a window, the screen counts as a phone: a card per credit note, its number as the title,
+    // the amount and kind on top, the PDF at the foot, the other columns labelled.
+    for (const header of ['Invoice', 'Customer', 'Reason', 'Issued']) {
+      expect(html).toContain(`<dt class="text-muted-foreground">${header}</dt>`);
     }
+    expect(html).toMatch(/data-card-role="amount"><div[^>]*>\$480.00<\/div><div[^>]*>Amount<\/div>/);
+    expect(html).toMatch(/data-card-role="status"><span[^>]*>Under-delivery<\/span>/);
+    expect(html).toMatch(/data-card-role="actions">.*aria-label="Download CN-2026-000003 as PDF"/);
     for (const text of [
-      '<span class="sr-only">Actions</span>',
       'data-credit-note-number="CN-2026-000003"',
       'aria-label="View invoice INV-2026-000011"',
       'href="/customers/cu-1"',

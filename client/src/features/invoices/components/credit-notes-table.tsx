@@ -24,7 +24,11 @@ export function ViewInvoiceButton({ number, onView }: { number: string; onView: 
 /** The customer's name, which opens the customer. */
 function CustomerLink({ customerId, name }: { customerId: string; name: string | null }) {
   return (
-    <Link href={paths.customer(customerId)} className="hover:underline" title="View the customer">
+    <Link
+      href={paths.customer(customerId)}
+      className="block max-w-[10rem] truncate hover:underline 2xl:max-w-[16rem]"
+      title={`${name ?? 'Unknown Customer'}: view the customer`}
+    >
       {name ?? 'Unknown Customer'}
     </Link>
   );
@@ -55,8 +59,19 @@ export function CreditNotesTable({
     {
       id: 'number',
       header: 'Number',
+      role: 'identity',
       cellClassName: 'whitespace-nowrap',
-      cell: (note) => <span className="font-mono text-xs font-medium text-slate-900">{note.number}</span>,
+      cell: (note) => (
+        <>
+          <span className="font-mono text-xs font-medium text-slate-900">{note.number}</span>
+          {/* Below 1536 px the issue date goes under the number rather than in a column of its own. */}
+          {!forCustomer && (
+            <span className="hidden text-xs tabular-nums text-muted-foreground sm:block 2xl:hidden">
+              Issued {formatDate(note.issuedAt)}
+            </span>
+          )}
+        </>
+      ),
     },
     {
       id: 'invoice',
@@ -67,15 +82,14 @@ export function CreditNotesTable({
     {
       id: 'customer',
       header: 'Customer',
-      cellClassName: 'min-w-[10rem]',
       cell: (note) => <CustomerLink customerId={note.customerId} name={note.customerName} />,
     },
-    { id: 'kind', header: 'Kind', cell: (note) => <CreditNoteKindBadge kind={note.kind} /> },
+    { id: 'kind', header: 'Kind', role: 'status', cell: (note) => <CreditNoteKindBadge kind={note.kind} /> },
     {
       id: 'reason',
       header: 'Reason',
       cell: (note) => (
-        <span className="block max-w-[12rem] truncate 2xl:max-w-[20rem]" title={note.reason}>
+        <span className="block max-w-[9rem] truncate 2xl:max-w-[20rem]" title={note.reason}>
           {note.reason}
         </span>
       ),
@@ -83,6 +97,7 @@ export function CreditNotesTable({
     {
       id: 'amount',
       header: 'Amount',
+      role: 'amount',
       align: 'right',
       cellClassName: forCustomer ? 'whitespace-nowrap' : 'whitespace-nowrap font-medium',
       cell: (note) => formatMoney(note.amount),
@@ -90,12 +105,14 @@ export function CreditNotesTable({
     {
       id: 'issued',
       header: 'Issued',
+      className: forCustomer ? undefined : 'hidden 2xl:table-cell',
       cellClassName: 'whitespace-nowrap tabular-nums',
       cell: (note) => formatDate(note.issuedAt),
     },
     {
       id: forCustomer ? 'pdf' : 'actions',
       header: forCustomer ? 'PDF' : 'Actions',
+      role: 'actions',
       hideHeader: true,
       align: 'right',
       cellClassName: forCustomer ? 'py-2' : 'whitespace-nowrap py-2',
@@ -120,7 +137,7 @@ export function CreditNotesTable({
       sortable={false}
       frame={forCustomer ? undefined : 'card'}
       density={forCustomer ? 'compact' : 'snug'}
-      className={forCustomer ? 'min-w-[44rem]' : 'min-w-[56rem]'}
+      className={forCustomer ? 'min-w-[44rem]' : undefined}
     />
   );
 }

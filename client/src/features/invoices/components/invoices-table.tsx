@@ -25,8 +25,10 @@ export type InvoiceActions = {
 };
 
 /**
- * The Invoices screen's table: one row per invoice, with its actions menu. Scrolls inside its own frame on
- * narrow screens. The rows are a page of the server's, in its order.
+ * The Invoices screen's table: one row per invoice, with Record Payment and its actions menu. Fits a 1280 px
+ * screen (the period under the number, the payment button an icon, below 1536 px); narrower, it scrolls inside
+ * its frame with the number and the actions kept in view; on a phone each invoice is a card. The rows are a
+ * page of the server's, in its order.
  */
 export function InvoicesTable({
   rows,
@@ -45,30 +47,45 @@ export function InvoicesTable({
     {
       id: 'invoice',
       header: 'Invoice',
+      role: 'identity',
       cellClassName: 'whitespace-nowrap',
       cell: (invoice) => (
-        <button
-          type="button"
-          onClick={() => actions.onView(invoice)}
-          className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {invoice.number}
-        </button>
+        <>
+          <button
+            type="button"
+            onClick={() => actions.onView(invoice)}
+            className="rounded font-mono text-xs font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {invoice.number}
+          </button>
+          {/* Below 1536 px the period goes under the number rather than in a column of its own. */}
+          <span className="block text-xs tabular-nums text-muted-foreground 2xl:hidden">
+            {periodLabel(invoice.periodStart, invoice.periodEnd)}
+          </span>
+        </>
       ),
     },
     {
       id: 'customer',
       header: 'Customer',
-      cellClassName: 'min-w-[10rem]',
-      cell: (invoice) => (
-        <Link href={paths.contract(invoice.contractId)} className="hover:underline" title="View the contract">
-          {invoice.customerName ?? 'Unknown Customer'}
-        </Link>
-      ),
+      cell: (invoice) => {
+        const name = invoice.customerName ?? 'Unknown Customer';
+        return (
+          <Link
+            href={paths.contract(invoice.contractId)}
+            className="block max-w-[12rem] truncate hover:underline 2xl:max-w-[16rem]"
+            title={`${name}: view the contract`}
+          >
+            {name}
+          </Link>
+        );
+      },
     },
     {
       id: 'period',
       header: 'Period',
+      className: 'hidden 2xl:table-cell',
+      hideOnCard: true,
       cellClassName: 'whitespace-nowrap tabular-nums',
       cell: (invoice) => periodLabel(invoice.periodStart, invoice.periodEnd),
     },
@@ -89,8 +106,9 @@ export function InvoicesTable({
     {
       id: 'due-amount',
       header: 'Amount due',
+      role: 'amount',
       align: 'right',
-      cellClassName: 'whitespace-nowrap',
+      className: 'whitespace-nowrap',
       cell: (invoice) => formatMoney(invoice.amountDue),
     },
     invoiceStatusColumn,
@@ -108,8 +126,10 @@ export function InvoicesTable({
               variant="outline"
               onClick={() => actions.onRecordPayment?.(invoice)}
               aria-label={`Record payment for ${invoice.number}`}
+              title="Record Payment"
             >
-              <HandCoins aria-hidden /> Record Payment
+              {/* The label shows where there is room (and on a phone's card); the icon alone elsewhere. */}
+              <HandCoins aria-hidden /> <span className="sm:hidden 2xl:inline">Record Payment</span>
             </Button>
           )}
           <RowMenu invoice={invoice} actions={actions} />
@@ -130,7 +150,6 @@ export function InvoicesTable({
       empty={empty}
       frame="card"
       density="snug"
-      className="min-w-[52rem]"
     />
   );
 }

@@ -84,6 +84,7 @@ const COLUMNS: Column<ClientContract>[] = [
   {
     id: 'total',
     header: 'Total',
+    role: 'amount',
     align: 'right',
     cellClassName: 'font-medium',
     cell: (contract) => formatMoney(contract.totalAmount),

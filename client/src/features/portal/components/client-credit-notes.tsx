@@ -39,6 +39,7 @@ export function ClientCreditNotes({
     {
       id: 'amount',
       header: 'Amount',
+      role: 'amount',
       align: 'right',
       cellClassName: 'whitespace-nowrap font-medium',
       cell: (note) => formatMoney(note.amount),

@@ -37,6 +37,7 @@ export function RecentInvoices({ actions }: { actions?: (invoice: InvoiceSummary
     {
       id: 'amount',
       header: 'Amount',
+      role: 'amount',
       align: 'right',
       cellClassName: 'font-medium',
       cell: (invoice) => (

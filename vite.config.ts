@@ -16,6 +16,8 @@ const ROUTES = path.join(CLIENT, 'app/routes/');
 const SHARED_BY = 8;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+/** The list table (rows, phone cards, sticky columns): every list screen's, not the forms', so not the shell's. */
+const TABLE = /client[\\/]src[\\/]components[\\/]ui[\\/](data-table|pagination)\.tsx$/;
 
 /**
  * The modules the first page needs (the entry's static imports, recursively) and those the signed-in shell
@@ -103,6 +105,7 @@ export default defineConfig({
         //   entry file: without this group, the groups below would take the parts of it they share into theirs.
         // - `shell`: what the signed-in shell adds (layout, navigation) and the app's small parts most screens share.
         // - `controls`: those of them the public pages (pay link, checkout, ...) use too (button, card, ...).
+        // - `table`: the list table, which most screens but not the contract form use (kept out of its first load).
         // - `icons`: the other icons, a few hundred bytes each, which every signed-in screen draws some of.
         // Everything else is split where it is imported, so each screen loads only what it uses
         // (docs/decisions/017-performance.md).
@@ -111,6 +114,7 @@ export default defineConfig({
             { name: 'react', test: REACT, priority: 4 },
             { name: 'app', tags: ['$initial'], test: (id) => id !== ENTRY, priority: 3 },
             { name: 'controls', test: (id) => graph.controls.has(id), priority: 2 },
+            { name: 'table', test: (id) => TABLE.test(id), priority: 2 },
             { name: 'shell', test: (id) => graph.shell.has(id), priority: 1 },
             { name: 'icons', test: ICON, priority: 0 },
           ],

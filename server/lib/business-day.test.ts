@@ -191,12 +191,12 @@ describe("reports, exports and filters on the business's day", () => {
     expect(await on('2026-11-27')).toEqual([]);
   });
 
-  it("opens the Inventory screen on the season of the business's year", async () => {
-    // 2026-01-01 04:30 UTC is still New Year's Eve 2025 in New York.
-    const season = await at('2026-01-01T04:30:00Z', () =>
+  it("opens the Inventory screen on the business's current month and the two after it", async () => {
+    // 2026-01-01 04:30 UTC is still New Year's Eve 2025 in New York: December to February.
+    const range = await at('2026-01-01T04:30:00Z', () =>
       ctx.injectAs('admin', { method: 'GET', url: '/api/inventory' }),
     );
-    expect(season.statusCode, season.body).toBe(200);
-    expect(season.json()).toMatchObject({ from: '2025-10-01', to: '2025-12-31' });
+    expect(range.statusCode, range.body).toBe(200);
+    expect(range.json()).toMatchObject({ from: '2025-12-01', to: '2026-02-28' });
   });
 });

@@ -218,7 +218,8 @@ test('the customer page shows every field, the contracts, and edits', async ({ p
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Holiday Lights Co.', level: 1 })).toBeVisible();
 
-  const details = page.locator('dl');
+  // The details' list of fields (the balance card beside it has its own).
+  const details = page.locator('dl[aria-label="Customer details"]');
   for (const [label, value] of [
     ['Email', 'chris@holidaylights.example'],
     ['Phone', '(303) 555-0142'],

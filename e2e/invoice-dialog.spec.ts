@@ -114,7 +114,7 @@ test.describe('the invoice dialog', () => {
     expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
 
     // Closed, the row shows the new amount due.
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(stillDue);
   });

@@ -11,7 +11,7 @@ export function CustomerDetails({ customer, showNotes }: { customer: Customer; s
         <CardTitle>Details</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
+        <dl aria-label="Customer details" className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
           <Item label="Email">
             <a
               href={`mailto:${customer.email}`}

@@ -412,8 +412,8 @@ function DataCards<T>({
               <li key={rowKey(row)} className={CARD_CLASS} {...rowProps?.(row)}>
                 {(title || status || amount) && (
                   <div className="flex items-start justify-between gap-3">
-                    <div className="grid min-w-0 justify-items-start gap-1.5">
-                      {title && <div className="min-w-0 break-words font-medium text-slate-900">{title.cell(row)}</div>}
+                    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] justify-items-start gap-1.5">
+                      {title && <div className="min-w-0 max-w-full break-words font-medium text-slate-900">{title.cell(row)}</div>}
                       {status && <div data-card-role="status">{status.cell(row)}</div>}
                     </div>
                     {amount && (

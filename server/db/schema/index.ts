@@ -1,3 +1,4 @@
+export * from './api';
 export * from './audit';
 export * from './auth-tokens';
 export * from './billing';

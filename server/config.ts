@@ -61,6 +61,8 @@ const envSchema = z.object({
   /** Creatives one user may upload in an hour, and the megabytes of creatives one customer may keep. */
   CREATIVE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CREATIVE_STORAGE_MB: z.coerce.number().int().positive().default(1024),
+  /** Requests one API key may make in a minute, counted across every instance (then 429 with Retry-After). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /** Both set: card payments go through Stripe Checkout; otherwise through the built-in checkout. */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),

@@ -49,6 +49,9 @@ export const PERMISSIONS = {
   'settings:read': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
   'settings:write': ['super_admin', 'admin'],
 
+  /** Keys for the business's other systems (product.md section 16): made, listed and revoked by admins. */
+  'api-key:manage': ['super_admin', 'admin'],
+
   'outbox:read': ['super_admin', 'admin'],
   'audit:read': ['super_admin', 'admin'],
 

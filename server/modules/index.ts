@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(settingsRoutes);
+  await app.register(apiKeysRoutes);
   await app.register(outboxRoutes);
   await app.register(customersRoutes);
   await app.register(productsRoutes);

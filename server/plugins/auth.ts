@@ -1,15 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ApiKeyScope, apiKeyEffectiveRole } from '@shared/contracts/api-key-vocabulary';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
+import { runInRequestContext } from '../lib/request-context';
+import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '../modules/api-keys/api-key-token';
+import { findApiKeyByHash, touchApiKey } from '../modules/api-keys/api-keys.repo';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy, type SessionUser } from '../modules/sessions/sessions';
+import { countApiKeyRequest } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
-    authVia: 'bearer' | 'cookie' | null;
+    authVia: 'bearer' | 'cookie' | 'api-key' | null;
+    /** The API key a request was made with (its `user` is then the key's maker, with the key's role). */
+    apiKey: { id: string; name: string; scope: ApiKeyScope } | null;
   }
   interface FastifyInstance {
     sessionPolicy: SessionPolicy;
@@ -19,7 +26,8 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Resolves the caller from `Authorization: Bearer <token>` or the session cookie.
+ * Resolves the caller from `Authorization: Bearer <token>` (a session token or an API key, `adcrm_...`) or the
+ * session cookie.
  * A cookie-authenticated request that changes data must come from the app's own origin (CSRF);
  * bearer requests cannot be forged cross-site, so they skip that check.
  */
@@ -33,11 +41,16 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('authVia', null);
+    app.decorateRequest('apiKey', null);
     const publicOrigin = opts.config.PUBLIC_URL ? new URL(opts.config.PUBLIC_URL).origin : null;
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const bearer = readBearer(request);
+      if (bearer && looksLikeApiKey(bearer)) {
+        await authenticateApiKey(request, reply, bearer, opts);
+        return;
+      }
       const cookie = request.cookies[SESSION_COOKIE];
       const token = bearer ?? cookie;
       if (!token) return;
@@ -50,9 +63,56 @@ export const authPlugin = fp(
         throw new AppError('FORBIDDEN', 'Cross-site request refused');
       }
     });
+
+    // A request made with an API key runs its handler inside its request context, so that each audit event it
+    // writes names the key (lib/request-context.ts).
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (request.apiKey) runInRequestContext({ apiKeyId: request.apiKey.id }, done);
+      else done();
+    });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
+
+/**
+ * A request made with an API key (decision 038). A malformed key (shape or checksum) is refused before any
+ * query; then the key is looked up by its SHA-256, refused when unknown, revoked or expired or when its maker is
+ * no longer active, counted against its per-minute limit on every instance, and its last use recorded. The
+ * request then acts as the key's maker with the key's role, and each audit event it writes names the key.
+ */
+async function authenticateApiKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  opts: { db: Db; config: Config },
+): Promise<void> {
+  if (!isWellFormedApiKey(key)) throw new AppError('UNAUTHENTICATED', 'Malformed API key');
+  const found = await findApiKeyByHash(opts.db, hashApiKey(key));
+  if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid API key');
+  if (found.key.revoked) throw new AppError('UNAUTHENTICATED', 'This API key has been revoked');
+  if (found.key.expired) throw new AppError('UNAUTHENTICATED', 'This API key has expired');
+  if (!found.creator.isActive) throw new AppError('UNAUTHENTICATED', 'This API key belongs to a deactivated user');
+
+  const limit = opts.config.API_KEY_RATE_LIMIT;
+  const hits = await countApiKeyRequest(opts.db, found.key.id);
+  const reset = Math.max(1, Math.ceil(hits.ttl / 1000));
+  reply.header('RateLimit-Limit', String(limit));
+  reply.header('RateLimit-Remaining', String(Math.max(0, limit - hits.current)));
+  reply.header('RateLimit-Reset', String(reset));
+  if (hits.current > limit) {
+    throw new AppError('RATE_LIMITED', `Too many requests with this API key. Please try again in ${reset} seconds.`, {
+      headers: { 'Retry-After': String(reset) },
+    });
+  }
+
+  const { lastUsedAt, lastUsedIp } = found.key;
+  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > 60_000 || lastUsedIp !== request.ip) {
+    await touchApiKey(opts.db, found.key.id, request.ip);
+  }
+  request.user = { ...found.creator, role: apiKeyEffectiveRole(found.key.scope, found.key.role) };
+  request.apiKey = { id: found.key.id, name: found.key.name, scope: found.key.scope };
+  request.authVia = 'api-key';
+}
 
 function readBearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

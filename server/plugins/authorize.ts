@@ -2,6 +2,7 @@ import { canAny, type Permission } from '@shared/permissions';
 import type { FastifyInstance, FastifySchema, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { apiKeyRefusal } from '../modules/api-keys/api-key-scope';
 
 /** What a route needs: 'public' (no sign-in), 'signed-in' (any role), or any one of these permissions. */
 export type RouteAccess = 'public' | 'signed-in' | readonly Permission[];
@@ -21,7 +22,8 @@ declare module 'fastify' {
 
 /**
  * Authorises every /api route from its declared `config.access`. A route without one fails at start-up,
- * so nothing reaches production unguarded. Signed-out callers get 401, callers without the permission 403.
+ * so nothing reaches production unguarded. Signed-out callers get 401, callers without the permission 403, and
+ * so does an API key outside its scope (modules/api-keys/api-key-scope.ts).
  */
 export const authorizePlugin = fp(
   async (app: FastifyInstance) => {
@@ -41,6 +43,8 @@ export const authorizePlugin = fp(
       const previous = route.onRequest;
       const check: onRequestHookHandler = (request, _reply, done) => {
         if (!request.user) return done(new AppError('UNAUTHENTICATED', 'Authentication required'));
+        const refusal = request.apiKey && apiKeyRefusal(request.apiKey.scope, request.method, access);
+        if (refusal) return done(new AppError('FORBIDDEN', refusal));
         if (access !== 'signed-in' && !canAny(request.user, access)) {
           return done(new AppError('FORBIDDEN', "You don't have permission to do this"));
         }

@@ -86,6 +86,23 @@ const toHits = (row: { hits: number; ttl: string | number }): Hits => ({
   ttl: Number(row.ttl),
 });
 
+/**
+ * Counts one request of an API key in its fixed one-minute window, in rate_limit_hits like the per-route limits
+ * (one conditional upsert, the database's clock): every instance counts against the same budget.
+ */
+export async function countApiKeyRequest(db: Db, keyId: string, windowMs = 60_000): Promise<Hits> {
+  const window = sql`${windowMs} * interval '1 millisecond'`;
+  const result = await db.execute(sql`
+    insert into rate_limit_hits as r (key, window_start, hits)
+    values (${`api-key ${keyId}`}, now(), 1)
+    on conflict (key) do update set
+      hits = case when r.window_start + ${window} <= now() then 1 else r.hits + 1 end,
+      window_start = case when r.window_start + ${window} <= now() then now() else r.window_start end
+    returning r.hits,
+      greatest(0, ceil(extract(epoch from (r.window_start + ${window} - now())) * 1000))::bigint as ttl`);
+  return toHits(rowsOf<{ hits: number; ttl: string | number }>(result)[0]!);
+}
+
 /** Forgets windows that ended more than a day ago (hourly, with the session purge). */
 export async function purgeRateLimitHits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);

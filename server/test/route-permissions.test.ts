@@ -52,6 +52,9 @@ const MATRIX: Row[] = [
   ['PUT /api/settings/notifications',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['PUT /api/profile',                                  401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['PUT /api/profile/password',                         401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/api-keys',                                 401,  ok,   ok,   403,  403,  403,  403],
+  ['POST /api/api-keys',                                401,  ok,   ok,   403,  403,  403,  403],
+  ['POST /api/api-keys/:id/revoke',                     401,  ok,   ok,   403,  403,  403,  403],
 
   ['GET /api/outbox',                                   401,  ok,   ok,   403,  403,  403,  403],
   ['GET /api/outbox/:id',                               401,  ok,   ok,   403,  403,  403,  403],

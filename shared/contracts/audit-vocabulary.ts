@@ -11,4 +11,5 @@ export const AUDIT_ENTITIES = [
   'package',
   'user',
   'settings',
+  'api_key',
 ] as const;

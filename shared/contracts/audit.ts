@@ -30,6 +30,8 @@ export type AuditEvent = {
   entityId: string;
   actorId: string | null;
   actorName: string | null;
+  /** Set when the change was made with an API key (its actor is the admin who made the key). */
+  apiKeyName: string | null;
   /** The record by name, when it can be named ("Acme Corp", "INV-2026-000012", a contract's title). */
   label: string | null;
   /** The record's screen, when it has one. */

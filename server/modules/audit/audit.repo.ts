@@ -9,6 +9,8 @@ export type AuditRow = {
   entityId: string;
   actorId: string | null;
   actorName: string | null;
+  /** The API key the change was made with, by name. */
+  apiKeyName: string | null;
   label: string | null;
   /** False when the record is gone (deleted), so the event cannot link to it. */
   recordExists: boolean;
@@ -54,7 +56,7 @@ const liveName = sql`case a.entity
  */
 const eventsOf = (picked: SQL) => sql`
   with picked as (${picked})
-  select e.id, e.action, e.entity, e."entityId", e."actorId", e."actorName",
+  select e.id, e.action, e.entity, e."entityId", e."actorId", e."actorName", e."apiKeyName",
          coalesce(e.live,
                   case when e.entity = 'settings' then initcap(e."entityId") || ' settings' end,
                   e.after ->> 'name', e.before ->> 'name', e.after ->> 'title', e.before ->> 'title',
@@ -66,6 +68,7 @@ const eventsOf = (picked: SQL) => sql`
          e.before, e.after, e."createdAt"
   from (select a.id, a.action, a.entity, a.entity_id as "entityId", a.actor_id as "actorId",
                (select nullif(trim(first_name || ' ' || last_name), '') from users where id = a.actor_id) as "actorName",
+               (select name from api_keys where id = a.api_key_id) as "apiKeyName",
                ${liveName} as live,
                a.before, a.after, a.created_at as "createdAt"
         from picked join audit_events a on a.id = picked.id) e

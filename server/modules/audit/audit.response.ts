@@ -12,6 +12,7 @@ export const auditEventResponse = object<AuditEvent>({
   entityId: string,
   actorId: nullableString,
   actorName: nullableString,
+  apiKeyName: nullableString,
   label: nullableString,
   link: nullableString,
   createdAt: string,

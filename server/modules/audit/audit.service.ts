@@ -72,6 +72,7 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
     entityId: row.entityId,
     actorId: row.actorId,
     actorName: row.actorName,
+    apiKeyName: row.apiKeyName,
     label: row.label,
     link: recordLink(row.entity, row.entityId, row.recordExists),
     createdAt: row.createdAt.toISOString(),

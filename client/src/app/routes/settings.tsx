@@ -1,5 +1,5 @@
 import { can } from '@shared/permissions';
-import { Bell, FileText, Percent, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileText, KeyRound, Percent, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -26,6 +26,10 @@ const ContractSettingsPanel = lazy(() =>
   import('@/features/settings/components/contract-settings-form').then((m) => ({ default: m.ContractSettingsPanel })),
 );
 
+const ApiKeysPanel = lazy(() =>
+  import('@/features/api-keys/components/api-keys-panel').then((m) => ({ default: m.ApiKeysPanel })),
+);
+
 const tabFallback = <Spinner className="m-6" label="Loading settings" />;
 
 const TABS = [
@@ -34,6 +38,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', icon: Bell, adminOnly: false },
   { value: 'tax', label: 'Tax Settings', icon: Percent, adminOnly: true },
   { value: 'contracts', label: 'Contract Settings', icon: FileText, adminOnly: true },
+  { value: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
 ] as const;
 
 export default function SettingsPage() {
@@ -42,7 +47,9 @@ export default function SettingsPage() {
   if (!user) return null;
 
   // Tax and Contract Settings are admin-level only: their tabs, and so their queries, exist for those roles alone.
-  const tabs = TABS.filter((tab) => !tab.adminOnly || can(user, 'settings:write'));
+  const tabs = TABS.filter(
+    (tab) => !tab.adminOnly || can(user, tab.value === 'api-keys' ? 'api-key:manage' : 'settings:write'),
+  );
   const requested = params.get('tab');
   const active = tabs.some((tab) => tab.value === requested) ? requested! : 'profile';
 
@@ -97,6 +104,13 @@ export default function SettingsPage() {
               </Suspense>
             </TabsContent>
           </>
+        )}
+        {can(user, 'api-key:manage') && (
+          <TabsContent value="api-keys">
+            <Suspense fallback={tabFallback}>
+              <ApiKeysPanel />
+            </Suspense>
+          </TabsContent>
         )}
       </Tabs>
     </>

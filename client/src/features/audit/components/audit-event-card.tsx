@@ -87,7 +87,14 @@ export function AuditEventCard({
             )}
           </p>
           <p className="mt-0.5 text-xs text-muted-foreground">
-            by <span className="font-medium text-slate-700">{event.actorName ?? 'System'}</span> ·{' '}
+            by <span className="font-medium text-slate-700">{event.actorName ?? 'System'}</span>
+            {event.apiKeyName && (
+              <>
+                {' '}
+                with the API key <span className="font-medium text-slate-700">{event.apiKeyName}</span>
+              </>
+            )}{' '}
+            ·{' '}
             <time dateTime={event.createdAt}>{WHEN.format(new Date(event.createdAt))}</time>
           </p>
         </div>

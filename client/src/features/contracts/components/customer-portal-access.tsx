@@ -6,8 +6,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { copyText } from '@/lib/clipboard';
 import { useOpenContractBillingPortal } from '../api/open-billing-portal';
-import { copyText } from '../lib/clipboard';
 
 /**
  * Customer Portal access on a portal-mode contract's Payment Info: with Stripe, a Stripe customer-portal session

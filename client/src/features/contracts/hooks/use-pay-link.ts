@@ -2,8 +2,8 @@ import type { ContractSummary } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES } from '@shared/contracts/contract-vocabulary';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { copyText } from '@/lib/clipboard';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
-import { copyText } from '../lib/clipboard';
 
 type PayLinkContract = Pick<ContractSummary, 'id' | 'payLinkUrl' | 'total' | 'setupFee'>;
 

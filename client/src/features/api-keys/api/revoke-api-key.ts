@@ -1,0 +1,26 @@
+import type { ApiKeyView } from '@shared/contracts/api-key-vocabulary';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { apiKeysQueryKey } from './get-api-keys';
+
+export const revokeApiKey = (id: string) => api<ApiKeyView>('POST', `/api/api-keys/${id}/revoke`);
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: (key) => {
+      toast({ title: 'API key revoked', description: `“${key.name}” no longer works.` });
+      return queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to revoke the API key',
+        description: errorMessage(error, 'Please try again'),
+      });
+      return queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+  });
+}

@@ -5,8 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import { runInRequestContext } from '../lib/request-context';
-import { hashApiKey, isWellFormedApiKey, looksLikeApiKey } from '../modules/api-keys/api-key-token';
-import { findApiKeyByHash, touchApiKey } from '../modules/api-keys/api-keys.repo';
+import { looksLikeApiKey, resolveApiKey } from '../modules/api-keys/api-key-auth';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy, type SessionUser } from '../modules/sessions/sessions';
 import { countApiKeyRequest } from './rate-limit';
 
@@ -75,10 +74,9 @@ export const authPlugin = fp(
 );
 
 /**
- * A request made with an API key (decision 038). A malformed key (shape or checksum) is refused before any
- * query; then the key is looked up by its SHA-256, refused when unknown, revoked or expired or when its maker is
- * no longer active, counted against its per-minute limit on every instance, and its last use recorded. The
- * request then acts as the key's maker with the key's role, and each audit event it writes names the key.
+ * A request made with an API key (decision 038): the key is checked (modules/api-keys/api-key-auth.ts), then
+ * counted against its per-minute limit on every instance. The request acts as the key's maker with the key's
+ * role, and each audit event it writes names the key.
  */
 async function authenticateApiKey(
   request: FastifyRequest,
@@ -86,12 +84,7 @@ async function authenticateApiKey(
   key: string,
   opts: { db: Db; config: Config },
 ): Promise<void> {
-  if (!isWellFormedApiKey(key)) throw new AppError('UNAUTHENTICATED', 'Malformed API key');
-  const found = await findApiKeyByHash(opts.db, hashApiKey(key));
-  if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid API key');
-  if (found.key.revoked) throw new AppError('UNAUTHENTICATED', 'This API key has been revoked');
-  if (found.key.expired) throw new AppError('UNAUTHENTICATED', 'This API key has expired');
-  if (!found.creator.isActive) throw new AppError('UNAUTHENTICATED', 'This API key belongs to a deactivated user');
+  const found = await resolveApiKey(opts.db, key, request.ip);
 
   const limit = opts.config.API_KEY_RATE_LIMIT;
   const hits = await countApiKeyRequest(opts.db, found.key.id);
@@ -103,11 +96,6 @@ async function authenticateApiKey(
     throw new AppError('RATE_LIMITED', `Too many requests with this API key. Please try again in ${reset} seconds.`, {
       headers: { 'Retry-After': String(reset) },
     });
-  }
-
-  const { lastUsedAt, lastUsedIp } = found.key;
-  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > 60_000 || lastUsedIp !== request.ip) {
-    await touchApiKey(opts.db, found.key.id, request.ip);
   }
   request.user = { ...found.creator, role: apiKeyEffectiveRole(found.key.scope, found.key.role) };
   request.apiKey = { id: found.key.id, name: found.key.name, scope: found.key.scope };

@@ -2,7 +2,7 @@ import { canAny, type Permission } from '@shared/permissions';
 import type { FastifyInstance, FastifySchema, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import { apiKeyRefusal } from '../modules/api-keys/api-key-scope';
+import { apiKeyRefusal } from '../modules/api-keys/api-key-auth';
 
 /** What a route needs: 'public' (no sign-in), 'signed-in' (any role), or any one of these permissions. */
 export type RouteAccess = 'public' | 'signed-in' | readonly Permission[];
@@ -23,7 +23,7 @@ declare module 'fastify' {
 /**
  * Authorises every /api route from its declared `config.access`. A route without one fails at start-up,
  * so nothing reaches production unguarded. Signed-out callers get 401, callers without the permission 403, and
- * so does an API key outside its scope (modules/api-keys/api-key-scope.ts).
+ * so does an API key outside its scope (modules/api-keys/api-key-auth.ts).
  */
 export const authorizePlugin = fp(
   async (app: FastifyInstance) => {

@@ -105,6 +105,8 @@ const ENTRY_POINTS: Record<string, string> = {
   'modules/sessions/sessions.ts': "the caller's session and the Actor type every module and the auth plugin use",
   'modules/billing/billing-run.ts': 'the billing run, started by its job and by a settled checkout',
   'modules/notifications/contract-notices.ts': 'the contract notices status changes, dunning and a daily job send',
+  'modules/api-keys/api-key-auth.ts':
+    'the API-key half of authentication: a key checked, its scope, for the auth plugins',
 };
 
 /** Why an import reaches into a module it may not, or null when it may. */

@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a key's first response is replayed; an older row counts as absent (and is purged hourly). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /**
@@ -46,7 +46,7 @@ export const IDEMPOTENCY_LEASE_SECONDS = 5 * 60;
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)',
-  noCaller: 'Idempotency-Key needs a caller to be kept for: sign in first',
+  noCaller: 'An Idempotency-Key can only be used by a signed-in caller',
   inProgress: 'A request with this Idempotency-Key is still in progress',
   mismatch: 'This Idempotency-Key was used with a different request',
 } as const;
@@ -198,8 +198,8 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const window = sql`${IDEMPOTENCY_WINDOW_HOURS} * interval '1 hour'`;
-const lease = sql`${IDEMPOTENCY_LEASE_SECONDS} * interval '1 second'`;
+const keptFor = sql`${IDEMPOTENCY_WINDOW_HOURS} * interval '1 hour'`;
+const leaseFor = sql`${IDEMPOTENCY_LEASE_SECONDS} * interval '1 second'`;
 
 /**
  * The one statement that decides who runs a request: a new key is inserted; an existing row is taken over
@@ -213,7 +213,7 @@ async function claimKey(db: Db, scope: string, key: string, hash: string): Promi
     on conflict (scope, key) do update set
       request_hash = excluded.request_hash, state = 'running', response_status = null, response_type = null,
       response_body = null, created_at = now(), completed_at = null
-    where k.created_at <= now() - ${window} or (k.state = 'running' and k.created_at <= now() - ${lease})
+    where k.created_at <= now() - ${keptFor} or (k.state = 'running' and k.created_at <= now() - ${leaseFor})
     returning k.created_at::text as claimed_at`);
   return rowsOf<{ claimed_at: string }>(result)[0]?.claimed_at ?? null;
 }
@@ -249,5 +249,5 @@ async function releaseKey(db: Db, claim: Claim): Promise<void> {
 
 /** Forgets keys past their 24-hour window (hourly, with the session purge); they count as absent already. */
 export async function purgeIdempotencyKeys(db: Db): Promise<void> {
-  await db.execute(sql`delete from idempotency_keys where created_at < now() - ${window}`);
+  await db.execute(sql`delete from idempotency_keys where created_at < now() - ${keptFor}`);
 }

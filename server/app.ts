@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { authorizePlugin } from './plugins/authorize';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/error-handler';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(authPlugin, { db: deps.db, config: deps.config });
   await app.register(authorizePlugin);
+  // After auth and authorize: a caller without access is refused before any Idempotency-Key is claimed.
+  await app.register(idempotencyPlugin, { db: deps.db });
   await registerRateLimit(app);
 
   registerErrorHandlers(app);

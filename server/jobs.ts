@@ -8,6 +8,7 @@ import { reportExpiredHolds } from './modules/inventory/inventory.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
+import { purgeIdempotencyKeys } from './plugins/idempotency';
 import { purgeRateLimitHits } from './plugins/rate-limit';
 
 /**
@@ -73,13 +74,14 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
       run: () => compactReportTotals(db),
     },
     {
-      // Expired sessions and old rate-limit windows, at night.
+      // Expired sessions, old rate-limit windows and idempotency keys past their 24 hours, every hour.
       name: 'purge',
-      cron: '30 3 * * *',
+      cron: '30 * * * *',
       atStart: true,
       run: async () => {
         await purgeExpiredSessions(db, app.sessionPolicy);
         await purgeRateLimitHits(db);
+        await purgeIdempotencyKeys(db);
       },
     },
   ];

@@ -108,7 +108,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/request',
     {
-      config: { access: ['payout:request'] },
+      config: { access: ['payout:request'], idempotent: true },
       schema: { body: requestPayoutSchema, response: { 201: payoutResponse } },
       ...answers,
     },
@@ -118,7 +118,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/:id/approve',
     {
-      config: { access: review },
+      config: { access: review, idempotent: true },
       schema: { params: idParamSchema, body: approvePayoutSchema, response: payout },
       ...answers,
     },
@@ -128,7 +128,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/:id/reject',
     {
-      config: { access: review },
+      config: { access: review, idempotent: true },
       schema: { params: idParamSchema, body: rejectPayoutSchema, response: payout },
       ...answers,
     },
@@ -137,7 +137,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/payouts/:id/disburse',
-    { config: { access: review }, schema: { params: idParamSchema, response: payout }, ...answers },
+    { config: { access: review, idempotent: true }, schema: { params: idParamSchema, response: payout }, ...answers },
     async (request) => disbursePayout(deps(), request.user!, request.params.id),
   );
 }

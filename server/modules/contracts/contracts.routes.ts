@@ -91,7 +91,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts',
     {
-      config: { access: write },
+      config: { access: write, idempotent: true },
       schema: { body: contractBodySchema, response: { 201: contractResponse } },
       ...answers,
     },
@@ -129,9 +129,15 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
 
   const actions: Exclude<ContractAction, 'complete' | 'cancel'>[] = ['send', 'activate', 'pause', 'resume'];
   for (const action of actions) {
+    // Activate and resume bill the contract at once: money, so they take an Idempotency-Key.
+    const billsNow = action === 'activate' || action === 'resume';
     r.post(
       `/api/contracts/:id/${action}`,
-      { config: { access: write }, schema: { params: idParamSchema, response: contract }, ...answers },
+      {
+        config: { access: write, idempotent: billsNow },
+        schema: { params: idParamSchema, response: contract },
+        ...answers,
+      },
       async (request) => transitionContract(deps(request), request.user!, request.params.id, action),
     );
   }
@@ -158,7 +164,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/lines',
     {
-      config: { access: write },
+      config: { access: write, idempotent: true },
       schema: { params: idParamSchema, body: addContractLineSchema, response: contract },
       ...answers,
     },
@@ -172,7 +178,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/lines/:lineId/end',
     {
-      config: { access: write },
+      config: { access: write, idempotent: true },
       schema: { params: lineParamsSchema, body: endContractLineSchema, response: contract },
       ...answers,
     },

@@ -31,7 +31,7 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/credit-notes',
     {
-      config: { access: ['invoice:manage'] },
+      config: { access: ['invoice:manage'], idempotent: true },
       schema: { params: idParamSchema, body: creditNoteBodySchema, response: { 201: creditNoteResponse } },
       ...answers,
     },
@@ -101,7 +101,7 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/customers/:id/credit-refunds',
     {
-      config: { access: ['invoice:manage'] },
+      config: { access: ['invoice:manage'], idempotent: true },
       schema: { params: idParamSchema, body: creditRefundBodySchema, response: { 200: customerCreditResponse } },
       ...answers,
     },

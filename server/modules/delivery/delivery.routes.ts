@@ -88,7 +88,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     csv.withTypeProvider<ZodTypeProvider>().post(
       '/api/delivery/import',
       {
-        config: { access: write },
+        config: { access: write, idempotent: true },
         bodyLimit: MAX_IMPORT_BYTES * 4,
         schema: { response: { 200: deliveryImportResponse } },
         ...answers,

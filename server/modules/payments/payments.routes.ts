@@ -94,7 +94,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/checkout',
     {
-      config: { access: ['invoice:read:client'] },
+      config: { access: ['invoice:read:client'], idempotent: true },
       schema: { params: idParamSchema, response: { 200: checkoutUrlSchema } },
     },
     async (request) => startInvoiceCheckout(deps(), request.user!, request.params.id),
@@ -109,7 +109,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/payments',
     {
-      config: { access: manage },
+      config: { access: manage, idempotent: true },
       schema: { params: idParamSchema, body: manualPaymentBodySchema, response: { 201: invoiceResponse } },
       ...answers,
     },
@@ -120,7 +120,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/void',
     {
-      config: { access: manage },
+      config: { access: manage, idempotent: true },
       schema: { params: idParamSchema, body: voidInvoiceSchema, response: { 200: invoiceResponse } },
       ...answers,
     },

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { loggableError } from '../lib/db-errors';
+import { rowsOf } from '../lib/db-rows';
+import { AppError, conflict } from '../lib/errors';
+
+/** A claimed key: the row this request owns, told apart from a later claim of the same key by its claim time. */
+type Claim = { scope: string; key: string; claimedAt: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route creates or moves money: it accepts an `Idempotency-Key` header, and a repeat of the same
+     * request with the same key answers the first response again (plugins/idempotency.ts, decision 040).
+     */
+    idempotent?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route marked `idempotent`, as "METHOD /url", for the test that lists them and for review. */
+    idempotentRoutes: string[];
+  }
+  interface FastifyRequest {
+    idempotencyClaim: Claim | null;
+  }
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long a key's first response is replayed; an older row counts as absent (and is purged hourly). */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/**
+ * How long a claim may stay `running` before another request with the same key may take it over: the
+ * instance that claimed it died mid-request. Far longer than any money request takes.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 5 * 60;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)',
+  noCaller: 'An Idempotency-Key can only be used by a signed-in caller',
+  inProgress: 'A request with this Idempotency-Key is still in progress',
+  mismatch: 'This Idempotency-Key was used with a different request',
+} as const;
+
+/** 1 to 255 visible ASCII characters (0x21-0x7E): no spaces, no control characters, nothing else. */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Whose keys a request's key is among: every caller has a space of keys of its own, so two callers using
+ * the same key never meet. A signed-in session is `session:<session id>`; null for a request without a
+ * caller (it cannot use a key).
+ */
+export function idempotencyScope(request: FastifyRequest): string | null {
+  if (request.sessionId) return `session:${request.sessionId}`;
+  return null;
+}
+
+/**
+ * Idempotent money requests (product.md section 16, decision 040). A route marked `config: { idempotent: true }`
+ * accepts `Idempotency-Key`; without the header nothing changes. With it, once the caller has passed
+ * authentication and authorisation (401/403 come first, from onRequest) and the body is parsed, ONE
+ * conditional insert claims (scope, key): a new key, one whose row is older than 24 hours, or one whose
+ * `running` claim outlived the lease. The claimant runs the route, and its response (status < 500) is stored
+ * before it is sent; a 5xx deletes the claim, so a retry runs again. Any other request with the key is
+ * answered from the row: a different request (method, route, parameters, query or body) 422, the same one
+ * still running 409, the same one done its stored status, content type and body with `Idempotent-Replayed:
+ * true`. All of it lives in PostgreSQL (idempotency_keys), so it holds across instances.
+ */
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    const { db } = opts;
+    app.decorate('idempotentRoutes', [] as string[]);
+    app.decorateRequest('idempotencyClaim', null);
+
+    const claimOrAnswer: preValidationHookHandler = async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (key === undefined) return;
+      // Repeated headers arrive joined with ", ": not a key either.
+      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+        throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.invalidKey);
+      }
+      const scope = idempotencyScope(request);
+      if (!scope) throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.noCaller);
+      const hash = requestHash(request);
+
+      // A row found missing after a lost claim was released (a 5xx) or purged meanwhile: claim again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const claimedAt = await claimKey(db, scope, key, hash);
+        if (claimedAt) {
+          request.idempotencyClaim = { scope, key, claimedAt };
+          return;
+        }
+        const row = await findKey(db, scope, key);
+        if (!row) continue;
+        if (row.requestHash !== hash) throw new AppError('UNPROCESSABLE', IDEMPOTENCY_MESSAGES.mismatch);
+        if (row.state !== 'done') throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+        return replay(reply, row);
+      }
+      throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+    };
+
+    const record: onSendHookHandler = async (request, reply, payload) => {
+      const claim = request.idempotencyClaim;
+      if (!claim) return payload;
+      request.idempotencyClaim = null;
+      try {
+        if (reply.statusCode < 500 && (typeof payload === 'string' || payload === null || payload === undefined)) {
+          const type = reply.getHeader('content-type');
+          await completeKey(db, claim, {
+            status: reply.statusCode,
+            type: type === undefined ? null : String(type),
+            body: payload ?? '',
+          });
+        } else {
+          // A failure (or an answer that is not text, which no marked route gives): a retry runs again.
+          await releaseKey(db, claim);
+        }
+      } catch (error) {
+        // The response still goes out; the claim stays `running` and a retry gets 409 until the lease ends.
+        request.log.warn({ err: loggableError(error) }, 'the idempotency key could not be recorded');
+      }
+      return payload;
+    };
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.config?.idempotent) return;
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+      if (route.config.access === 'public' || route.config.access === undefined) {
+        throw new Error(`Route ${methods.join(',')} ${route.url} is idempotent but has no caller to keep keys for`);
+      }
+      for (const method of methods) app.idempotentRoutes.push(`${method} ${route.url}`);
+      // Claimed last before validation (so a validation error is the route's answer, stored like any other),
+      // and recorded before any other onSend hook (compression) changes the payload.
+      route.preValidation = [...hooks(route.preValidation), claimOrAnswer];
+      route.onSend = [record, ...hooks(route.onSend)];
+    });
+  },
+  { name: 'idempotency', dependencies: ['auth', 'authorize'] },
+);
+
+const hooks = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+type StoredKey = {
+  requestHash: string;
+  state: string;
+  responseStatus: number | null;
+  responseType: string | null;
+  responseBody: string | null;
+};
+
+function replay(reply: FastifyReply, row: StoredKey): FastifyReply {
+  reply.code(row.responseStatus ?? 200).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  if (row.responseType) reply.type(row.responseType);
+  return reply.send(row.responseBody ?? '');
+}
+
+/**
+ * What makes two requests the same: the method, the route, its path parameters and query, and the body as
+ * parsed (JSON with its keys in a stable order; a text body such as a CSV import as the text the route reads;
+ * bytes as bytes), before validation. SHA-256, hex.
+ */
+export function requestHash(request: FastifyRequest): string {
+  const body = request.body;
+  const content =
+    body === undefined || body === null
+      ? 'none'
+      : typeof body === 'string'
+        ? `text:${body}`
+        : Buffer.isBuffer(body)
+          ? `bytes:${body.toString('base64')}`
+          : `json:${stableJson(body)}`;
+  const parts = [request.method, request.routeOptions.url ?? '', stableJson(request.params), stableJson(request.query)];
+  return createHash('sha256')
+    .update(JSON.stringify([...parts, content]))
+    .digest('hex');
+}
+
+/** JSON with every object's keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same request. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const keptFor = sql`${IDEMPOTENCY_WINDOW_HOURS} * interval '1 hour'`;
+const leaseFor = sql`${IDEMPOTENCY_LEASE_SECONDS} * interval '1 second'`;
+
+/**
+ * The one statement that decides who runs a request: a new key is inserted; an existing row is taken over
+ * only when it is past the 24-hour window, or `running` past the lease. The claim's time (exact, as text)
+ * when this request won, null when another holds the key.
+ */
+async function claimKey(db: Db, scope: string, key: string, hash: string): Promise<string | null> {
+  const result = await db.execute(sql`
+    insert into idempotency_keys as k (scope, key, request_hash, state)
+    values (${scope}, ${key}, ${hash}, 'running')
+    on conflict (scope, key) do update set
+      request_hash = excluded.request_hash, state = 'running', response_status = null, response_type = null,
+      response_body = null, created_at = now(), completed_at = null
+    where k.created_at <= now() - ${keptFor} or (k.state = 'running' and k.created_at <= now() - ${leaseFor})
+    returning k.created_at::text as claimed_at`);
+  return rowsOf<{ claimed_at: string }>(result)[0]?.claimed_at ?? null;
+}
+
+async function findKey(db: Db, scope: string, key: string): Promise<StoredKey | null> {
+  const result = await db.execute(sql`
+    select request_hash as "requestHash", state, response_status as "responseStatus",
+      response_type as "responseType", response_body as "responseBody"
+    from idempotency_keys where scope = ${scope} and key = ${key}`);
+  return rowsOf<StoredKey>(result)[0] ?? null;
+}
+
+/** Stores the response on the claim this request holds (not on a later one that took it over). */
+async function completeKey(
+  db: Db,
+  claim: Claim,
+  response: { status: number; type: string | null; body: string },
+): Promise<void> {
+  await db.execute(sql`
+    update idempotency_keys set state = 'done', response_status = ${response.status},
+      response_type = ${response.type}, response_body = ${response.body}, completed_at = now()
+    where scope = ${claim.scope} and key = ${claim.key} and state = 'running'
+      and created_at = ${claim.claimedAt}::timestamptz`);
+}
+
+/** Gives the key back (the request failed): the next request with it runs. */
+async function releaseKey(db: Db, claim: Claim): Promise<void> {
+  await db.execute(sql`
+    delete from idempotency_keys
+    where scope = ${claim.scope} and key = ${claim.key} and state = 'running'
+      and created_at = ${claim.claimedAt}::timestamptz`);
+}
+
+/** Forgets keys past their 24-hour window (hourly, with the session purge); they count as absent already. */
+export async function purgeIdempotencyKeys(db: Db): Promise<void> {
+  await db.execute(sql`delete from idempotency_keys where created_at < now() - ${keptFor}`);
+}

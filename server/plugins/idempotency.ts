@@ -56,10 +56,11 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Whose keys a request's key is among: every caller has a space of keys of its own, so two callers using
- * the same key never meet. A signed-in session is `session:<session id>`; null for a request without a
- * caller (it cannot use a key).
+ * the same key never meet. An API key is `key:<api key id>`, a signed-in session `session:<session id>`; null
+ * for a request without a caller (it cannot use a key).
  */
 export function idempotencyScope(request: FastifyRequest): string | null {
+  if (request.apiKey) return `key:${request.apiKey.id}`;
   if (request.sessionId) return `session:${request.sessionId}`;
   return null;
 }

@@ -224,6 +224,35 @@ describe('the key itself', () => {
     expect(await money()).toEqual({ payments: [150_25, 150_25, 99_50], paidCents: 400_00 });
     expect(await keyRows(key)).toBe(3);
   });
+
+  it('an API key is a caller of its own: its repeats replay, apart from its maker’s session', async () => {
+    const admin = await ctx.signIn(await createTestUser(ctx.db, { role: 'admin' }));
+    const made = await ctx.injectAs(admin, {
+      method: 'POST',
+      url: '/api/api-keys',
+      payload: { name: 'Books sync', scope: 'role', role: 'finance' },
+    });
+    const secret: string = made.json().secret;
+    const withKey = (key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/invoices/${invoiceId}/payments`,
+        payload: check,
+        headers: { authorization: `Bearer ${secret}`, 'idempotency-key': key },
+      });
+    const key = newKey();
+    const first = await withKey(key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await withKey(key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    // The admin who made the key, in their own session, has keys of their own.
+    const session = await pay(admin, check, key);
+    expect(session.statusCode).toBe(201);
+    expect(session.headers['idempotent-replayed']).toBeUndefined();
+    expect(await money()).toEqual({ payments: [150_25, 150_25], paidCents: 300_50 });
+    expect(await keyRows(key)).toBe(2);
+  });
 });
 
 describe('24 hours, and requests still running', () => {

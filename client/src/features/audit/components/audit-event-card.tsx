@@ -94,8 +94,7 @@ export function AuditEventCard({
                 with the API key <span className="font-medium text-slate-700">{event.apiKeyName}</span>
               </>
             )}{' '}
-            ·{' '}
-            <time dateTime={event.createdAt}>{WHEN.format(new Date(event.createdAt))}</time>
+            · <time dateTime={event.createdAt}>{WHEN.format(new Date(event.createdAt))}</time>
           </p>
         </div>
         {onRecord ? (

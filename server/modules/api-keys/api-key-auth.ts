@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@shared/contracts/api-key-vocabulary';
-import type { Permission } from '@shared/permissions';
+import { can, type Permission } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashApiKey, isWellFormedApiKey } from './api-key-token';
@@ -13,7 +13,7 @@ export { looksLikeApiKey } from './api-key-token';
 /**
  * The key a bearer value names, or a 401 saying what is wrong with it. A malformed key (shape or checksum) is
  * refused before any query; then the key is looked up by its SHA-256 and refused when unknown, revoked or
- * expired, or when its maker is no longer active. Its last use (time and address) is recorded at most once a
+ * expired, or when its maker is no longer active or no longer an admin. Its last use (time and address) is recorded at most once a
  * minute, or when the address changes.
  */
 export async function resolveApiKey(db: Db, key: string, ip: string): Promise<ResolvedApiKey> {
@@ -23,6 +23,9 @@ export async function resolveApiKey(db: Db, key: string, ip: string): Promise<Re
   if (found.key.revoked) throw new AppError('UNAUTHENTICATED', 'This API key has been revoked');
   if (found.key.expired) throw new AppError('UNAUTHENTICATED', 'This API key has expired');
   if (!found.creator.isActive) throw new AppError('UNAUTHENTICATED', 'This API key belongs to a deactivated user');
+  if (!can(found.creator, 'api-key:manage')) {
+    throw new AppError('UNAUTHENTICATED', 'This API key belongs to a user who no longer manages API keys');
+  }
   const { lastUsedAt, lastUsedIp } = found.key;
   if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > 60_000 || lastUsedIp !== ip) {
     await touchApiKey(db, found.key.id, ip);

@@ -157,6 +157,20 @@ describe('making, listing and revoking keys', () => {
     expect(inactive.statusCode).toBe(401);
     expect(inactive.json().message).toBe('This API key belongs to a deactivated user');
 
+    const demotedAdmin = await ctx.signIn(await createTestUser(ctx.db, { role: 'admin' }));
+    const demotedKey: Created = (
+      await ctx.injectAs(demotedAdmin, {
+        method: 'POST',
+        url: '/api/api-keys',
+        payload: { name: 'Made before a move', scope: 'read' },
+      })
+    ).json();
+    expect((await withKey(demotedKey.secret, { url: '/api/contracts' })).statusCode).toBe(200);
+    await ctx.db.update(users).set({ role: 'sales' }).where(eq(users.id, demotedAdmin.id));
+    const demoted = await withKey(demotedKey.secret, { url: '/api/contracts' });
+    expect(demoted.statusCode).toBe(401);
+    expect(demoted.json().message).toBe('This API key belongs to a user who no longer manages API keys');
+
     const unknown = await withKey(`adcrm_${'0'.repeat(32)}2wjyrI`, { url: '/api/contracts' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ message: 'Invalid API key', code: 'UNAUTHENTICATED' });

@@ -413,7 +413,11 @@ function DataCards<T>({
                 {(title || status || amount) && (
                   <div className="flex items-start justify-between gap-3">
                     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] justify-items-start gap-1.5">
-                      {title && <div className="min-w-0 max-w-full break-words font-medium text-slate-900">{title.cell(row)}</div>}
+                      {title && (
+                        <div className="min-w-0 max-w-full break-words font-medium text-slate-900">
+                          {title.cell(row)}
+                        </div>
+                      )}
                       {status && <div data-card-role="status">{status.cell(row)}</div>}
                     </div>
                     {amount && (

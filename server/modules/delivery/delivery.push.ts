@@ -274,13 +274,6 @@ function pushProblems(rows: readonly PushRow[], found: Found, today: string): Pr
     }
     const key = periodKey(period.line_id, period.month);
     const first = kinds.get(key);
-    if (first && first.total !== (row.day === null)) {
-      const what = first.total ? 'the total' : 'daily figures';
-      fail(
-        `Row ${first.row} gives ${what} of ${period.product_name} for ${formatMonth(period.month)}: send either its daily figures or its total, not both`,
-      );
-      continue;
-    }
     if (!first) kinds.set(key, { row: row.row, total: row.day === null });
 
     if (row.day && row.day > today) {
@@ -292,6 +285,11 @@ function pushProblems(rows: readonly PushRow[], found: Found, today: string): Pr
     } else if (row.final && period.period_end >= today) {
       fail(
         `The period ${period.period_start} to ${period.period_end} has not ended yet: its figures can be final from ${addDays(period.period_end, 1)}`,
+      );
+    } else if (first && first.total !== (row.day === null)) {
+      const what = first.total ? 'the total' : 'daily figures';
+      fail(
+        `Row ${first.row} gives ${what} of ${period.product_name} for ${formatMonth(period.month)}: send either its daily figures or its total, not both`,
       );
     } else if (period.settled_at && !sameFigures(row, period, found)) {
       fail(settledMessage(period), true);

@@ -58,7 +58,12 @@ export function resolveLine(
   const contractRef = (contractText ?? '').trim();
   if (contractRef === '') return 'Contract is required';
   const contracts = refs.contractsByRef.get(contractRef.toLowerCase()) ?? [];
-  const readable = contracts.filter((c) => canReadContract(actor, { salesRepId: c.sales_rep_id }));
+  // Whoever may record delivery for a contract may name it (an API key limited to delivery writes included).
+  const readable = contracts.filter(
+    (c) =>
+      canReadContract(actor, { salesRepId: c.sales_rep_id }) ||
+      canRecordDelivery(actor, { salesRepId: c.sales_rep_id }),
+  );
   if (readable.length === 0) return `Unknown contract ${contractRef}`;
   if (readable.length > 1) return `Short id ${contractRef} matches several contracts: use the contract's full id`;
   const [contract] = readable;

@@ -45,9 +45,12 @@ import {
 } from './delivery.repo';
 
 /**
- * Delivery and proof of performance (product.md section 12): staff record what each CPM line delivered in a
- * billed period once it has ended (one period from the contract page, or many from a CSV import: the same
- * path); an under-delivered period is settled once, by the contract's remedy. See docs/decisions/026-delivery.md.
+ * Delivery and proof of performance (product.md sections 12 and 16): staff record what each CPM line
+ * delivered in a billed period once it has ended (one period from the contract page, or many from a CSV
+ * import: the same path, final at once); an ad server pushes daily figures or period totals
+ * (delivery.push.ts), final when it says so or once the period's grace days have run out (reconcileDelivery,
+ * the hourly job). An under-delivered period that has ended and is final is settled once, by the contract's
+ * remedy (recordPeriods). See docs/decisions/026-delivery.md and 041-delivery-push.md.
  */
 
 export type DeliveryDeps = { db: Db; mailer: Mailer; baseUrl: string };

@@ -9,6 +9,7 @@ const DEFAULTS = {
   secondReminderDays: 10,
   pauseAfterOverdueDays: 21,
   holdDays: 7,
+  deliveryGraceDays: 3,
 };
 
 // Put the defaults back through the API whatever happens here, as the admin in a request context of its own.
@@ -39,6 +40,12 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
   // The existing fields stay as they were.
   await expect(page.getByRole('switch', { name: 'Pause payments after expiry' })).toBeChecked();
   await expect(page.getByLabel('Grace Period (days)')).toHaveValue('7');
+  // When pushed delivery is final (product.md section 16): 3 days after a period ends by default.
+  const deliveryGrace = page.getByRole('group', { name: 'Delivery' }).getByLabel('Delivery Grace Days');
+  await expect(deliveryGrace).toHaveValue('3');
+  await expect(deliveryGrace).toHaveAccessibleDescription(
+    'Days after a billing period ends before the delivery the ad server reported for it is final and any under-delivery is settled, from 0 to 31.',
+  );
 
   await first.fill('61');
   await save.click();
@@ -53,9 +60,15 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
   await expect(second).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('First reminder cannot exceed 60 days')).toHaveCount(0);
 
+  await deliveryGrace.fill('32');
+  await save.click();
+  await expect(page.getByText('Delivery grace days cannot exceed 31 days')).toBeVisible();
+  await expect(deliveryGrace).toHaveAttribute('aria-invalid', 'true');
+
   await first.fill('5');
   await second.fill('12');
   await pause.fill('30');
+  await deliveryGrace.fill('5');
   const [put] = await Promise.all([
     page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/settings/contracts')),
     save.click(),
@@ -67,6 +80,7 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
     secondReminderDays: 12,
     pauseAfterOverdueDays: 30,
     holdDays: 7,
+    deliveryGraceDays: 5,
   });
   await expect(toast(page, 'Contract settings saved')).toBeVisible();
   await expect(page.getByText('The second reminder must come after the first')).toHaveCount(0);
@@ -76,6 +90,7 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
   await expect(first).toHaveValue('5');
   await expect(second).toHaveValue('12');
   await expect(pause).toHaveValue('30');
+  await expect(deliveryGrace).toHaveValue('5');
 });
 
 test('Contract Settings: a dunning field the server refuses shows its message under the field', async ({ page }) => {

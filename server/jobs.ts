@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { ScheduledJob } from './lib/job-queue';
 import { publicOrigin } from './lib/public-url';
 import { runBilling } from './modules/billing/billing-run';
+import { reconcileDelivery } from './modules/delivery/delivery.service';
 import { runDunning } from './modules/dunning/dunning.service';
 import { reportExpiredHolds } from './modules/inventory/inventory.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
@@ -43,6 +44,15 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
       run: async () => {
         await runDunning({ db, mailer: app.mailer, baseUrl: baseUrl() });
       },
+    },
+    {
+      // Pushed delivery whose grace days ran out becomes final; final, ended, short periods are settled (a
+      // push settles its own periods at once: this catches the ones no push comes for).
+      name: 'delivery-reconciliation',
+      cron: '20 * * * *',
+      atStart: true,
+      expireInSeconds: 30 * 60,
+      run: () => reconcileDelivery({ db, mailer: app.mailer, baseUrl: baseUrl() }),
     },
     {
       // Messages whose first delivery failed or whose sender died; new messages go out at once (kick).

@@ -148,7 +148,7 @@ const MONEY_MODULE_EDGES: Record<string, string[]> = {
   commissions: [],
   dunning: ['billing', 'contract-status', 'invoices', 'notifications', 'settings'],
   'contract-status': ['notifications'],
-  delivery: ['credit-notes', 'invoices'],
+  delivery: ['credit-notes', 'invoices', 'settings'],
   // The client's figures come from the billing engine (previews, the next scheduled charges).
   'client-portal': ['billing', 'contracts'],
 };

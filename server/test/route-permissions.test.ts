@@ -157,6 +157,7 @@ const MATRIX: Row[] = [
   ['GET /api/client/performance',                       401,  403,  403,  403,  403,  403,  ok],
   ['PUT /api/contracts/:id/delivery/:lineId/:month',    401,  ok,   ok,   ok,   ok,   ok,   403],
   ['POST /api/delivery/import',                         401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['POST /api/delivery',                                401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/client/summary',                           401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id',                     401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id/schedule',            401,  403,  403,  403,  403,  403,  ok],

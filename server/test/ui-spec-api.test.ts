@@ -434,6 +434,8 @@ describe('settings and profile', () => {
       pauseAfterOverdueDays: 21,
       // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
       holdDays: 7,
+      // Pushed delivery (product.md section 16): final 3 days after its period ends.
+      deliveryGraceDays: 3,
     });
     const tax = { defaultTaxRate: 8.25, taxIncluded: true, taxLabel: 'Sales Tax' };
     expect((await call('admin', 'PUT', '/api/settings/tax', tax)).json()).toEqual(tax);
@@ -445,6 +447,7 @@ describe('settings and profile', () => {
       secondReminderDays: 14,
       pauseAfterOverdueDays: 0,
       holdDays: 10,
+      deliveryGraceDays: 0,
     };
     expect((await call('admin', 'PUT', '/api/settings/contracts', contracts)).json()).toEqual(contracts);
 

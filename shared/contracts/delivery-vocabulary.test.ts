@@ -43,6 +43,7 @@ describe('deliveryNote', () => {
   it('says how a period ended', () => {
     expect(deliveryNote({ ...base, status: 'awaiting', remedy: null })).toBeNull();
     expect(deliveryNote({ ...base, status: 'delivered', remedy: null })).toBe('Delivered in full');
+    expect(deliveryNote({ ...base, status: 'reported', remedy: null })).toBe('Reported so far');
     expect(
       deliveryNote({
         ...base,

@@ -13,8 +13,12 @@ export const UNDER_DELIVERY_REMEDY_LABELS: Record<UnderDeliveryRemedy, { label: 
   makegood: { label: 'Makegood impressions', description: "Add the shortfall free to the line's next period" },
 };
 
-/** How a recorded period stands: waiting for its figures, delivered in full (still correctable), or settled. */
-export type DeliveryStatus = 'awaiting' | 'delivered' | 'settled';
+/**
+ * How a billed period stands: waiting for its figures; reported so far (figures an ad server pushed that are
+ * not final yet: the period is running, or within its grace days); delivered in full (final, still
+ * correctable); or settled.
+ */
+export type DeliveryStatus = 'awaiting' | 'reported' | 'delivered' | 'settled';
 /** A settled period's remedy; 'none': figures entered before delivery was reconciled. */
 export type DeliveryRemedy = UnderDeliveryRemedy | 'none';
 
@@ -28,6 +32,22 @@ export const MAX_FIGURE = 1_000_000_000_000;
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 export const IMPORT_COLUMNS = ['contract', 'line', 'month', 'impressions', 'clicks'] as const;
+/** The most rows one delivery push (POST /api/delivery) takes. */
+export const MAX_PUSH_ROWS = 10_000;
+
+/** Days after a period's end before pushed figures count as final (the contract settings' deliveryGraceDays). */
+export const DEFAULT_DELIVERY_GRACE_DAYS = 3;
+export const MAX_DELIVERY_GRACE_DAYS = 31;
+
+/** What is wrong with an impressions or clicks figure: the same words for the CSV import and the JSON push. */
+export const figureMessages = (label: string) =>
+  ({
+    required: `${label} is required`,
+    number: `${label} must be a number`,
+    whole: `${label} must be a whole number`,
+    negative: `${label} cannot be negative`,
+    tooLarge: `${label} is too large`,
+  }) as const;
 
 /**
  * Delivered as a percentage of booked with one decimal ("92.4%"), computed in integers (tenths of a percent,
@@ -86,6 +106,8 @@ export function deliveryNote(period: {
     }
   } else if (period.status === 'delivered') {
     parts.push('Delivered in full');
+  } else if (period.status === 'reported') {
+    parts.push('Reported so far');
   }
   return parts.length > 0 ? parts.join('. ') : null;
 }
@@ -101,4 +123,13 @@ export const DELIVERY_MESSAGES = {
   tooManyRows: 'The file has more than 50,000 rows',
   columns: 'The file needs the columns contract, line, month, impressions (and optionally clicks)',
   csvOnly: 'Send the file as text/csv',
+  date: 'Date must be a calendar day (YYYY-MM-DD)',
+  dateOrMonth: 'Give the date (YYYY-MM-DD) of a daily figure or the month (YYYY-MM) of a period total',
+  dateAndMonth: 'Give either a date or a month, not both',
+  final: 'Final must be true or false',
+  pushBody: 'Send a JSON object with the rows: { "rows": [...] }',
+  pushRows: 'Rows must be a list of delivery rows',
+  pushEmpty: 'Send at least one row',
+  pushTooManyRows: 'Send at most 10,000 rows at a time',
+  pushRow: 'A row must be an object with contract, line, date or month, and impressions',
 } as const;

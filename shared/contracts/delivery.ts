@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type DeliveryRemedy, type DeliveryStatus, MAX_FIGURE } from './delivery-vocabulary';
+import { isCalendarDate } from '../calendar-date';
+import {
+  DELIVERY_MESSAGES,
+  type DeliveryRemedy,
+  type DeliveryStatus,
+  figureMessages,
+  MAX_FIGURE,
+  MAX_PUSH_ROWS,
+} from './delivery-vocabulary';
 
 /**
  * Delivery of CPM lines per billed period (product.md section 12): recorded by staff once a period has
@@ -16,12 +24,15 @@ export const deliveryParamsSchema = z.object({
   month: z.string(),
 });
 
-const figure = (label: string) =>
-  z
-    .number({ message: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_FIGURE, `${label} is too large`);
+/** A whole figure of impressions or clicks, in the CSV import's words (figureMessages). */
+const figure = (label: string) => {
+  const says = figureMessages(label);
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? says.required : says.number) })
+    .int(says.whole)
+    .min(0, says.negative)
+    .max(MAX_FIGURE, says.tooLarge);
+};
 
 /** PUT /api/contracts/{id}/delivery/{lineId}/{month}, and the contract page's delivery form. */
 export const deliveryBodySchema = z.object({
@@ -45,6 +56,65 @@ export const deliveryFormSchema = z.object({
 });
 export type DeliveryFormValues = z.input<typeof deliveryFormSchema>;
 
+/** A contract (id or short id) or line (line id or product name) as the CSV import names them. */
+const reference = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, `${label} cannot be longer than 200 characters`);
+
+/**
+ * One row of a delivery push (POST /api/delivery, product.md section 16): the CSV import's columns as JSON,
+ * with either the `date` of a daily figure or the `month` of a period total. `final: true` says the period's
+ * totals are final (it is then reconciled once it has ended).
+ */
+export const deliveryPushRowSchema = z
+  .object(
+    {
+      contract: reference('Contract'),
+      line: reference('Line'),
+      /** YYYY-MM-DD: the day's figures (daily rows add up to their billed period). */
+      date: z.string({ error: DELIVERY_MESSAGES.date }).refine(isCalendarDate, DELIVERY_MESSAGES.date).nullish(),
+      /** YYYY-MM: the total of the billed period that starts in that month. */
+      month: z.string({ error: DELIVERY_MESSAGES.month }).regex(MONTH_PATTERN, DELIVERY_MESSAGES.month).nullish(),
+      impressions: figure('Impressions'),
+      clicks: figure('Clicks')
+        .nullish()
+        .transform((v) => v ?? null),
+      final: z
+        .boolean({ error: DELIVERY_MESSAGES.final })
+        .nullish()
+        .transform((v) => v ?? false),
+    },
+    { error: DELIVERY_MESSAGES.pushRow },
+  )
+  .superRefine((row, context) => {
+    const hasDate = row.date !== undefined && row.date !== null;
+    const hasMonth = row.month !== undefined && row.month !== null;
+    if (hasDate === hasMonth) {
+      context.addIssue({
+        code: 'custom',
+        message: hasDate ? DELIVERY_MESSAGES.dateAndMonth : DELIVERY_MESSAGES.dateOrMonth,
+      });
+    }
+  });
+export type DeliveryPushRow = z.output<typeof deliveryPushRowSchema>;
+export type DeliveryPushRowInput = z.input<typeof deliveryPushRowSchema>;
+
+/** POST /api/delivery: 1 to MAX_PUSH_ROWS rows, validated and recorded all together or not at all. */
+export const deliveryPushSchema = z.object(
+  {
+    rows: z
+      .array(deliveryPushRowSchema, { error: DELIVERY_MESSAGES.pushRows })
+      .min(1, DELIVERY_MESSAGES.pushEmpty)
+      .max(MAX_PUSH_ROWS, DELIVERY_MESSAGES.pushTooManyRows),
+  },
+  { error: DELIVERY_MESSAGES.pushBody },
+);
+export type DeliveryPushBody = z.output<typeof deliveryPushSchema>;
+export type DeliveryPushBodyInput = z.input<typeof deliveryPushSchema>;
+
 /** One CPM line's billed period: what was booked, what was delivered, and how a shortfall was settled. */
 export type DeliveryPeriod = {
   contractId: string;
@@ -65,6 +135,11 @@ export type DeliveryPeriod = {
   clicks: number | null;
   /** The period has ended: delivery can be recorded (unless settled). */
   ended: boolean;
+  /**
+   * Its figures are final (recorded by staff, pushed with `final: true`, or past the period's end + the grace
+   * days): an under-delivered period that has ended and is final is settled.
+   */
+  final: boolean;
   status: DeliveryStatus;
   remedy: DeliveryRemedy | null;
   shortfall: number;
@@ -83,6 +158,18 @@ export type DeliveryImportResult = {
   unchanged: number;
   credits: number;
   makegoods: number;
+};
+
+/**
+ * POST /api/delivery's answer: the rows taken, how many periods changed (figures or finality), the credit
+ * notes and makegoods that settled them, and every period the rows touched as it stands now.
+ */
+export type DeliveryPushResult = {
+  rows: number;
+  changed: number;
+  credits: number;
+  makegoods: number;
+  periods: DeliveryPeriod[];
 };
 
 export * from './delivery-vocabulary';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './common';
+import { DEFAULT_DELIVERY_GRACE_DAYS, MAX_DELIVERY_GRACE_DAYS } from './delivery-vocabulary';
 import { DEFAULT_HOLD_DAYS, MAX_HOLD_DAYS } from './inventory';
 
 export const taxSettingsSchema = z.object({
@@ -52,6 +53,15 @@ export const contractSettingsFields = z.object({
     .int('Hold days must be a whole number of days')
     .min(1, 'Hold days must be at least 1')
     .max(MAX_HOLD_DAYS, `Hold days cannot exceed ${MAX_HOLD_DAYS} days`),
+  /**
+   * Days after a billed period's end before the delivery an ad server pushed for it counts as final, and an
+   * under-delivered period is settled (product.md section 16; decision 041).
+   */
+  deliveryGraceDays: z
+    .number({ message: 'Delivery grace days must be a number' })
+    .int('Delivery grace days must be a whole number of days')
+    .min(0, 'Delivery grace days cannot be negative')
+    .max(MAX_DELIVERY_GRACE_DAYS, `Delivery grace days cannot exceed ${MAX_DELIVERY_GRACE_DAYS} days`),
 });
 
 export const contractSettingsSchema = contractSettingsFields.refine(
@@ -66,14 +76,19 @@ export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
   secondReminderDays: 10,
   pauseAfterOverdueDays: 21,
   holdDays: DEFAULT_HOLD_DAYS,
+  deliveryGraceDays: DEFAULT_DELIVERY_GRACE_DAYS,
 };
 
-/** PUT /api/settings/contracts: the dunning days may be left out (they keep their saved values). */
+/**
+ * PUT /api/settings/contracts: the dunning days, hold days and delivery grace days may be left out (they keep
+ * their saved values).
+ */
 export const contractSettingsUpdateSchema = contractSettingsFields.partial({
   firstReminderDays: true,
   secondReminderDays: true,
   pauseAfterOverdueDays: true,
   holdDays: true,
+  deliveryGraceDays: true,
 });
 
 export const notificationSettingsSchema = z.object({

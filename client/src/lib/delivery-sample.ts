@@ -17,6 +17,7 @@ export function deliveryPeriodSample(fields: Partial<DeliveryPeriod> = {}): Deli
     delivered: null,
     clicks: null,
     ended: true,
+    final: false,
     status: 'awaiting',
     remedy: null,
     shortfall: 0,

@@ -10,6 +10,16 @@ describe('deliveryOutcome', () => {
     ['an ended period without figures', period(), 'Awaiting figures'],
     ['a period delivered in full', period({ status: 'delivered', delivered: 160_000 }), 'Delivered in full'],
     [
+      'a running period an ad server reported on',
+      period({ ended: false, status: 'reported', delivered: 40_000 }),
+      'Reported so far',
+    ],
+    [
+      'an ended period whose figures are not final',
+      period({ status: 'reported', delivered: 120_000 }),
+      'Reported so far',
+    ],
+    [
       'a credit',
       period({
         status: 'settled',

@@ -23,7 +23,8 @@ type Outcome = Pick<
 
 /**
  * How the period stands: settled by a credit note or makegood impressions (or plainly settled), delivered in
- * full, waiting for its figures, or still running.
+ * full, reported so far (figures an ad server pushed that are not final yet), waiting for its figures, or
+ * still running.
  */
 export function deliveryOutcome(period: Outcome): string {
   if (period.status === 'settled') {
@@ -41,6 +42,7 @@ export function deliveryOutcome(period: Outcome): string {
     return 'Settled';
   }
   if (period.status === 'delivered') return 'Delivered in full';
+  if (period.status === 'reported') return 'Reported so far';
   return period.ended ? 'Awaiting figures' : `Period running until ${formatDate(period.periodEnd)}`;
 }
 

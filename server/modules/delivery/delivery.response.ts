@@ -1,4 +1,4 @@
-import type { DeliveryImportResult } from '@shared/contracts/delivery';
+import type { DeliveryImportResult, DeliveryPushResult } from '@shared/contracts/delivery';
 import { arrayOf, integer, object } from '../../lib/response-schema';
 import { deliveryPeriodResponse } from '../invoices/invoices.response';
 
@@ -11,4 +11,12 @@ export const deliveryImportResponse = object<DeliveryImportResult>({
   unchanged: integer,
   credits: integer,
   makegoods: integer,
+});
+
+export const deliveryPushResponse = object<DeliveryPushResult>({
+  rows: integer,
+  changed: integer,
+  credits: integer,
+  makegoods: integer,
+  periods: deliveryListResponse,
 });

@@ -3,22 +3,29 @@ import {
   DELIVERY_MESSAGES,
   deliveryBodySchema,
   deliveryParamsSchema,
+  deliveryPushSchema,
   MAX_IMPORT_BYTES,
 } from '@shared/contracts/delivery';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { importDelivery } from './delivery.import';
-import { deliveryImportResponse, deliveryListResponse, deliveryPeriodResponse } from './delivery.response';
+import { pushDelivery, pushValidationError } from './delivery.push';
+import {
+  deliveryImportResponse,
+  deliveryListResponse,
+  deliveryPeriodResponse,
+  deliveryPushResponse,
+} from './delivery.response';
 import { type DeliveryDeps, listClientDelivery, listContractDelivery, recordDelivery } from './delivery.service';
 
 /**
- * Delivery of CPM lines (product.md section 12): read by whoever sees the contract (the client its own, and
- * on the portal's performance card); recorded by staff who may change the contract, one period at a time or
- * by CSV import.
+ * Delivery of CPM lines (product.md sections 12 and 16): read by whoever sees the contract (the client its
+ * own, and on the portal's performance card); recorded by staff who may change the contract, one period at a
+ * time or by CSV import, and pushed as JSON by an ad server (a delivery-write API key) or staff.
  */
 export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,6 +65,27 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id, lineId, month } = request.params;
       return recordDelivery(deps(), request.user!, id, lineId, month, request.body);
+    },
+  );
+
+  // The push: rows the body's schema refuses are answered row by row, as a file's rows are (delivery.push.ts).
+  r.post(
+    '/api/delivery',
+    {
+      config: { access: write },
+      attachValidation: true,
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: { body: deliveryPushSchema, response: { 200: deliveryPushResponse } },
+      ...answers,
+    },
+    async (request) => {
+      const invalid = request.validationError;
+      if (invalid) {
+        throw pushValidationError(
+          hasZodFastifySchemaValidationErrors(invalid) ? invalid.validation : [{ message: invalid.message }],
+        );
+      }
+      return pushDelivery(deps(), request.user!, request.body.rows);
     },
   );
 

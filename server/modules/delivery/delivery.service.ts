@@ -27,10 +27,14 @@ import {
   toDeliveryPeriod,
 } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
+import { getSettings } from '../settings/settings.service';
 import { deliveredText, formatImpressions, notEndedMessage, periodLabel, settledMessage } from './delivery.periods';
 import {
+  type DeliveryWrite,
+  finaliseAfterGrace,
   linkCreditNote,
   lockContracts,
+  lockContractsToReconcile,
   type SettledDelivery,
   selectContract,
   selectInvoiceForCredit,
@@ -41,9 +45,12 @@ import {
 } from './delivery.repo';
 
 /**
- * Delivery and proof of performance (product.md section 12): staff record what each CPM line delivered in a
- * billed period once it has ended (one period from the contract page, or many from a CSV import: the same
- * path); an under-delivered period is settled once, by the contract's remedy. See docs/decisions/026-delivery.md.
+ * Delivery and proof of performance (product.md sections 12 and 16): staff record what each CPM line
+ * delivered in a billed period once it has ended (one period from the contract page, or many from a CSV
+ * import: the same path, final at once); an ad server pushes daily figures or period totals
+ * (delivery.push.ts), final when it says so or once the period's grace days have run out (reconcileDelivery,
+ * the hourly job). An under-delivered period that has ended and is final is settled once, by the contract's
+ * remedy (recordPeriods). See docs/decisions/026-delivery.md and 041-delivery-push.md.
  */
 
 export type DeliveryDeps = { db: Db; mailer: Mailer; baseUrl: string };
@@ -136,6 +143,7 @@ export type DeliveryProblem = { entry: DeliveryEntry; message: string; settled: 
  * in ONE transaction: the contracts locked in id order (the first lock of every money path, so concurrent
  * imports, payments and billing wait for each other), the periods checked against the invoices, then one
  * upsert, then the settlement of the under-delivered periods (one conditional UPDATE), each with its remedy.
+ * Figures staff record or import are final: a period short of booked is settled at once (decision 041).
  * Any refused entry refuses them all (`refuse` builds the error); nothing is written then.
  */
 export async function applyDelivery(
@@ -151,82 +159,206 @@ export async function applyDelivery(
     const problems = periodProblems(entries, byKey, today);
     if (problems.length > 0) throw refuse(problems);
 
-    const writes = entries.map((entry) => {
-      const period = byKey.get(`${entry.lineId}|${entry.month}`)!;
-      const booking = liveBooking(period);
-      return {
-        contractId: entry.contractId,
-        lineId: entry.lineId,
-        invoiceId: period.invoice_id,
-        periodStart: period.period_start,
-        periodEnd: period.period_end,
-        booked: booking.booked,
-        makegood: booking.makegood,
+    const writes = entries.map((entry) =>
+      periodWrite(byKey.get(periodKey(entry.lineId, entry.month))!, {
         delivered: entry.impressions,
         clicks: entry.clicks,
-      };
-    });
-
-    const changed = await upsertDeliveries(tx, writes, actor.id);
-    const settled = await settleUnderDelivered(
-      tx,
-      changed.map((row) => row.id),
+        final: true,
+      }),
     );
-    let credits = 0;
-    for (const row of settled) {
-      const period = byKey.get(`${row.line_id}|${row.period_start.slice(0, 7)}`)!;
-      if (row.remedy === 'credit' && (await creditShortfall(tx, deps.baseUrl, actor, row, period))) credits += 1;
-      await noticeSettlement(tx, deps.baseUrl, row, period);
-    }
-    await noticeUnderPace(tx, deps.baseUrl, changed, byKey);
-    await recordAudits(tx, [
-      ...changed.map((row) => ({
-        actorId: actor.id,
-        action: 'delivery.recorded',
-        entity: 'contract',
-        entityId: byKey.get(`${row.line_id}|${row.period_start.slice(0, 7)}`)!.contract_id,
-        before:
-          row.before_delivered === null
-            ? null
-            : { impressions: Number(row.before_delivered), clicks: nullableNumber(row.before_clicks) },
-        after: {
-          lineId: row.line_id,
-          periodStart: row.period_start,
-          booked: Number(row.booked_impressions),
-          impressions: Number(row.delivered_impressions),
-          clicks: nullableNumber(row.clicks),
-        },
-      })),
-      ...settled.map((row) => ({
-        actorId: actor.id,
-        action: 'delivery.settled',
-        entity: 'contract',
-        entityId: row.contract_id,
-        after: {
-          lineId: row.line_id,
-          periodStart: row.period_start,
-          remedy: row.remedy,
-          shortfall: Number(row.shortfall_impressions),
-        },
-      })),
-    ]);
+    const recorded = await recordPeriods(tx, deps.baseUrl, actor.id, writes, byKey, today);
     return {
       rows: entries.length,
-      recorded: changed.length,
-      unchanged: entries.length - changed.length,
-      credits,
-      makegoods: settled.filter((row) => row.remedy === 'makegood').length,
-      changed,
+      recorded: recorded.changed.length,
+      unchanged: entries.length - recorded.changed.length,
+      credits: recorded.credits,
+      makegoods: recorded.makegoods,
+      changed: recorded.changed,
     };
   });
   deps.mailer.kick(deps.db);
   return outcome;
 }
 
+/** A billed period's key: its line and the month it starts in. */
+export const periodKey = (lineId: string, month: string) => `${lineId}|${month}`;
+const keyOfRow = (row: { line_id: string; period_start: string }) =>
+  periodKey(row.line_id, row.period_start.slice(0, 7));
+
+/** What to write for a billed period: its invoice's booking and the figures given. */
+export function periodWrite(
+  period: PeriodRow,
+  figures: { delivered: number; clicks: number | null; final: boolean },
+): DeliveryWrite {
+  const booking = liveBooking(period);
+  return {
+    contractId: period.contract_id,
+    lineId: period.line_id,
+    invoiceId: period.invoice_id,
+    periodStart: period.period_start,
+    periodEnd: period.period_end,
+    booked: booking.booked,
+    makegood: booking.makegood,
+    ...figures,
+  };
+}
+
+/** What one recording changed: the periods written, those settled and their remedies. */
+export type RecordedPeriods = {
+  changed: WrittenDelivery[];
+  settled: SettledDelivery[];
+  credits: number;
+  makegoods: number;
+};
+
+/**
+ * The recording every path shares, inside the caller's transaction (its contracts locked, its periods
+ * checked): ONE upsert of the periods' figures, then the settlement of those that changed and are now ended,
+ * final and short of booked (one conditional UPDATE), each with its remedy; the rep's notices; one audit event
+ * per period changed and per period settled (`detail` adds to a period's event, by period key).
+ */
+export async function recordPeriods(
+  tx: Db,
+  baseUrl: string,
+  actorId: string | null,
+  writes: readonly DeliveryWrite[],
+  byKey: Map<string, PeriodRow>,
+  today: string,
+  detail: (key: string) => Record<string, unknown> = () => ({}),
+): Promise<RecordedPeriods> {
+  const changed = await upsertDeliveries(tx, writes, actorId);
+  const settled = await settleUnderDelivered(tx, { deliveryIds: changed.map((row) => row.id) }, today);
+  const credits = await settleRemedies(tx, baseUrl, actorId, settled, byKey);
+  // Below 90% of booked at period end: the rep hears of it once the figures are final.
+  await noticeUnderPace(
+    tx,
+    baseUrl,
+    changed.filter((row) => row.final_at !== null),
+    byKey,
+  );
+  await recordAudits(tx, [
+    ...changed.map((row) => ({
+      actorId,
+      action: 'delivery.recorded',
+      entity: 'contract',
+      entityId: byKey.get(keyOfRow(row))!.contract_id,
+      before:
+        row.before_delivered === null
+          ? null
+          : {
+              impressions: Number(row.before_delivered),
+              clicks: nullableNumber(row.before_clicks),
+              final: row.before_final === true,
+            },
+      after: {
+        lineId: row.line_id,
+        periodStart: row.period_start,
+        booked: Number(row.booked_impressions),
+        impressions: Number(row.delivered_impressions),
+        clicks: nullableNumber(row.clicks),
+        final: row.final_at !== null,
+        ...detail(keyOfRow(row)),
+      },
+    })),
+    ...settledAudits(actorId, settled),
+  ]);
+  return {
+    changed,
+    settled,
+    credits,
+    makegoods: settled.filter((row) => row.remedy === 'makegood').length,
+  };
+}
+
+const settledAudits = (actorId: string | null, settled: readonly SettledDelivery[]) =>
+  settled.map((row) => ({
+    actorId,
+    action: 'delivery.settled',
+    entity: 'contract',
+    entityId: row.contract_id,
+    after: {
+      lineId: row.line_id,
+      periodStart: row.period_start,
+      remedy: row.remedy,
+      shortfall: Number(row.shortfall_impressions),
+    },
+  }));
+
+/** Each settled period's remedy (a credit note, or the rep told of a makegood). Answers the credit notes issued. */
+async function settleRemedies(
+  tx: Db,
+  baseUrl: string,
+  actorId: string | null,
+  settled: readonly SettledDelivery[],
+  byKey: Map<string, PeriodRow>,
+): Promise<number> {
+  let credits = 0;
+  for (const row of settled) {
+    const period = byKey.get(keyOfRow(row))!;
+    if (row.remedy === 'credit' && (await creditShortfall(tx, baseUrl, actorId, row, period))) credits += 1;
+    await noticeSettlement(tx, baseUrl, row, period);
+  }
+  return credits;
+}
+
+export type ReconcileResult = { finalised: number; settled: number; credits: number; makegoods: number };
+
+/**
+ * The delivery reconciliation (a job, hourly; decision 041): the periods whose grace days have run out (end +
+ * the contract settings' deliveryGraceDays before `asOf`) become final, and those that have ended, are final
+ * and fall short of booked are settled by their contract's remedy, in ONE transaction: their contracts locked
+ * in id order, one conditional UPDATE making periods final, one settling them (settled_at is null decides, so
+ * each period settles once whatever runs at once), an audit event for each.
+ */
+export async function reconcileDelivery(deps: DeliveryDeps, options: { asOf?: string } = {}): Promise<ReconcileResult> {
+  const today = options.asOf ?? businessToday();
+  const { deliveryGraceDays } = await getSettings(deps.db, 'contracts');
+  const result = await deps.db.transaction(async (tx) => {
+    const contractIds = await lockContractsToReconcile(tx, today, deliveryGraceDays);
+    if (contractIds.length === 0) return { finalised: 0, settled: 0, credits: 0, makegoods: 0 };
+    const finalised = await finaliseAfterGrace(tx, contractIds, today, deliveryGraceDays);
+    const settled = await settleUnderDelivered(tx, { contractIds }, today);
+    const byKey = await periodsOf(tx, [
+      ...finalised.map((row) => ({ lineId: row.line_id, month: row.period_start.slice(0, 7) })),
+      ...settled.map((row) => ({ lineId: row.line_id, month: row.period_start.slice(0, 7) })),
+    ]);
+    const credits = await settleRemedies(tx, deps.baseUrl, null, settled, byKey);
+    await noticeUnderPace(tx, deps.baseUrl, finalised, byKey);
+    await recordAudits(tx, [
+      ...finalised.map((row) => ({
+        actorId: null,
+        action: 'delivery.final',
+        entity: 'contract',
+        entityId: row.contract_id,
+        after: {
+          lineId: row.line_id,
+          periodStart: row.period_start,
+          booked: Number(row.booked_impressions),
+          impressions: Number(row.delivered_impressions),
+          clicks: nullableNumber(row.clicks),
+          graceDays: deliveryGraceDays,
+        },
+      })),
+      ...settledAudits(null, settled),
+    ]);
+    return {
+      finalised: finalised.length,
+      settled: settled.length,
+      credits,
+      makegoods: settled.filter((row) => row.remedy === 'makegood').length,
+    };
+  });
+  if (result.settled > 0 || result.finalised > 0) deps.mailer.kick(deps.db);
+  return result;
+}
+
 /** The billed CPM periods of the entries, by line and month. */
-export async function periodsOf(db: Db, entries: readonly DeliveryEntry[]): Promise<Map<string, PeriodRow>> {
-  const periods = await selectPeriodsByKey(db, entries);
-  return new Map(periods.map((p) => [`${p.line_id}|${p.month}`, p]));
+export async function periodsOf(
+  db: Db,
+  keys: readonly { lineId: string; month: string }[],
+): Promise<Map<string, PeriodRow>> {
+  const periods = await selectPeriodsByKey(db, keys);
+  return new Map(periods.map((p) => [periodKey(p.line_id, p.month), p]));
 }
 
 /** What the invoices refuse: a month the line was not billed in, a period not ended, a settled one changed. */
@@ -237,7 +369,7 @@ export function periodProblems(
 ): DeliveryProblem[] {
   const problems: DeliveryProblem[] = [];
   for (const entry of entries) {
-    const period = byKey.get(`${entry.lineId}|${entry.month}`);
+    const period = byKey.get(periodKey(entry.lineId, entry.month));
     if (!period) {
       const message = `The line was not billed for ${formatMonth(entry.month)}: there is no delivery to record for that month`;
       problems.push({ entry, message, settled: false });
@@ -267,7 +399,7 @@ const nullableNumber = (value: string | number | null) => (value === null ? null
 async function creditShortfall(
   tx: Db,
   baseUrl: string,
-  actor: SessionUser,
+  actorId: string | null,
   row: SettledDelivery,
   period: PeriodRow,
 ): Promise<boolean> {
@@ -291,7 +423,7 @@ async function creditShortfall(
       kind: 'delivery',
       reason: `Under-delivery of ${periodLabel(period)}: ${deliveredText(delivered, booked)} delivered`,
       amountCents: creditCents,
-      actorId: actor.id,
+      actorId,
     },
     { type: 'delivery_remedy', title: 'Under-delivery credited' },
   );
@@ -319,18 +451,24 @@ async function noticeSettlement(tx: Db, baseUrl: string, row: SettledDelivery, p
   });
 }
 
-/** The rep hears of each period recorded below 90% of booked (once per period). */
+/** The rep hears of each period whose final figures are below 90% of booked (once per period). */
 async function noticeUnderPace(
   tx: Db,
   baseUrl: string,
-  changed: readonly WrittenDelivery[],
+  rows: readonly {
+    id: string;
+    line_id: string;
+    period_start: string;
+    booked_impressions: string | number;
+    delivered_impressions: string | number;
+  }[],
   byKey: Map<string, PeriodRow>,
 ): Promise<void> {
-  for (const row of changed) {
+  for (const row of rows) {
     const delivered = Number(row.delivered_impressions);
     const booked = Number(row.booked_impressions);
     if (delivered * 100 >= booked * PACING_ALERT_PERCENT) continue;
-    const period = byKey.get(`${row.line_id}|${row.period_start.slice(0, 7)}`)!;
+    const period = byKey.get(keyOfRow(row))!;
     if (!period.sales_rep_id) continue;
     const body = `${period.customer_name}: ${periodLabel(period)} delivered ${deliveredText(delivered, booked)}, below ${PACING_ALERT_PERCENT}% of booked.`;
     const link = `/contracts/${period.contract_id}`;

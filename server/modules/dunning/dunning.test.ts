@@ -300,6 +300,7 @@ describe('the dunning settings', () => {
       pauseAfterOverdueDays: 21,
       // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
       holdDays: 7,
+      deliveryGraceDays: 3,
     });
     expect(
       (
@@ -321,6 +322,7 @@ describe('the dunning settings', () => {
       secondReminderDays: 15,
       pauseAfterOverdueDays: 30,
       holdDays: 7,
+      deliveryGraceDays: 3,
     });
   });
 

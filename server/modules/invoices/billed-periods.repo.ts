@@ -43,6 +43,7 @@ export type PeriodRow = {
   makegood_invoice_id: string | null;
   makegood_invoice_number: string | null;
   settled_at: string | Date | null;
+  final_at: string | Date | null;
   recorded_at: string | Date | null;
   recorder_first_name: string | null;
   recorder_last_name: string | null;
@@ -80,7 +81,8 @@ const periodColumns = sql`
          d.id as delivery_id, d.booked_impressions, d.makegood_impressions as recorded_makegood_impressions,
          d.delivered_impressions, d.clicks, d.remedy, d.shortfall_impressions,
          d.credit_note_id, cn.number as credit_note_number, cn.amount_cents as credit_note_amount_cents,
-         d.makegood_invoice_id, mi.number as makegood_invoice_number, d.settled_at, d.updated_at as recorded_at,
+         d.makegood_invoice_id, mi.number as makegood_invoice_number, d.settled_at, d.final_at,
+         d.updated_at as recorded_at,
          u.first_name as recorder_first_name, u.last_name as recorder_last_name`;
 
 const periodDetails = sql`
@@ -129,4 +131,27 @@ export async function selectPeriodsByKey(
     ) il
     join invoices i on i.id = il.invoice_id and to_char(i.period_start, 'YYYY-MM') = k.month`;
   return rowsOf<PeriodRow>(await db.execute(sql`${periodColumns} ${periodsFrom(source, sql`true`, periodDetails)}`));
+}
+
+/**
+ * The billed CPM periods that hold these (line, day) pairs (a pushed day's period), each with its day; a day
+ * no period of its line holds has no row.
+ */
+export async function selectPeriodsByDay(
+  db: Db,
+  keys: readonly { lineId: string; day: string }[],
+): Promise<(PeriodRow & { day: string })[]> {
+  if (keys.length === 0) return [];
+  const json = JSON.stringify(keys.map((k) => ({ line_id: k.lineId, day: k.day })));
+  // As selectPeriodsByKey: each key reaches its line's invoice lines through their index.
+  const source = sql`from jsonb_to_recordset(${json}::jsonb) as k(line_id uuid, day date)
+    cross join lateral (
+      select l.* from invoice_lines l
+      where l.line_id = k.line_id and l.line_id is not null and l.kind = 'product'
+      offset 0
+    ) il
+    join invoices i on i.id = il.invoice_id and k.day between i.period_start and i.period_end`;
+  return rowsOf<PeriodRow & { day: string }>(
+    await db.execute(sql`${periodColumns}, k.day::text as day ${periodsFrom(source, sql`true`, periodDetails)}`),
+  );
 }

@@ -12,13 +12,15 @@ import { type PeriodRow, selectInvoicePeriods } from './billed-periods.repo';
  */
 
 /** The statements, for the delivery module through invoices.service.ts. */
-export { type PeriodRow, selectPeriodPage, selectPeriodsByKey } from './billed-periods.repo';
+export { type PeriodRow, selectPeriodPage, selectPeriodsByDay, selectPeriodsByKey } from './billed-periods.repo';
 
 /** A billed CPM period as the API answers it, from its row (billed-periods.repo.ts). */
 export function toDeliveryPeriod(row: PeriodRow, today: string): DeliveryPeriod {
   const recorded = row.delivery_id !== null;
   const live = liveBooking(row);
   const settled = row.settled_at !== null && row.settled_at !== undefined;
+  // A settled period is final (its final_at is set when it settles, or was by migration 0028 before).
+  const final = recorded && (settled || (row.final_at !== null && row.final_at !== undefined));
   return {
     contractId: row.contract_id,
     contractTitle: row.contract_title,
@@ -34,7 +36,8 @@ export function toDeliveryPeriod(row: PeriodRow, today: string): DeliveryPeriod 
     delivered: recorded ? Number(row.delivered_impressions) : null,
     clicks: row.clicks === null ? null : Number(row.clicks),
     ended: row.period_end < today,
-    status: !recorded ? 'awaiting' : settled ? 'settled' : 'delivered',
+    final,
+    status: !recorded ? 'awaiting' : settled ? 'settled' : final ? 'delivered' : 'reported',
     remedy: (row.remedy as DeliveryRemedy | null) ?? null,
     shortfall: Number(row.shortfall_impressions ?? 0),
     creditNote:

@@ -140,6 +140,7 @@ export const deliveryPeriodResponse = object<DeliveryPeriod>({
   delivered: nullableInteger,
   clicks: nullableInteger,
   ended: boolean,
+  final: boolean,
   status: string,
   remedy: nullableString,
   shortfall: integer,

@@ -34,6 +34,7 @@ export {
   liveBooking,
   type PeriodRow,
   selectPeriodPage,
+  selectPeriodsByDay,
   selectPeriodsByKey,
   toDeliveryPeriod,
 } from './invoices.delivery';

@@ -169,8 +169,9 @@ export type DeliveryFigures = {
 };
 
 /**
- * Proof of performance over the period (product.md section 12), in one statement: the delivery recorded
- * for CPM periods starting in the period (line_deliveries_period_idx, read alone: period_start, booked,
+ * Proof of performance over the period (product.md section 12), in one statement: the final delivery
+ * recorded for CPM periods starting in the period (a period an ad server reported so far counts once its
+ * figures are final: decision 041; line_deliveries_final_period_idx, read alone: period_start, booked,
  * delivered), under-delivery credit notes issued in it (credit_notes_issued_idx) and the makegood
  * impressions of periods settled in it (by settled_at: a partial index on (settled_at, shortfall_impressions)
  * where remedy = 'makegood' keeps it off a scan of the whole table). A rep's parts start from
@@ -192,7 +193,7 @@ export async function selectDeliveryFigures(
                  coalesce(sum(d.delivered_impressions), 0) as delivered,
                  coalesce(sum(least(d.delivered_impressions, d.booked_impressions)), 0) as counted
           from line_deliveries d ${ofScope('d')}
-          where d.period_start between ${period.from}::date and ${period.to}::date) p,
+          where d.period_start between ${period.from}::date and ${period.to}::date and d.final_at is not null) p,
          (select count(*) as credits, coalesce(sum(cn.amount_cents), 0) as credit_cents
           from credit_notes cn ${ofScope('cn')}
           where cn.kind = 'delivery' and cn.issued_at >= ${startOf(period)} and cn.issued_at < ${endOf(period)}) n,

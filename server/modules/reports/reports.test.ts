@@ -752,6 +752,8 @@ describe('GET /api/reports delivery', () => {
       remedy: settled?.remedy ?? null,
       settledAt: settled?.at ?? null,
       creditNoteId: settled?.creditNoteId ?? null,
+      // Recorded by staff: final (decision 041).
+      finalAt: settled?.at ?? at(-6),
     });
     await ctx.db.insert(lineDeliveries).values([
       // Rep D.
@@ -768,6 +770,8 @@ describe('GET /api/reports delivery', () => {
       row(d1, l1, invD.id, monthEnd(-3), 1_000_000, 1, { remedy: 'makegood', at: lastInstant(-3) }),
       // r6 next month: in no range.
       row(d1, l1, invD.id, monthStart(1), 7, 7),
+      // Last month, reported so far by the ad server (not final): in no figure until it is.
+      { ...row(d1, l2, invD.id, monthStart(-1), 60_000, 10_000), finalAt: null },
       // Rep E.
       // r7 this month, nothing delivered, credited.
       row(e1, l3, invE.id, monthStart(0), 30_000, 0, { remedy: 'credit', at: at(0, 6), creditNoteId: cnF.id }),

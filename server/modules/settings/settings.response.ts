@@ -15,6 +15,7 @@ export const contractSettingsResponse = object<ContractSettings>({
   secondReminderDays: integer,
   pauseAfterOverdueDays: integer,
   holdDays: integer,
+  deliveryGraceDays: integer,
 });
 
 export const notificationSettingsResponse = object<NotificationSettings>({

@@ -24,6 +24,8 @@ describe('business settings', () => {
       pauseAfterOverdueDays: 21,
       // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
       holdDays: 7,
+      // Pushed delivery (product.md section 16): final 3 days after its period ends.
+      deliveryGraceDays: 3,
     });
   });
 
@@ -40,6 +42,7 @@ describe('business settings', () => {
       secondReminderDays: 14,
       pauseAfterOverdueDays: 0,
       holdDays: 10,
+      deliveryGraceDays: 0,
     };
     expect(
       (await ctx.injectAs('super_admin', { method: 'PUT', url: '/api/settings/contracts', payload: contracts }))
@@ -63,6 +66,11 @@ describe('business settings', () => {
       'Grace period cannot exceed 30 days',
     ],
     ['/api/settings/contracts', { pausePaymentsAfterExpiry: true, gracePeriodsEndOfDays: 2.5 }, 'whole number'],
+    [
+      '/api/settings/contracts',
+      { pausePaymentsAfterExpiry: true, gracePeriodsEndOfDays: 7, deliveryGraceDays: 32 },
+      'Delivery grace days cannot exceed 31 days',
+    ],
   ])('PUT %s refuses %j', async (url, payload, message) => {
     const response = await ctx.injectAs('admin', { method: 'PUT', url, payload });
     expect(response.statusCode).toBe(400);

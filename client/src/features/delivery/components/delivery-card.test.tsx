@@ -18,6 +18,14 @@ const contract = {
 };
 
 const periods: DeliveryPeriod[] = [
+  period({
+    month: '2026-05',
+    periodStart: '2026-05-01',
+    periodEnd: '2026-05-31',
+    ended: false,
+    status: 'reported',
+    delivered: 52_000,
+  }),
   period({ month: '2026-04', periodStart: '2026-04-01', periodEnd: '2026-04-30', ended: false, makegood: 5_000 }),
   period({
     month: '2026-03',
@@ -54,7 +62,7 @@ describe('groupByLine', () => {
   it("keeps the contract's CPM lines in order, each with its periods, and a line no longer on it last", () => {
     const groups = groupByLine(contract, [...periods, period({ lineId: 'gone', productName: 'Old CPM line' })]);
     expect(groups.map((g) => [g.productName, g.bookedPerMonth, g.periods.length])).toEqual([
-      ['Pre-roll Impressions (15s, CPM)', 150_000, 4],
+      ['Pre-roll Impressions (15s, CPM)', 150_000, 5],
       ['Old CPM line', null, 1],
     ]);
   });
@@ -76,6 +84,10 @@ describe('DeliveryCard', () => {
     expect(html).toContain('Period running until Apr 30, 2026');
     expect(html).toContain('Delivered in full');
     expect(html).toContain('Awaiting figures');
+    // Figures an ad server pushed for a running period: reported so far, not settled, nothing to correct yet.
+    expect(html).toContain('data-status="reported"');
+    expect(html).toContain('Reported so far');
+    expect(html).toContain('52,000');
     expect(html).toContain('80.0%');
     expect(html).toContain('below 90% of booked');
     expect(html).toContain('Recorded Apr 2, 2026 by Sam Sales');
@@ -87,6 +99,7 @@ describe('DeliveryCard', () => {
     expect(html).toContain('aria-label="Correct delivery of Pre-roll Impressions (15s, CPM) for February 2026"');
     expect(html).not.toContain('for March 2026"');
     expect(html).not.toContain('for April 2026"');
+    expect(html).not.toContain('for May 2026"');
     expect(render(false)).not.toContain('delivery of Pre-roll');
   });
 

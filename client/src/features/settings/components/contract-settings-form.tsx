@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_DELIVERY_GRACE_DAYS } from '@shared/contracts/delivery-vocabulary';
 import { MAX_HOLD_DAYS } from '@shared/contracts/inventory-vocabulary';
 import { type ContractSettings, contractSettingsSchema } from '@shared/contracts/settings';
 import { useId } from 'react';
@@ -18,7 +19,8 @@ type DaysField =
   | 'firstReminderDays'
   | 'secondReminderDays'
   | 'pauseAfterOverdueDays'
-  | 'holdDays';
+  | 'holdDays'
+  | 'deliveryGraceDays';
 
 /** The dunning steps (product.md section 14): whole days after an unpaid invoice's due date. */
 const DUNNING_FIELDS: { name: DaysField; label: string; max: number; hint: string }[] = [
@@ -48,9 +50,9 @@ export function ContractSettingsPanel() {
   return (
     <SettingsCard
       title="Contract Settings"
-      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), and how long a sent contract holds its inventory."
+      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), how long a sent contract holds its inventory, and when delivery reported by the ad server is final."
     >
-      {isLoading && <SettingsFormSkeleton rows={6} />}
+      {isLoading && <SettingsFormSkeleton rows={7} />}
       {error && !data && <ErrorState title="Could not load the contract settings" />}
       {data && <ContractSettingsForm current={data} />}
     </SettingsCard>
@@ -132,6 +134,20 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
               hint={`Days a sent contract holds its inventory slots before they are released, from 1 to ${MAX_HOLD_DAYS}.`}
             >
               {daysInput('holdDays', MAX_HOLD_DAYS, 1)}
+            </FormField>
+          </div>
+        </fieldset>
+      </div>
+      <div className="border-t pt-5">
+        <fieldset className="grid gap-4">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Delivery</legend>
+          <div className="sm:max-w-xs">
+            <FormField
+              label="Delivery Grace Days"
+              error={errors.deliveryGraceDays?.message}
+              hint={`Days after a billing period ends before the delivery the ad server reported for it is final and any under-delivery is settled, from 0 to ${MAX_DELIVERY_GRACE_DAYS}.`}
+            >
+              {daysInput('deliveryGraceDays', MAX_DELIVERY_GRACE_DAYS)}
             </FormField>
           </div>
         </fieldset>

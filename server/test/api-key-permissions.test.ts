@@ -143,6 +143,7 @@ const MATRIX: Row[] = [
   ['GET /api/client/performance',                       403,  403,  403,  403,  dl],
   ['PUT /api/contracts/:id/delivery/:lineId/:month',    ro,   ok,   ok,   ok,   ok],
   ['POST /api/delivery/import',                         ro,   ok,   ok,   ok,   ok],
+  ['POST /api/delivery',                                ro,   ok,   ok,   ok,   ok],
   ['GET /api/client/summary',                           403,  403,  403,  403,  dl],
   ['GET /api/client/contracts/:id',                     403,  403,  403,  403,  dl],
   ['GET /api/client/contracts/:id/schedule',            403,  403,  403,  403,  dl],

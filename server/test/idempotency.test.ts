@@ -404,6 +404,7 @@ describe('the routes that take a key', () => {
         'POST /api/payouts/:id/reject',
         'POST /api/payouts/:id/disburse',
         'POST /api/delivery/import',
+        'POST /api/delivery',
       ].sort(),
     );
   });

@@ -463,6 +463,40 @@ describe('who may push', () => {
     );
     expect(await daysOf(c.cpm.id)).toEqual([[day(LAST, 1), 4_000, null]]);
   });
+
+  it('the ad server pushes with a delivery key: the settlement names the key; a retry with its Idempotency-Key replays', async () => {
+    const c = await cpmContract();
+    const made = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/api-keys',
+      payload: { name: 'Ad server', scope: 'delivery' },
+    });
+    const { id: keyId, secret } = made.json() as { id: string; secret: string };
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/delivery',
+        headers: { authorization: `Bearer ${secret}`, 'idempotency-key': `push-${c.id}` },
+        payload: { rows: [{ contract: c.id, line: c.cpmName, month: LAST, impressions: 450_000, final: true }] },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    // 450,000 of 500,000: 50 x $12.00 = $600.00, plus 10% tax = $660.00.
+    expect(first.json().periods[0]).toMatchObject({ status: 'settled', creditNote: { amount: 660 } });
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(await notesOf(c.id)).toHaveLength(1);
+    const [settled] = await auditsOf(c.id, 'delivery.settled');
+    expect(settled.apiKeyId).toBe(keyId);
+    // The key records delivery and nothing else.
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/contracts/${c.id}/delivery`,
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(read.statusCode).toBe(403);
+  });
 });
 
 describe.skipIf(process.env.TEST_ENGINE !== 'postgres')(

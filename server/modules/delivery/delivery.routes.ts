@@ -72,7 +72,8 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/delivery',
     {
-      config: { access: write },
+      // Settling a short period issues a credit note: a retried push with its Idempotency-Key answers again.
+      config: { access: write, idempotent: true },
       attachValidation: true,
       bodyLimit: MAX_IMPORT_BYTES,
       schema: { body: deliveryPushSchema, response: { 200: deliveryPushResponse } },

@@ -285,7 +285,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     withAccess('public', swaggerUi, {
       routePrefix: DOCS_PREFIX,
       theme: { title: 'AdCRM API reference' },
-      uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+      // BaseLayout: the reference without Swagger UI's top bar (its logo and a box to load other documents).
+      uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
     }),
   );
 }

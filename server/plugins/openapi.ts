@@ -70,8 +70,8 @@ const ERROR_TEXT: Record<string, string> = {
   401: 'Not signed in (UNAUTHENTICATED).',
   403: 'The caller lacks the permission (FORBIDDEN).',
   404: 'No such record, or not one the caller may see, or a malformed id (NOT_FOUND).',
-  409: 'A request with this Idempotency-Key is still in progress (CONFLICT).',
-  422: 'This Idempotency-Key was used with a different body (CONFLICT).',
+  409: 'A request with this Idempotency-Key is still in progress.',
+  422: 'This Idempotency-Key was already used with a different body.',
   429: 'Too many requests (RATE_LIMITED); Retry-After says how many seconds to wait.',
 };
 

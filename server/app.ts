@@ -16,6 +16,7 @@ import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandlers } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { trustProxyOption } from './trust-proxy';
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandlers(app);
   registerInputGuard(app);
+  // Before the routes: the document is generated from every route registered after it.
+  await registerOpenApi(app);
   await registerRoutes(app);
   await registerClient(app, deps.config);
 

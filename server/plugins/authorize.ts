@@ -1,5 +1,11 @@
 import { canAny, type Permission } from '@shared/permissions';
-import type { FastifyInstance, FastifySchema, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifySchema,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { apiKeyRefusal } from '../modules/api-keys/api-key-auth';
@@ -20,6 +26,25 @@ declare module 'fastify' {
   }
 }
 
+/** The access rule a plugin context gives the routes registered in it that declare none (withAccess). */
+const kContextAccess = Symbol('contextAccess');
+
+/**
+ * Registers a third-party plugin whose routes cannot carry our `config` (the API reference's page and its
+ * assets, plugins/openapi.ts): each route it registers gets `access` unless it declares its own. Nothing
+ * else changes: the route is checked and listed in routeRules like any other.
+ */
+export function withAccess<Options extends object>(
+  access: RouteAccess,
+  plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+  options: Options,
+): FastifyPluginAsync {
+  return async (instance) => {
+    instance.decorate<RouteAccess>(kContextAccess, access);
+    await instance.register(plugin, options);
+  };
+}
+
 /**
  * Authorises every /api route from its declared `config.access`. A route without one fails at start-up,
  * so nothing reaches production unguarded. Signed-out callers get 401, callers without the permission 403, and
@@ -29,8 +54,11 @@ export const authorizePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeRules', [] as RouteRule[]);
 
-    app.addHook('onRoute', (route) => {
+    app.addHook('onRoute', function (route) {
       if (!route.url.startsWith('/api/')) return;
+      // `this` is the context the route is registered in: withAccess's, for a third-party plugin's routes.
+      const contextAccess = (this as unknown as { [kContextAccess]?: RouteAccess })[kContextAccess];
+      if (!route.config?.access && contextAccess) route.config = { ...route.config, access: contextAccess };
       const access = route.config?.access;
       if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
       const methods = Array.isArray(route.method) ? route.method : [route.method];

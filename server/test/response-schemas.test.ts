@@ -3,7 +3,7 @@ import { buildTestApp, type TestContext } from './app';
 
 /**
  * Every JSON answer is declared (lib/response-schema.ts): what is not declared is never sent, so a new
- * column cannot leak. The routes that answer something else (a file, a CSV, a PDF) are listed here.
+ * column cannot leak. The routes that answer something else (a file, a CSV, a PDF, a page) are listed here.
  */
 const NOT_JSON = [
   'GET /api/invoices/:id/pdf',
@@ -12,6 +12,13 @@ const NOT_JSON = [
   'GET /api/reports/export',
   'GET /api/receivables/export',
   'GET /api/creatives/:id/download',
+  // The API reference (plugins/openapi.ts): Swagger UI's page, scripts and styles, and the document as it serves it.
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
 ];
 
 let ctx: TestContext;

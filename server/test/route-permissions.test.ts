@@ -38,6 +38,15 @@ const MATRIX: Row[] = [
   ['POST /api/auth/logout',                             ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/auth/me',                                  401,  ok,   ok,   ok,   ok,   ok,   ok],
 
+  // the API's OpenAPI document and its browsable reference (Swagger UI's page and assets)
+  ['GET /api/openapi.json',                             ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs',                                     ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/json',                                ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/yaml',                                ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/static/*',                            ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/static/index.html',                   ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/static/swagger-initializer.js',       ok,   ok,   ok,   ok,   ok,   ok,   ok],
+
   ['GET /api/users',                                    401,  ok,   ok,   ok,   403,  403,  403],
   ['GET /api/users/:id',                                401,  ok,   ok,   ok,   403,  403,  403],
   ['POST /api/users',                                   401,  ok,   ok,   403,  403,  403,  403],

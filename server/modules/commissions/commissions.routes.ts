@@ -66,7 +66,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/commissions/export',
-    { config: { access: read }, schema: { querystring: commissionExportQuerySchema } },
+    { config: { access: read }, schema: { querystring: commissionExportQuerySchema, produces: ['text/csv'] } },
     async (request, reply) => {
       const csv = await exportCommissions(app.db, request.user!, request.query);
       const day = businessToday();

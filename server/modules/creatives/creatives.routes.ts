@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
-import { CREATIVE_MESSAGES, MAX_CREATIVE_BYTES } from '@shared/contracts/creatives';
+import { CREATIVE_MESSAGES, CREATIVE_UPLOAD_HINT, MAX_CREATIVE_BYTES } from '@shared/contracts/creatives';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
@@ -26,6 +26,20 @@ import {
 /** The file's limit plus room for the multipart framing and the contract's id. */
 const MAX_UPLOAD_REQUEST_BYTES = MAX_CREATIVE_BYTES + 64 * 1024;
 
+/** The upload's form as the API reference shows it (the multipart parser reads it; no schema validates it). */
+const uploadForm = {
+  type: 'object',
+  required: ['contractId', 'file'],
+  properties: {
+    contractId: { type: 'string', format: 'uuid', description: "One of the client's own contracts." },
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: `${CREATIVE_UPLOAD_HINT} (the type is read from the content).`,
+    },
+  },
+};
+
 export async function creativesRoutes(app: FastifyInstance): Promise<void> {
   const storage = createStorage(app.config);
   const caps = { perHour: app.config.CREATIVE_UPLOADS_PER_HOUR, storageMegabytes: app.config.CREATIVE_STORAGE_MB };
@@ -42,7 +56,11 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/client/creatives',
-    { config: { access: ['creative:upload'] }, schema: { response: { 201: creativeResponse } }, ...answers },
+    {
+      config: { access: ['creative:upload'] },
+      schema: { documentedBody: { 'multipart/form-data': uploadForm }, response: { 201: creativeResponse } },
+      ...answers,
+    },
     async (request, reply) => {
       try {
         // A body that announces more than one file of the limit can hold is refused before it is read.
@@ -79,7 +97,12 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/creatives/:id/download',
-    { config: { access: see }, schema: { params: idParamSchema }, compress: false },
+    {
+      config: { access: see },
+      // The stored file as it was uploaded, with its own type (an image, a video, a PDF or a Word document).
+      schema: { params: idParamSchema, produces: ['application/octet-stream'] },
+      compress: false,
+    },
     async (request, reply) => {
       const { creative, stream } = await openCreative(deps(request), request.user!, request.params.id);
       return reply

@@ -61,7 +61,7 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/credit-notes/:id/pdf',
-    { config: { access: read }, schema: { params: idParamSchema } },
+    { config: { access: read }, schema: { params: idParamSchema, produces: ['application/pdf'] } },
     async (request, reply) => {
       const creditNote = await getCreditNote(app.db, request.user!, request.params.id);
       const facts = await invoiceFacts(app.db, creditNote.invoiceId);

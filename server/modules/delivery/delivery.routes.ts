@@ -119,7 +119,16 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       {
         config: { access: write, idempotent: true },
         bodyLimit: MAX_IMPORT_BYTES * 4,
-        schema: { response: { 200: deliveryImportResponse } },
+        schema: {
+          documentedBody: {
+            'text/csv': {
+              type: 'string',
+              maxLength: MAX_IMPORT_BYTES,
+              description: `${DELIVERY_MESSAGES.columns}: one row per line and month; all rows are recorded, or none.`,
+            },
+          },
+          response: { 200: deliveryImportResponse },
+        },
         ...answers,
       },
       async (request) => {

@@ -83,7 +83,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/invoices/:id/pdf',
-    { config: { access: read }, schema: { params: idParamSchema } },
+    { config: { access: read }, schema: { params: idParamSchema, produces: ['application/pdf'] } },
     async (request, reply) => {
       const { invoice, customer, contract } = await invoiceForPdf(app.db, request.user!, request.params.id);
       const baseUrl = publicOrigin(app);

@@ -168,7 +168,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       '/api/webhooks/stripe',
       {
         config: { access: 'public' },
-        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+        schema: {
+          description: "Stripe's events, verified by the Stripe-Signature header on the exact bytes received.",
+          documentedBody: { 'application/json': { type: 'object', description: 'A Stripe event.' } },
+          response: { 200: z.object({ received: z.literal(true) }) },
+        },
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

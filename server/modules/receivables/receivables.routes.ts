@@ -48,7 +48,7 @@ export async function receivablesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/receivables/export',
-    { config: { access }, schema: { querystring: receivablesFilterSchema } },
+    { config: { access }, schema: { querystring: receivablesFilterSchema, produces: ['text/csv'] } },
     async (request, reply) => {
       const csv = await exportReceivables(app.db, request.query);
       const name = `receivables-${businessToday()}.csv`;

@@ -24,7 +24,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/reports/export',
-    { config: { access }, schema: { querystring: reportQuerySchema } },
+    { config: { access }, schema: { querystring: reportQuerySchema, produces: ['text/csv'] } },
     async (request, reply) => {
       const report = await buildReport(app.db, request.user!, request.query.range);
       return reply

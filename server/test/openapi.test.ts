@@ -1,0 +1,326 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { authorizePlugin } from '../plugins/authorize';
+import { registerOpenApi } from '../plugins/openapi';
+import { buildTestApp, type TestContext } from './app';
+
+/**
+ * The OpenAPI document at /api/openapi.json (plugins/openapi.ts): a valid OpenAPI 3.1 document that lists every
+ * registered /api route, each with the permission it needs, and the browsable reference at /api/docs.
+ */
+
+/** Swagger UI's own page and assets: routes of the reference, not of the API, so not in the document. */
+const REFERENCE_ROUTES = [
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/yaml',
+];
+
+/** A Schema Object, as far as the checks below read one. */
+type Schema = {
+  type?: unknown;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  [key: string]: unknown;
+};
+type Media = Record<string, { schema: Schema }>;
+
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  description?: string;
+  security?: unknown[];
+  'x-permissions'?: unknown;
+  parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Media };
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Media }>;
+};
+type Document = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  security: unknown[];
+};
+
+/** "GET /api/contracts/:id" -> the document's "/api/contracts/{id}" and "get". */
+const inDocument = (route: string) => {
+  const [method, url] = route.split(' ');
+  return [url.replace(/:([A-Za-z0-9_]+)/g, '{$1}'), method.toLowerCase()] as const;
+};
+
+let ctx: TestContext;
+let doc: Document;
+let op: (route: string) => Operation;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode, response.body).toBe(200);
+  doc = response.json();
+  op = (route) => {
+    const [url, method] = inDocument(route);
+    const found = doc.paths[url]?.[method];
+    expect(found, `${route} in the document`).toBeDefined();
+    return found;
+  };
+});
+afterAll(() => ctx.close());
+
+describe('the OpenAPI document', () => {
+  it('is served to anyone at /api/openapi.json, as OpenAPI 3.1 with the version of package.json', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const version = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+    ).version;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('AdCRM API');
+    expect(doc.info.version).toBe(version);
+    for (const words of ['Authorization: Bearer', 'adcrm_', 'Idempotency-Key', 'RateLimit-Remaining', 'Retry-After']) {
+      expect(doc.info.description).toContain(words);
+    }
+    expect(doc.components.securitySchemes).toEqual({
+      bearer: { type: 'http', scheme: 'bearer', description: expect.stringContaining('adcrm_') },
+      cookie: { type: 'apiKey', in: 'cookie', name: 'sid', description: expect.any(String) },
+    });
+    expect(doc.security).toEqual([{ bearer: [] }, { cookie: [] }]);
+  });
+
+  it('passes an OpenAPI 3.1 validator', async () => {
+    const validator = new Validator();
+    // A copy each time: the validator keeps the object and resolving its references changes it.
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('holds only JSON Schema 2020-12 that compiles in strict mode (no OpenAPI 3.0 leftovers such as nullable)', async () => {
+    const validator = new Validator();
+    await validator.validate(structuredClone(doc));
+    const resolved = validator.resolveRefs() as unknown as Document;
+    // The keywords OpenAPI 3.1 adds to JSON Schema; formats are annotations here (binary, uuid ...).
+    const ajv = new Ajv2020({ strict: true, validateFormats: false, allowUnionTypes: true });
+    ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example']);
+    const schemas: [string, unknown][] = [];
+    for (const [url, item] of Object.entries(resolved.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const at = `${method.toUpperCase()} ${url}`;
+        for (const p of operation.parameters ?? []) schemas.push([`${at} ${p.in} ${p.name}`, p.schema]);
+        for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
+          schemas.push([`${at} body ${type}`, media.schema]);
+        }
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          for (const [type, media] of Object.entries(answer.content ?? {})) {
+            schemas.push([`${at} ${status} ${type}`, media.schema]);
+          }
+        }
+      }
+    }
+    expect(schemas.length).toBeGreaterThan(300);
+    const refused = schemas.flatMap(([where, schema]) => {
+      try {
+        ajv.compile(schema as object);
+        return [];
+      } catch (error) {
+        return [`${where}: ${(error as Error).message}`];
+      }
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it('lists every registered /api route, and nothing else, with the access it declares', () => {
+    const registered = ctx.app.routeRules.map((rule) => `${rule.method} ${rule.url}`);
+    expect(registered.filter((route) => route.startsWith('GET /api/docs')).sort()).toEqual(REFERENCE_ROUTES);
+    const api = ctx.app.routeRules.filter((rule) => !REFERENCE_ROUTES.includes(`${rule.method} ${rule.url}`));
+    expect(api.length).toBeGreaterThan(100);
+
+    const missing = api
+      .map((rule) => `${rule.method} ${rule.url}`)
+      .filter((route) => {
+        const [url, method] = inDocument(route);
+        return !doc.paths[url]?.[method];
+      });
+    expect(missing, 'registered routes missing from the document').toEqual([]);
+
+    const documented = Object.entries(doc.paths).flatMap(([url, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${url}`),
+    );
+    const expected = api
+      .map((rule) => inDocument(`${rule.method} ${rule.url}`))
+      .map(([u, m]) => `${m.toUpperCase()} ${u}`);
+    expect(documented.filter((route) => !expected.includes(route))).toEqual([]);
+
+    for (const rule of api) {
+      const operation = op(`${rule.method} ${rule.url}`);
+      const where = `${rule.method} ${rule.url}`;
+      expect(operation['x-permissions'], where).toEqual(rule.access);
+      const sentence =
+        rule.access === 'public'
+          ? 'Public.'
+          : rule.access === 'signed-in'
+            ? 'Any signed-in user.'
+            : rule.access.length === 1
+              ? `Requires ${rule.access[0]}.`
+              : `Requires one of: ${rule.access.join(', ')}.`;
+      expect(operation.description?.endsWith(sentence), `${where}: ${operation.description}`).toBe(true);
+      expect(operation.tags, where).toEqual([rule.url.split('/')[2]]);
+      // A public route needs no credentials; the others take the document's (bearer or the session cookie).
+      expect(operation.security, where).toEqual(rule.access === 'public' ? [] : undefined);
+      if (rule.access !== 'public') expect(operation.responses['401'], where).toBeDefined();
+      if (Array.isArray(rule.access)) expect(operation.responses['403'], where).toBeDefined();
+      // Every operation has a success answer with its content type, or says it has no body.
+      expect(
+        Object.keys(operation.responses).some((status) => status < '400'),
+        where,
+      ).toBe(true);
+    }
+    const ids = api.map((rule) => op(`${rule.method} ${rule.url}`).operationId);
+    expect(new Set(ids).size).toBe(api.length);
+  });
+
+  it('POST /api/contracts: its body, its answer, and the permissions of contracts.routes.ts', () => {
+    const operation = op('POST /api/contracts');
+    expect(operation['x-permissions']).toEqual(['contract:write:any', 'contract:write:own']);
+    expect(operation.description).toBe('Requires one of: contract:write:any, contract:write:own.');
+    expect(operation.tags).toEqual(['contracts']);
+    const body = operation.requestBody!.content['application/json'].schema;
+    expect(body.type).toBe('object');
+    // Required as shared/contracts/contract-api.ts says; lineItems defaults to [] (a package may stand for it).
+    expect(body.required).toEqual(['customerId', 'startDate', 'paymentMode']);
+    expect(body.properties?.paymentMode).toEqual({ type: 'string', enum: ['portal', 'pay_link'] });
+    expect(body.properties?.lineItems.type).toBe('array');
+    // contractResponse is a plain JSON Schema (lib/response-schema.ts), not zod: it is there too.
+    const created = operation.responses['201'];
+    expect(created.description).toBe('Created.');
+    expect(created.content!['application/json'].schema.properties?.customerId).toBeDefined();
+    expect(Object.keys(operation.responses).sort()).toEqual(['201', '400', '401', '403']);
+    expect(operation.responses['400'].content!['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+  });
+
+  it("plain JSON Schema answers keep their fields and only those; OpenAPI 3.0's nullable becomes a null type", () => {
+    const users = op('GET /api/users').responses['200'];
+    const user = users.content!['application/json'].schema.items!;
+    expect(Object.keys(user.properties!)).toContain('email');
+    expect(Object.keys(user.properties!)).not.toContain('passwordHash');
+    // A page of a list: the total travels in X-Total-Count.
+    expect(Object.keys(users.headers!)).toEqual(['X-Total-Count', 'X-Total-Count-Lower-Bound']);
+    expect(JSON.stringify(doc)).not.toContain('"nullable"');
+  });
+
+  it('path and query parameters come from the route schemas', () => {
+    const schedule = op('GET /api/contracts/:id/schedule');
+    expect(schedule.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
+    const list = op('GET /api/contracts');
+    const names = list.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['limit', 'offset', 'q']));
+    const delivery = op('PUT /api/contracts/:id/delivery/:lineId/:month');
+    expect(delivery.parameters!.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['id', 'lineId', 'month']);
+  });
+
+  it('answers that are files, and bodies that are not JSON, have their own content types', () => {
+    const pdf = op('GET /api/invoices/:id/pdf').responses['200'];
+    expect(pdf.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary', description: 'The PDF.' } },
+    });
+    expect(Object.keys(op('GET /api/credit-notes/:id/pdf').responses['200'].content!)).toEqual(['application/pdf']);
+    for (const route of ['GET /api/reports/export', 'GET /api/commissions/export', 'GET /api/receivables/export']) {
+      expect(Object.keys(op(route).responses['200'].content!), route).toEqual(['text/csv']);
+    }
+    expect(Object.keys(op('GET /api/creatives/:id/download').responses['200'].content!)).toEqual([
+      'application/octet-stream',
+    ]);
+    const csv = op('POST /api/delivery/import').requestBody!.content;
+    expect(Object.keys(csv)).toEqual(['text/csv']);
+    expect(csv['text/csv'].schema.type).toBe('string');
+    const upload = op('POST /api/client/creatives').requestBody!.content['multipart/form-data'].schema;
+    expect(upload.required).toEqual(['contractId', 'file']);
+    expect(upload.properties?.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(op('POST /api/webhooks/stripe').requestBody!.content)).toEqual(['application/json']);
+  });
+
+  it('public, signed-in and rate-limited routes say so', () => {
+    const health = op('GET /api/health');
+    expect(health['x-permissions']).toBe('public');
+    expect(health.description).toBe('Public.');
+    expect(health.security).toEqual([]);
+    expect(health.responses['401']).toBeUndefined();
+    const me = op('GET /api/auth/me');
+    expect(me['x-permissions']).toBe('signed-in');
+    expect(me.description).toBe('Any signed-in user.');
+    expect(me.responses['403']).toBeUndefined();
+    // The pay link's checkout is limited per client address (config.rateLimit).
+    const checkout = op('POST /api/pay/:token/checkout').responses['429'];
+    expect(checkout.headers).toEqual({ 'Retry-After': expect.objectContaining({ schema: { type: 'integer' } }) });
+    expect(op('GET /api/contracts').responses['429']).toBeUndefined();
+    expect(op('GET /api/openapi.json')['x-permissions']).toBe('public');
+  });
+});
+
+describe('the API reference', () => {
+  it('is served to anyone at /api/docs, its scripts too, under the security headers', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<div id="swagger-ui"></div>');
+    expect(page.body).toContain('<title>AdCRM API reference</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const script = await ctx.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+    const initializer = await ctx.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain("resolveUrl('./json')");
+    const json = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.json().paths['/api/contracts']).toBeDefined();
+  });
+});
+
+describe('an idempotent route', () => {
+  it('documents the optional Idempotency-Key header and its 409 and 422', async () => {
+    // The real plugins on a bare app with two routes, one of them marked idempotent as money POSTs are.
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(authorizePlugin);
+    await registerOpenApi(app);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const body = z.object({ amount: z.number().int() });
+    const answer = { 201: z.object({ id: z.string() }) };
+    const config = { access: ['invoice:manage'] as const };
+    // `idempotent` is read from the route's config as the money POSTs will declare it.
+    const idempotent = { ...config, idempotent: true } as typeof config;
+    r.post('/api/things', { config: idempotent, schema: { body, response: answer } }, async () => ({ id: 'a' }));
+    r.post('/api/others', { config, schema: { body, response: answer } }, async () => ({ id: 'b' }));
+    await app.ready();
+    const document = app.swagger() as unknown as Document;
+    await app.close();
+
+    const things = document.paths['/api/things'].post;
+    expect(things.parameters).toEqual([
+      {
+        in: 'header',
+        name: 'Idempotency-Key',
+        required: false,
+        description: expect.stringContaining('24 hours'),
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
+    ]);
+    expect(Object.keys(things.responses).sort()).toEqual(['201', '400', '401', '403', '409', '422']);
+    const others = document.paths['/api/others'].post;
+    expect(others.parameters).toBeUndefined();
+    expect(Object.keys(others.responses).sort()).toEqual(['201', '400', '401', '403']);
+    expect((await new Validator().validate(document as never)).valid).toBe(true);
+  });
+});

@@ -32,6 +32,13 @@ const MESSAGES: Record<Exclude<Outcome, typeof ok>, string> = {
 // biome-ignore format: a table is easier to review with aligned columns
 const MATRIX: Row[] = [
   // route                                              read  admin mgr   fin   delivery
+  ['GET /api/openapi.json',                              ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs',                                     ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/static/index.html',                   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/static/swagger-initializer.js',       ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/json',                                ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/yaml',                                ok,   ok,   ok,   ok,   ok],
+  ['GET /api/docs/static/*',                            ok,   ok,   ok,   ok,   ok],
   ['GET /api/health',                                   ok,   ok,   ok,   ok,   ok],
   ['POST /api/auth/login',                              ok,   ok,   ok,   ok,   ok],
   ['POST /api/auth/logout',                             ok,   ok,   ok,   ok,   ok],

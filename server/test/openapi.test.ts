@@ -205,10 +205,29 @@ describe('the OpenAPI document', () => {
     const created = operation.responses['201'];
     expect(created.description).toBe('Created.');
     expect(created.content!['application/json'].schema.properties?.customerId).toBeDefined();
-    expect(Object.keys(operation.responses).sort()).toEqual(['201', '400', '401', '403']);
+    // A money POST (decision 040): the optional Idempotency-Key, and its 409 and 422.
+    expect(Object.keys(operation.responses).sort()).toEqual(['201', '400', '401', '403', '409', '422']);
+    expect(operation.parameters?.some((p) => p.name === 'Idempotency-Key')).toBe(true);
     expect(operation.responses['400'].content!['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
+  });
+
+  it('every money POST of the app documents Idempotency-Key, and no other route does', () => {
+    const documented = Object.entries(doc.paths)
+      .flatMap(([url, methods]) =>
+        Object.entries(methods as Record<string, Operation>)
+          .filter(([, operation]) => (operation.parameters ?? []).some((p) => p.name === 'Idempotency-Key'))
+          .map(([method]) => `${method.toUpperCase()} ${url}`),
+      )
+      .sort();
+    expect(documented).toEqual(
+      ctx.app.idempotentRoutes
+        .map((route) => inDocument(route))
+        .map(([url, method]) => `${method.toUpperCase()} ${url}`)
+        .sort(),
+    );
+    expect(documented).toContain('POST /api/invoices/{id}/payments');
   });
 
   it("plain JSON Schema answers keep their fields and only those; OpenAPI 3.0's nullable becomes a null type", () => {

@@ -15,7 +15,6 @@ import { apiAs, choose, expect, signInAs, test } from './fixtures';
  */
 
 const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-const PAUSED_CUSTOMER = 'Peppermint Spa & Salon';
 
 test('finance opens Receivables, reads the totals, filters by dunning stage and exports the rows as CSV', async ({
   page,
@@ -42,15 +41,17 @@ test('finance opens Receivables, reads the totals, filters by dunning stage and 
   // Largest balance first, as the server orders them.
   await expect(rows.first()).toHaveAttribute('data-customer', firstPage[0].customerName);
 
-  // The dunning stage filter: just the customers whose contract dunning paused.
+  // The dunning stage filter: just the customers whose contract dunning paused. The demo leaves several; other
+  // test files (dunning.spec.ts) pay one of them on the same server, so whichever is listed first is looked at.
   const paused = await finance.get<ReceivableRow[]>('/api/receivables?stage=contract_paused');
-  expect(paused.map((r) => r.customerName)).toContain(PAUSED_CUSTOMER);
+  expect(paused.length).toBeGreaterThan(0);
+  const pausedOne = paused[0];
   await choose(page, 'Filter by dunning stage', 'Contract paused for non-payment');
   await expect(page).toHaveURL(/\?stage=contract_paused$/);
   await expect(rows).toHaveCount(paused.length);
-  const row = rows.filter({ hasText: PAUSED_CUSTOMER });
+  const row = rows.filter({ hasText: pausedOne.customerName });
   await expect(row.getByTestId('dunning-stage')).toHaveText('Contract paused for non-payment');
-  await expect(row).toContainText(money(paused.find((r) => r.customerName === PAUSED_CUSTOMER)!.openBalance));
+  await expect(row).toContainText(money(pausedOne.openBalance));
 
   // Export downloads the filtered rows, named with the business day.
   const [download] = await Promise.all([
@@ -80,14 +81,13 @@ test("the customer page shows the customer's balance and open invoices, and New 
   // Several screens in a row on a machine shared with other runs.
   test.slow();
   const finance = await apiAs(page.request, 'finance');
-  const [row] = (await finance.get<ReceivableRow[]>('/api/receivables?stage=contract_paused')).filter(
-    (r) => r.customerName === PAUSED_CUSTOMER,
-  );
+  // A customer whose contract dunning paused (the demo leaves several; dunning.spec.ts pays one of them).
+  const [row] = await finance.get<ReceivableRow[]>('/api/receivables?stage=contract_paused');
   const balance = await finance.get<CustomerReceivable>(`/api/receivables/customers/${row.customerId}`);
 
   // Finance follows the customer's link from Receivables.
   await signInAs(page, 'finance', '/receivables?stage=contract_paused');
-  await page.getByRole('link', { name: PAUSED_CUSTOMER }).first().click();
+  await page.getByRole('link', { name: row.customerName }).first().click();
   await expect(page).toHaveURL(new RegExp(`/customers/${row.customerId}$`));
   await expect(page.getByTestId('customer-open-balance')).toHaveText(money(balance.openBalance));
   await expect(page.getByTestId('customer-overdue')).toHaveText(money(balance.overdue));

@@ -44,7 +44,7 @@ async function putSettings(path: string, data: unknown) {
 
 const tabNames = (page: Page) => page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
 
-test('admin sees all five settings tabs', async ({ page }) => {
+test("admin sees ui-spec's five settings tabs and API keys", async ({ page }) => {
   await signInAs(page, 'admin', '/settings');
   await expect(tabNames(page)).toHaveText([
     'Profile',
@@ -52,6 +52,7 @@ test('admin sees all five settings tabs', async ({ page }) => {
     'Notifications',
     'Tax Settings',
     'Contract Settings',
+    'API keys',
   ]);
 });
 

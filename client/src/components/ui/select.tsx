@@ -59,3 +59,38 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+/**
+ * A select of fixed options, each a [value, label] pair. The remaining props go to the trigger, so a FormField's
+ * id and aria wiring name it and its label reads it out.
+ */
+export function OptionSelect<T extends string>({
+  value,
+  onChange,
+  options,
+  placeholder,
+  ...trigger
+}: {
+  value: T | '';
+  onChange: (value: T) => void;
+  options: readonly (readonly [value: T, label: string])[];
+  placeholder?: string;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as T)}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map(([option, label]) => (
+          <SelectItem key={option} value={option}>
+            {label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

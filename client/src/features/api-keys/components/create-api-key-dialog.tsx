@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
@@ -83,7 +83,7 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => v
         name="scope"
         render={({ field }) => (
           <FormField label="Access" error={errors.scope?.message} hint={API_KEY_SCOPE_HINTS[scope]}>
-            <Choice
+            <OptionSelect
               value={field.value}
               onChange={(value) => {
                 field.onChange(value);
@@ -100,7 +100,7 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => v
           name="role"
           render={({ field }) => (
             <FormField label="Role" error={errors.role?.message}>
-              <Choice
+              <OptionSelect
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 placeholder="Choose a role"
@@ -119,38 +119,6 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => v
       </FormField>
       <DialogFormButtons label="Create Key" busyLabel="Creating..." busy={create.isPending} onCancel={onCancel} />
     </form>
-  );
-}
-
-/** A select whose trigger takes FormField's id and aria wiring, so its label names it. */
-function Choice({
-  value,
-  onChange,
-  options,
-  placeholder,
-  ...trigger
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  options: [value: string, label: string][];
-  placeholder?: string;
-  id?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...trigger}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map(([option, label]) => (
-          <SelectItem key={option} value={option}>
-            {label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
 

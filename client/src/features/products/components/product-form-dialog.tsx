@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreat
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateProduct } from '../api/create-product';
@@ -200,38 +200,6 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
 
       <DialogFormButtons {...saveOrCreate(Boolean(product), 'Create Product')} busy={busy} onCancel={onDone} />
     </form>
-  );
-}
-
-/** A select whose id and aria props land on the trigger, so FormField's label and error wiring reach it. */
-function OptionSelect<T extends string>({
-  value,
-  onChange,
-  options,
-  placeholder,
-  ...trigger
-}: {
-  value: T | '';
-  onChange: (value: T) => void;
-  options: [T, string][];
-  placeholder: string;
-  id?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={(next) => onChange(next as T)}>
-      <SelectTrigger {...trigger}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map(([option, label]) => (
-          <SelectItem key={option} value={option}>
-            {label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
 

@@ -58,6 +58,11 @@ const envSchema = z.object({
    * that died is sent again after it.
    */
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().positive().default(120),
+  /**
+   * Seconds a running background job's lease lasts unless its instance renews it (every third of it): a job
+   * whose instance died runs again on another one once its lease has ended (lib/job-queue.ts).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** Creatives one user may upload in an hour, and the megabytes of creatives one customer may keep. */
   CREATIVE_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
   CREATIVE_STORAGE_MB: z.coerce.number().int().positive().default(1024),

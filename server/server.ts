@@ -32,6 +32,7 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     sql: database.sql,
     oneAtATime: database.oneAtATime,
     timeZone: config.BUSINESS_TIMEZONE,
+    leaseSeconds: config.JOB_LEASE_SECONDS,
     log: app.log,
   });
   await jobs.start(backgroundJobs(app, database.db));

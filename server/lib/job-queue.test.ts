@@ -43,23 +43,27 @@ afterEach(async () => {
  * A database and `instances` job queues on it, as that many app instances would have. `cronChecks[i]` counts how
  * often instance i has checked the cron schedules (pg-boss's claim of the check, an UPDATE of `cron_on`).
  */
-async function instances(count: number, timeZone = 'UTC', log = capturingLog()) {
+async function instances(count: number, timeZone = 'UTC', log = capturingLog(), leaseSeconds?: number) {
   const database = await openTestDatabase();
   const cronChecks = Array.from({ length: count }, () => 0);
+  // cut[i]: instance i has lost the database, as a killed process would (every statement it sends fails).
+  const cut = Array.from({ length: count }, () => false);
   const queues = cronChecks.map((_, i) =>
     createJobQueue({
       sql: (text, values) => {
+        if (cut[i]) return Promise.reject(new Error('instance stopped'));
         if (/SET cron_on = now\(\)/.test(text)) cronChecks[i]++;
         return database.sql(text, values);
       },
       oneAtATime: database.oneAtATime,
       timeZone,
       log: log as never,
+      leaseSeconds,
       timing: FAST,
     }),
   );
   opened.push({ database, queues });
-  return { database, queues, log, cronChecks };
+  return { database, queues, log, cronChecks, cut };
 }
 
 async function rows<T>(database: Database, text: string, values?: unknown[]): Promise<T[]> {
@@ -173,6 +177,62 @@ describe('the job queue', () => {
     expect(await runStates(database, 'slow-run')).toEqual(['completed', 'completed']);
     expect(runs).toBe(2);
     expect(most).toBe(1);
+  });
+
+  it('hands the run of an instance that died to another one once its lease has ended', async () => {
+    const { database, queues, cut } = await instances(2, 'UTC', capturingLog(), 2);
+    const ranOn: number[] = [];
+    const job = (instance: number): ScheduledJob => ({
+      name: 'orphaned-run',
+      cron: '0 0 1 1 *',
+      expireInSeconds: 60 * 60,
+      run: async () => {
+        ranOn.push(instance);
+        // The first run never ends: its instance dies during it.
+        if (ranOn.length === 1) await new Promise(() => {});
+      },
+    });
+    await queues[0].start([job(0)]);
+    await queues[0].runNow('orphaned-run');
+    await until(() => ranOn.length === 1);
+    cut[0] = true;
+    await queues[1].start([job(1)]);
+    // Its hour-long longest run does not hold the job: the lease of 2 s does, and nobody renews it now.
+    await until(() => ranOn.length === 2);
+    expect(ranOn).toEqual([0, 1]);
+    await until(async () => (await runStates(database, 'orphaned-run')).includes('completed'));
+    const [run] = await rows<{ retry_count: number }>(
+      database,
+      `select retry_count from pgboss.job where name = 'orphaned-run'`,
+    );
+    expect(run.retry_count).toBe(1);
+    // The first instance's stop finds its database again (its run never ends: stop gives up waiting for it).
+    cut[0] = false;
+  });
+
+  it('keeps renewing the lease of a run that lasts longer than it, so a live run is never handed on', async () => {
+    const { database, queues } = await instances(2, 'UTC', capturingLog(), 2);
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: 'long-run',
+      cron: '0 0 1 1 *',
+      run: async () => {
+        runs++;
+        await sleep(5_000);
+      },
+    };
+    for (const queue of queues) await queue.start([job]);
+    await queues[0].runNow('long-run');
+    await until(async () => (await runStates(database, 'long-run')).includes('completed'), 30_000);
+    // Five seconds against a lease of two: without renewal the maintenance would have expired it and the other
+    // instance would have run it again.
+    expect(runs).toBe(1);
+    expect(await runStates(database, 'long-run')).toEqual(['completed']);
+    const [run] = await rows<{ retry_count: number }>(
+      database,
+      `select retry_count from pgboss.job where name = 'long-run'`,
+    );
+    expect(run.retry_count).toBe(0);
   });
 
   it('retries a failing run with backoff, then keeps it failed for System Health, logging no query parameters', async () => {

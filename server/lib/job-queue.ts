@@ -11,8 +11,11 @@ import { isDatabaseUnavailable, loggableError } from './db-errors';
  * - every queue is 'stately': at most one job waiting and one running, so a slow run is never doubled and a
  *   run asked for while one waits is the same run;
  * - a job that fails is retried with exponential backoff; one that exhausts its retries stays 'failed', which
- *   GET /api/health and the System Health card report (jobsHealth); a job whose instance died is expired by
- *   pg-boss's supervisor and retried by another one.
+ *   GET /api/health and the System Health card report (jobsHealth);
+ * - a running job holds a lease (JOB_LEASE_SECONDS) that its instance renews while the run goes on: every
+ *   instance looks for runs whose lease has ended (their instance died: kill -9, a lost machine) and lets the
+ *   queue's maintenance expire them, so another instance retries them. Without the lease, a 'stately' queue
+ *   would wait for the dead run's longest time (up to an hour) before running that job again anywhere.
  * On the embedded PGlite database the same queue runs in its one process.
  */
 
@@ -24,7 +27,7 @@ export type ScheduledJob = {
   run: () => Promise<unknown>;
   /** Queue one run when the instance starts (the billing run catches up after downtime). */
   atStart?: boolean;
-  /** How long one run may take before it counts as failed (its instance died) and is retried. */
+  /** The longest one run may take on a live instance before it counts as failed and is retried. */
   expireInSeconds?: number;
 };
 
@@ -43,6 +46,10 @@ export const JOB_RETRY_LIMIT = 4;
 export const JOB_RETRY_DELAY_SECONDS = 30;
 /** How often an idle worker asks the queue for work. */
 const POLLING_SECONDS = 2;
+/** A running job's lease when the configuration gives none (JOB_LEASE_SECONDS, server/config.ts). */
+export const DEFAULT_JOB_LEASE_SECONDS = 60;
+/** A run's longest time when its job names none. */
+const DEFAULT_LONGEST_RUN_SECONDS = 15 * 60;
 export const JOB_SCHEMA = 'pgboss';
 
 export type JobQueueOptions = {
@@ -52,12 +59,15 @@ export type JobQueueOptions = {
   /** IANA time zone of the cron schedules. */
   timeZone: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Seconds a running job's lease lasts unless its instance renews it (JOB_LEASE_SECONDS). */
+  leaseSeconds?: number;
   /** Tests run the queue faster: polling, cron checks and retries in seconds. */
   timing?: { pollingSeconds?: number; cronCheckSeconds?: number; retryLimit?: number; retryDelaySeconds?: number };
 };
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { log } = options;
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_JOB_LEASE_SECONDS;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.sql(text, values) },
     schema: JOB_SCHEMA,
@@ -65,6 +75,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // the last day's failures from both tables.
     archiveCompletedAfterSeconds: 60 * 60,
     deleteAfterDays: 7,
+    // Expired leases are looked for twice per lease (by one instance at a time), so a dead instance's run is
+    // handed on within about one and a half leases plus the first retry's delay.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(leaseSeconds / 2))),
     ...(options.timing?.cronCheckSeconds ? { cronMonitorIntervalSeconds: options.timing.cronCheckSeconds } : {}),
   });
   boss.on('error', (error) => {
@@ -74,6 +87,29 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const pollingIntervalSeconds = options.timing?.pollingSeconds ?? POLLING_SECONDS;
   let started = false;
 
+  /**
+   * A running job's lease, kept in its row's output (which pg-boss writes only when the run ends): renewed by
+   * its instance every third of a lease while the run goes on.
+   */
+  const renewLease = (id: string, name: string) =>
+    options.sql(
+      `UPDATE ${JOB_SCHEMA}.job SET output = jsonb_build_object('leaseUntil', now() + make_interval(secs => $3))
+        WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [name, id, leaseSeconds],
+    );
+  /**
+   * Runs whose lease ended (never renewed: from the run's start) get an expiry already past, so that the
+   * queue's next maintenance fails them by timeout and retries them on a live instance.
+   */
+  const expireLapsedRuns = (names: string[]) =>
+    options.sql(
+      `UPDATE ${JOB_SCHEMA}.job SET expire_in = now() - started_on - interval '1 millisecond'
+        WHERE name = ANY($1::text[]) AND state = 'active'
+          AND coalesce((output ->> 'leaseUntil')::timestamptz, started_on + make_interval(secs => $2)) < now()`,
+      [names, leaseSeconds],
+    );
+  let supervision: NodeJS.Timeout | undefined;
+
   return {
     async start(jobs) {
       const queues = jobs.map((job) => ({
@@ -82,7 +118,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryLimit: options.timing?.retryLimit ?? JOB_RETRY_LIMIT,
         retryDelay: options.timing?.retryDelaySeconds ?? JOB_RETRY_DELAY_SECONDS,
         retryBackoff: true,
-        expireInSeconds: job.expireInSeconds ?? 15 * 60,
+        // pg-boss also fails a run that takes longer than this on its own instance.
+        expireInSeconds: job.expireInSeconds ?? DEFAULT_LONGEST_RUN_SECONDS,
       }));
       await options.oneAtATime(async () => {
         await boss.start();
@@ -95,7 +132,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
       started = true;
       for (const job of jobs) {
-        await boss.work(job.name, { pollingIntervalSeconds }, async () => {
+        await boss.work(job.name, { pollingIntervalSeconds }, async ([claimed]) => {
+          const renew = () =>
+            renewLease(claimed.id, job.name).catch((error) =>
+              log.warn({ err: loggableError(error), job: job.name }, 'job lease not renewed'),
+            );
+          void renew();
+          const renewal = setInterval(renew, (leaseSeconds * 1000) / 3);
           try {
             await job.run();
           } catch (error) {
@@ -106,10 +149,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             }
             // The queue keeps the failure (with its retry count) and retries; never the query's parameters.
             throw new Error(loggableMessage(error));
+          } finally {
+            clearInterval(renewal);
           }
         });
         if (job.atStart) await boss.send(job.name, {});
       }
+      const names = jobs.map((job) => job.name);
+      supervision = setInterval(
+        () =>
+          expireLapsedRuns(names).catch((error) =>
+            log.warn({ err: loggableError(error) }, 'job queue: lapsed runs not checked'),
+          ),
+        (leaseSeconds * 1000) / 2,
+      );
     },
     async runNow(name) {
       await boss.send(name, {});
@@ -117,6 +170,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
+      clearInterval(supervision);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
   };

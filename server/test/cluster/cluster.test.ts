@@ -47,6 +47,8 @@ const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3
 const BUCKET = 'creatives';
 /** The instances' e-mail lease (OUTBOX_LEASE_SECONDS), and the SMTP connections one instance keeps (lib/mailer.ts). */
 const LEASE_SECONDS = 3;
+/** The instances' background-job lease (JOB_LEASE_SECONDS). */
+const JOB_LEASE_SECONDS = 6;
 const SMTP_CONNECTIONS = 10;
 /**
  * The SMTP sink runs in this process and stamps a message when it has parsed it: a message the killed instance
@@ -299,6 +301,8 @@ describe.skipIf(process.env.TEST_ENGINE !== 'postgres')(
         PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
         TRUST_PROXY: '1',
         OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+        // A job the killed instance was running is retried elsewhere within seconds, not after a minute's lease.
+        JOB_LEASE_SECONDS: String(JOB_LEASE_SECONDS),
         BUSINESS_TIMEZONE: 'UTC',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,

@@ -3,7 +3,7 @@
  * `npm start` does (migrations under the advisory lock, first admin, background jobs, listen), says
  * "UP <port>" on stdout, and serves until SIGTERM or SIGINT (then stops gracefully) or SIGKILL (the test's
  * crash). Configured entirely from the environment, as a deployed instance is: DATABASE_URL, STORAGE_URL,
- * SMTP_URL, PUBLIC_URL, TRUST_PROXY, OUTBOX_LEASE_SECONDS, BUSINESS_TIMEZONE, DATA_DIR,
+ * SMTP_URL, PUBLIC_URL, TRUST_PROXY, OUTBOX_LEASE_SECONDS, JOB_LEASE_SECONDS, BUSINESS_TIMEZONE, DATA_DIR,
  * ADMIN_EMAIL / ADMIN_PASSWORD, PORT (0: any free port) ... Variables the configuration does not know are
  * ignored. It listens on 127.0.0.1 only and serves no web client.
  */

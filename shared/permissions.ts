@@ -55,10 +55,10 @@ export const PERMISSIONS = {
   /**
    * The accounting export (product.md section 16, decision 043): numbered batches of invoices, credit notes,
    * payments and refunds as Xero, QuickBooks or journal files, made and downloaded by finance and admins, who
-   * also read the account codes; admins set the codes (the Settings screen's "Accounting" tab).
+   * also read the account codes (and see the screen in the sidebar). Admins set the codes with the business
+   * settings' own `settings:write` (the Settings screen's "Accounting" tab).
    */
   'accounting:export': ['super_admin', 'admin', 'finance'],
-  'accounting:settings': ['super_admin', 'admin'],
 
   'outbox:read': ['super_admin', 'admin'],
   'audit:read': ['super_admin', 'admin'],
@@ -93,7 +93,6 @@ export const PERMISSIONS = {
   'nav:invoices': ['super_admin', 'admin', 'finance'],
   'nav:payouts': ['super_admin', 'admin', 'finance'],
   'nav:receivables': ['super_admin', 'admin', 'sales_manager', 'finance'],
-  'nav:accounting': ['super_admin', 'admin', 'finance'],
   'nav:audit': ['super_admin', 'admin'],
   'nav:inventory': ['super_admin', 'admin', 'sales_manager', 'sales'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,19 +1,8 @@
 /** accounting: the words and constants screens show (no zod here, so a screen can import them without the schemas). */
+import type { AccountingFormat } from './accounting-formats';
 import { AD_TYPE_LABELS, AD_TYPES, type AdType } from './product-vocabulary';
 
-/**
- * The files an accounting export makes (product.md section 16, decision 043): Xero's sales invoice and credit
- * note imports, QuickBooks Online's invoice import, and a journal any package can take.
- */
-export const ACCOUNTING_FORMATS = ['xero-invoices', 'xero-credit-notes', 'quickbooks-invoices', 'journal'] as const;
-export type AccountingFormat = (typeof ACCOUNTING_FORMATS)[number];
-
-export const ACCOUNTING_FORMAT_LABELS: Record<AccountingFormat, string> = {
-  'xero-invoices': 'Xero invoices',
-  'xero-credit-notes': 'Xero credit notes',
-  'quickbooks-invoices': 'QuickBooks invoices',
-  journal: 'Journal',
-};
+export * from './accounting-formats';
 
 export const ACCOUNTING_FORMAT_HINTS: Record<AccountingFormat, string> = {
   'xero-invoices': 'Sales invoices issued in the range, one row per line (Xero: Business › Invoices › Import).',
@@ -159,10 +148,3 @@ export type AccountingExport = {
   createdBy: { id: string; name: string } | null;
   createdAt: string;
 };
-
-/** A batch that exported a document: what the invoice and credit note answers carry ("Exported: EXP-..."). */
-export type DocumentExport = { id: string; number: string; format: AccountingFormat };
-
-/** "EXP-2026-000003 (Xero invoices)" */
-export const documentExportLabel = (exported: Pick<DocumentExport, 'number' | 'format'>) =>
-  `${exported.number} (${ACCOUNTING_FORMAT_LABELS[exported.format]})`;

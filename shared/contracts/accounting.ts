@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { daysInRange } from '../billing';
 import {
   ACCOUNTING_FORMATS,
   ACCOUNTING_MESSAGES,
@@ -10,6 +9,10 @@ import { isoDate } from './common';
 import { AD_TYPES, type AdType } from './product-vocabulary';
 
 export * from './accounting-vocabulary';
+
+/** The days from one calendar day to another, both counted (2026-01-01 to 2026-01-31: 31). */
+export const daysFromTo = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
  * POST /api/accounting/exports and the export form: a range of days (both included, at most a year) and a
@@ -24,7 +27,7 @@ export const accountingExportRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.to < value.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: ACCOUNTING_MESSAGES.toBeforeFrom });
-    } else if (daysInRange(value.from, value.to) > MAX_EXPORT_DAYS) {
+    } else if (daysFromTo(value.from, value.to) > MAX_EXPORT_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: ACCOUNTING_MESSAGES.tooLong });
     }
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Cents, formatCents, MAX_CENTS, parseMoney } from '../money';
-import type { DocumentExport } from './accounting-vocabulary';
+import type { DocumentExport } from './accounting-formats';
 import { listQuerySchema, optionalText } from './common';
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from './invoice-vocabulary';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
-import type { DocumentExport } from './accounting-vocabulary';
+import type { DocumentExport } from './accounting-formats';
 import { isCalendarDate, listQuerySchema, optionalText } from './common';
 import type { CreditNote } from './credit-notes';
 import type { DeliveryPeriod } from './delivery';

@@ -36,7 +36,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/accounting/settings',
     {
-      config: { access: ['accounting:settings'] },
+      config: { access: ['settings:write'] },
       schema: { body: accountingSettingsSchema, response: settings },
       ...answers,
     },

@@ -1,4 +1,4 @@
-import type { DocumentExport } from '@shared/contracts/accounting-vocabulary';
+import type { DocumentExport } from '@shared/contracts/accounting-formats';
 import type { CreditNote, CreditNoteKind } from '@shared/contracts/credit-notes';
 import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import { dunningStageOf } from '@shared/contracts/invoice-vocabulary';

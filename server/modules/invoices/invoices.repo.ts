@@ -1,4 +1,4 @@
-import type { AccountingFormat, DocumentExport } from '@shared/contracts/accounting-vocabulary';
+import type { AccountingFormat, DocumentExport } from '@shared/contracts/accounting-formats';
 import { PAYABLE_INVOICE_STATUSES } from '@shared/invoice-amounts';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

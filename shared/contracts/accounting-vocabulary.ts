@@ -5,9 +5,12 @@ import { AD_TYPE_LABELS, AD_TYPES, type AdType } from './product-vocabulary';
 export * from './accounting-formats';
 
 export const ACCOUNTING_FORMAT_HINTS: Record<AccountingFormat, string> = {
-  'xero-invoices': 'Sales invoices issued in the range, one row per line (Xero: Business › Invoices › Import).',
-  'xero-credit-notes': 'Credit notes issued in the range (Xero: Business › Invoices › Import, credit notes).',
-  'quickbooks-invoices': 'Invoices issued in the range, one row per line (QuickBooks Online: Import data › Invoices).',
+  'xero-invoices':
+    'Sales invoices issued in the range, one row per line, at most 500 a file (Xero: Business › Invoices › Import).',
+  'xero-credit-notes':
+    'Credit notes issued in the range, at most 500 a file (Xero: Business › Invoices › Import, credit notes).',
+  'quickbooks-invoices':
+    'Invoices issued in the range, one row per line, at most 100 a file (QuickBooks Online: Import data › Invoices).',
   journal:
     'Invoices, credit notes, payments and refunds in the range as balanced journal entries (date, account, debit, credit).',
 };
@@ -16,6 +19,9 @@ export const ACCOUNTING_FORMAT_HINTS: Record<AccountingFormat, string> = {
 export const MAX_EXPORT_DAYS = 366;
 /** Xero imports at most 500 invoices (or credit notes) from one file. */
 export const XERO_MAX_DOCUMENTS = 500;
+/** QuickBooks Online imports at most 100 invoices, in at most 1,000 rows, from one file. */
+export const QUICKBOOKS_MAX_INVOICES = 100;
+export const QUICKBOOKS_MAX_ROWS = 1000;
 
 /** What an export records as exported, once per format: the unique (format, kind, id) decides. */
 export const ACCOUNTING_DOCUMENT_KINDS = ['invoice', 'credit_note', 'payment', 'credit_refund'] as const;

@@ -2,7 +2,7 @@ import { DEFAULT_ACCOUNTING_SETTINGS } from '@shared/contracts/accounting-vocabu
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { type Documents, exportFile, text, usDate } from './accounting.files';
+import { assertWithinLimits, type Documents, exportFile, text, usDate } from './accounting.files';
 import type { InvoiceDoc, LineDoc } from './accounting.repo';
 import { creditShares, lineShares } from './accounting.shares';
 
@@ -194,5 +194,41 @@ describe('account codes', () => {
       ),
     );
     expect(() => exportFile('journal', only([twoBanners]), bare)).toThrow(/not set: Receivables, Revenue: Banner Ad\./);
+  });
+});
+
+describe('what one file may hold', () => {
+  it.each([
+    ['xero-invoices', 500, undefined, null],
+    [
+      'xero-invoices',
+      501,
+      undefined,
+      'Xero imports at most 500 invoices a file; this range has 501 new ones. Choose a shorter range.',
+    ],
+    [
+      'xero-credit-notes',
+      501,
+      undefined,
+      'Xero imports at most 500 credit notes a file; this range has 501 new ones. Choose a shorter range.',
+    ],
+    ['quickbooks-invoices', 100, 1000, null],
+    [
+      'quickbooks-invoices',
+      101,
+      undefined,
+      'QuickBooks Online imports at most 100 invoices a file; this range has 101 new ones. Choose a shorter range.',
+    ],
+    [
+      'quickbooks-invoices',
+      90,
+      1001,
+      'QuickBooks Online imports at most 1,000 rows a file; these 90 invoices make 1,001. Choose a shorter range.',
+    ],
+    ['journal', 50_000, 200_000, null],
+  ] as const)('%s: %d documents, %s rows', (format, documents, rows, message) => {
+    const check = () => assertWithinLimits(format, documents, rows);
+    if (message === null) expect(check).not.toThrow();
+    else expect(check).toThrow(new AppError('CONFLICT', message));
   });
 });

@@ -1,9 +1,16 @@
-import type { AccountingFormat, AccountingSettings } from '@shared/contracts/accounting-vocabulary';
+import {
+  type AccountingFormat,
+  type AccountingSettings,
+  QUICKBOOKS_MAX_INVOICES,
+  QUICKBOOKS_MAX_ROWS,
+  XERO_MAX_DOCUMENTS,
+} from '@shared/contracts/accounting-vocabulary';
 import { invoiceLineDetail, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoice-vocabulary';
 import { AD_TYPE_LABELS } from '@shared/contracts/product-vocabulary';
 import { type Cents, centsToPlain, formatCents, sumCents } from '@shared/money';
 import { stringify } from 'csv-stringify/sync';
 import { businessDayOf } from '../../lib/business-day';
+import { conflict } from '../../lib/errors';
 import type { CreditNoteDoc, CreditRefundDoc, InvoiceDoc, LineDoc, PaymentDoc } from './accounting.repo';
 import { type AccountBook, accountBook, creditShares, type LineShare, lineShares } from './accounting.shares';
 
@@ -22,7 +29,7 @@ export type Documents = {
   creditRefunds: CreditRefundDoc[];
 };
 
-export type ExportContent = { content: string; totalCents: Cents; taxCents: Cents | null };
+export type ExportContent = { content: string; rows: number; totalCents: Cents; taxCents: Cents | null };
 
 /** The currency of every amount the product records. */
 export const CURRENCY = 'USD';
@@ -74,7 +81,42 @@ export const QUICKBOOKS_INVOICE_COLUMNS = [
 
 export const JOURNAL_COLUMNS = ['Date', 'Account', 'Description', 'Debit', 'Credit', 'Reference'] as const;
 
-/** The file of a format from its documents; 409 (nothing saved) when it needs an account code not set. */
+/** What the accounting packages import from one file (the journal has no limit of its own). */
+const FILE_LIMITS: Partial<Record<AccountingFormat, { app: string; what: string; documents: number; rows?: number }>> =
+  {
+    'xero-invoices': { app: 'Xero', what: 'invoices', documents: XERO_MAX_DOCUMENTS },
+    'xero-credit-notes': { app: 'Xero', what: 'credit notes', documents: XERO_MAX_DOCUMENTS },
+    'quickbooks-invoices': {
+      app: 'QuickBooks Online',
+      what: 'invoices',
+      documents: QUICKBOOKS_MAX_INVOICES,
+      rows: QUICKBOOKS_MAX_ROWS,
+    },
+  };
+
+/**
+ * 409 (nothing saved) when a file would hold more than its package imports at once: more documents, or (when
+ * the rows are known) more rows. One file a batch: a shorter range leaves the rest to the next batch.
+ */
+export function assertWithinLimits(format: AccountingFormat, documents: number, rows?: number): void {
+  const limit = FILE_LIMITS[format];
+  if (!limit) return;
+  if (documents > limit.documents) {
+    throw conflict(
+      `${limit.app} imports at most ${limit.documents} ${limit.what} a file; this range has ${documents} new ones. Choose a shorter range.`,
+    );
+  }
+  if (limit.rows !== undefined && rows !== undefined && rows > limit.rows) {
+    throw conflict(
+      `${limit.app} imports at most ${limit.rows.toLocaleString('en-US')} rows a file; these ${documents} ${limit.what} make ${rows.toLocaleString('en-US')}. Choose a shorter range.`,
+    );
+  }
+}
+
+/**
+ * The file of a format from its documents; 409 (nothing saved) when it needs an account code not set, or holds
+ * more rows than its package imports.
+ */
 export function exportFile(
   format: AccountingFormat,
   documents: Documents,
@@ -83,6 +125,7 @@ export function exportFile(
   const book = accountBook(settings);
   const file = WRITERS[format](documents, book);
   book.assertComplete();
+  assertWithinLimits(format, documents.invoices.length + documents.creditNotes.length, file.rows);
   return file;
 }
 
@@ -159,6 +202,7 @@ function xeroInvoices({ invoices }: Documents, book: AccountBook): ExportContent
   );
   return {
     content: csv(XERO_INVOICE_COLUMNS, rows),
+    rows: rows.length,
     totalCents: sumCents(invoices.map((i) => i.totalCents)),
     taxCents: sumCents(invoices.map((i) => i.taxCents)),
   };
@@ -185,6 +229,7 @@ function quickbooksInvoices({ invoices }: Documents, book: AccountBook): ExportC
   );
   return {
     content: csv(QUICKBOOKS_INVOICE_COLUMNS, rows),
+    rows: rows.length,
     totalCents: sumCents(invoices.map((i) => i.totalCents)),
     taxCents: sumCents(invoices.map((i) => i.taxCents)),
   };
@@ -218,6 +263,7 @@ function xeroCreditNotes({ creditNotes }: Documents, book: AccountBook): ExportC
   });
   return {
     content: csv(XERO_CREDIT_NOTE_COLUMNS, rows),
+    rows: rows.length,
     totalCents: sumCents(creditNotes.map((n) => n.amountCents)),
     taxCents: sumCents(creditNotes.map((n) => n.taxCents)),
   };
@@ -352,11 +398,10 @@ function journal(documents: Documents, book: AccountBook): ExportContent {
 
   dated.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
   const entries = dated.map((d) => d.entry());
+  const rows = entries.flatMap((entry) => entry.rows());
   return {
-    content: csv(
-      JOURNAL_COLUMNS,
-      entries.flatMap((entry) => entry.rows()),
-    ),
+    content: csv(JOURNAL_COLUMNS, rows),
+    rows: rows.length,
     totalCents: sumCents(entries.map((entry) => entry.debits())),
     taxCents: null,
   };

@@ -4,7 +4,7 @@ import type {
   AccountingFormat,
 } from '@shared/contracts/accounting-vocabulary';
 import type { AdType, PriceMetric } from '@shared/contracts/product-vocabulary';
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountingExports,
@@ -311,6 +311,12 @@ export type CreditRefundDoc = {
   customerName: string;
 };
 
+/**
+ * The rows whose id is one of these, as ONE array parameter: a year of documents can be more than the 65,535
+ * parameters a statement takes one by one.
+ */
+const idIn = (column: Column, ids: string[]) => sql`${column} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+
 /** The lines of these invoices in their order, each with its product's ad type. */
 async function selectLines(db: Db, invoiceIds: string[]): Promise<Map<string, LineDoc[]>> {
   const byInvoice = new Map<string, LineDoc[]>();
@@ -334,7 +340,7 @@ async function selectLines(db: Db, invoiceIds: string[]): Promise<Map<string, Li
     })
     .from(invoiceLines)
     .leftJoin(products, eq(products.id, invoiceLines.productId))
-    .where(inArray(invoiceLines.invoiceId, invoiceIds))
+    .where(idIn(invoiceLines.invoiceId, invoiceIds))
     .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position), asc(invoiceLines.id));
   for (const row of rows) {
     const lines = byInvoice.get(row.invoiceId) ?? [];
@@ -365,7 +371,7 @@ export async function selectInvoiceDocs(db: Db, ids: string[]): Promise<InvoiceD
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-    .where(inArray(invoices.id, ids))
+    .where(idIn(invoices.id, ids))
     .orderBy(asc(invoices.issuedAt), asc(invoices.number));
   const lines = await selectLines(db, ids);
   return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
@@ -396,7 +402,7 @@ export async function selectCreditNoteDocs(db: Db, ids: string[]): Promise<Credi
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(customers, eq(customers.id, creditNotes.customerId))
-    .where(inArray(creditNotes.id, ids))
+    .where(idIn(creditNotes.id, ids))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
   const lines = await selectLines(db, [...new Set(rows.map((row) => row.invoiceId))]);
   return rows.map(({ invoiceId, invoiceTaxCents, taxRateBp, taxIncluded, ...note }) => ({
@@ -422,7 +428,7 @@ export async function selectPaymentDocs(db: Db, ids: string[]): Promise<PaymentD
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .innerJoin(customers, eq(customers.id, payments.customerId))
-    .where(inArray(payments.id, ids))
+    .where(idIn(payments.id, ids))
     .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id));
 }
 
@@ -440,6 +446,6 @@ export async function selectCreditRefundDocs(db: Db, ids: string[]): Promise<Cre
     })
     .from(customerCreditEntries)
     .innerJoin(customers, eq(customers.id, customerCreditEntries.customerId))
-    .where(inArray(customerCreditEntries.id, ids))
+    .where(idIn(customerCreditEntries.id, ids))
     .orderBy(asc(customerCreditEntries.createdAt), asc(customerCreditEntries.id));
 }

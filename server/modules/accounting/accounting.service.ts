@@ -7,7 +7,6 @@ import {
   type AccountingFormat,
   type AccountingSettings,
   noAccountCodes,
-  XERO_MAX_DOCUMENTS,
 } from '@shared/contracts/accounting';
 import type { ListQuery } from '@shared/contracts/common';
 import { centsToAmount } from '@shared/money';
@@ -18,7 +17,7 @@ import { getBusinessTimeZone } from '../../lib/business-day';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings, saveSettings } from '../settings/settings.service';
-import { type Documents, exportFile } from './accounting.files';
+import { assertWithinLimits, type Documents, exportFile } from './accounting.files';
 import {
   claimDocuments,
   type DocumentRef,
@@ -80,7 +79,8 @@ async function readDocuments(tx: Db, refs: DocumentRef[]): Promise<Documents> {
  * the format, the file from their recorded figures, the batch row, and the claim of its documents, whose
  * primary key decides (a document some other batch of the format holds makes this one fail, and nothing is
  * kept). 409 when no account code is set, when the file needs a code that is not, when nothing is new in the
- * range, and past Xero's 500 documents a file.
+ * range, and past what the package imports from one file (Xero: 500 documents; QuickBooks: 100 invoices in
+ * 1,000 rows).
  */
 export async function createExport(
   db: Db,
@@ -99,11 +99,7 @@ export async function createExport(
         `Nothing to export: no ${WHAT[input.format]} from ${input.from} to ${input.to} that an earlier ${label} batch does not already hold.`,
       );
     }
-    if (input.format.startsWith('xero-') && refs.length > XERO_MAX_DOCUMENTS) {
-      throw conflict(
-        `Xero imports at most ${XERO_MAX_DOCUMENTS} ${WHAT[input.format]} a file; this range has ${refs.length} new ones. Choose a shorter range.`,
-      );
-    }
+    assertWithinLimits(input.format, refs.length);
     const documents = await readDocuments(tx, refs);
     const file = exportFile(input.format, documents, settings);
     const batchId = await insertExport(

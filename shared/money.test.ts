@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allocateCents,
   applyRate,
   centsToAmount,
   divideRound,
@@ -144,5 +145,44 @@ describe('plainAmount', () => {
     [1_000_000, '1000000.00'],
   ])('%d -> %s', (amount, text) => {
     expect(plainAmount(amount)).toBe(text);
+  });
+});
+
+describe('allocateCents', () => {
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [10, [50, 30, 20], [5, 3, 2]],
+    [1, [1, 1], [1, 0]],
+    [825, [100_00, 50_00, -20_00], [635, 317, -127]],
+    [0, [0, 0], [0, 0]],
+    [0, [5, -5, 10], [0, 0, 0]],
+    [-7, [1, 1], [-3, -4]],
+    [999, [0, 3], [0, 999]],
+  ] as const)('%d over %j is %j', (total, weights, expected) => {
+    expect(allocateCents(total, weights)).toEqual(expected);
+  });
+
+  it('refuses weights that add up to zero when there is something to split', () => {
+    expect(() => allocateCents(5, [1, -1])).toThrow(RangeError);
+  });
+
+  it('always adds up to the total, each share within a cent of its exact part', () => {
+    const weight = fc.integer({ min: -1_000_000_00, max: 1_000_000_00 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1_000_000_00, max: 1_000_000_00 }),
+        fc.array(weight, { minLength: 1, maxLength: 12 }),
+        (total, weights) => {
+          const sum = weights.reduce((a, b) => a + b, 0);
+          fc.pre(sum !== 0);
+          const shares = allocateCents(total, weights);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+          shares.forEach((share, i) => {
+            const exact = (total * weights[i]!) / sum;
+            expect(Math.abs(share - exact)).toBeLessThan(1 + 1e-6 * Math.abs(exact));
+          });
+        },
+      ),
+    );
   });
 });

@@ -121,6 +121,40 @@ export function plainAmount(amount: number): string {
   return centsToPlain(parseMoney(amount) ?? 0);
 }
 
+/**
+ * Splits `total` cents over `weights` in proportion (the weights may be negative, their sum not zero), exactly:
+ * each share is total x weight / sum rounded down, and the cents left over go one each to the shares with the
+ * largest remainders (the first of equal ones). The shares always add up to `total`. Used where one figure
+ * (an invoice's tax, a credit note's amount) is spread over lines or accounts.
+ */
+export function allocateCents(total: Cents, weights: readonly number[]): Cents[] {
+  assertCents(total);
+  for (const weight of weights) assertCents(weight);
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum === 0n) {
+    if (total === 0) return weights.map(() => 0);
+    throw new RangeError('allocateCents needs weights that do not add up to zero');
+  }
+  const sign = sum < 0n ? -1n : 1n;
+  const den = sum * sign;
+  const shares = weights.map((weight, index) => {
+    const num = BigInt(total) * BigInt(weight) * sign;
+    let quotient = num / den;
+    if (num % den !== 0n && num < 0n) quotient -= 1n;
+    return { index, quotient, remainder: num - quotient * den };
+  });
+  let left = BigInt(total) - shares.reduce((a, s) => a + s.quotient, 0n);
+  const byRemainder = [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
+  for (const share of byRemainder) {
+    if (left <= 0n) break;
+    share.quotient += 1n;
+    left -= 1n;
+  }
+  return shares.map((share) => Number(share.quotient));
+}
+
 /** A line's amount before its discount: quantity x unit price. */
 export function lineAmountCents(line: { quantity: number; unitPriceCents: Cents }): Cents {
   return line.quantity * line.unitPriceCents;

@@ -52,6 +52,14 @@ export const PERMISSIONS = {
   /** Keys for the business's other systems (product.md section 16): made, listed and revoked by admins. */
   'api-key:manage': ['super_admin', 'admin'],
 
+  /**
+   * The accounting export (product.md section 16, decision 043): numbered batches of invoices, credit notes,
+   * payments and refunds as Xero, QuickBooks or journal files, made and downloaded by finance and admins, who
+   * also read the account codes (and see the screen in the sidebar). Admins set the codes with the business
+   * settings' own `settings:write` (the Settings screen's "Accounting" tab).
+   */
+  'accounting:export': ['super_admin', 'admin', 'finance'],
+
   'outbox:read': ['super_admin', 'admin'],
   'audit:read': ['super_admin', 'admin'],
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
-/** The gapless series: invoices and credit notes (decision 023). */
-export type NumberSeries = 'INV' | 'CN';
+/** The gapless series: invoices, credit notes and accounting export batches (decisions 023 and 043). */
+export type NumberSeries = 'INV' | 'CN' | 'EXP';
 
 /** "CN-2026-000042": at least six digits, more past 999,999 (never cut). */
 export function documentNumber(series: NumberSeries, year: number, value: number): string {

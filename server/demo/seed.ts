@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { seedAccounting } from './seed-accounting';
 import { seedAmendments } from './seed-amendments';
 import { seedBilling } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
@@ -10,7 +11,8 @@ import { seedUsers } from './seed-users';
 
 /**
  * The demo business: accounts for every role (password demo1234), customers, the nine ad types as
- * products, packages and contracts in every status, and the holiday season's inventory partly sold. Deterministic: the same data on every start.
+ * products, packages and contracts in every status, the holiday season's inventory partly sold, and the account
+ * codes of the accounting export (nothing exported yet). Deterministic: the same data on every start.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const catalog = await seedCatalog(db);
@@ -21,4 +23,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedCommissions(db);
   await seedCreditNotes(db);
   await seedInventory(db);
+  await seedAccounting(db);
 }

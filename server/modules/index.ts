@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountingRoutes } from './accounting/accounting.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reportsRoutes);
   await app.register(receivablesRoutes);
   await app.register(commissionsRoutes);
+  await app.register(accountingRoutes);
 }

@@ -11,6 +11,7 @@ const NOT_JSON = [
   'GET /api/commissions/export',
   'GET /api/reports/export',
   'GET /api/receivables/export',
+  'GET /api/accounting/exports/:id/file',
   'GET /api/creatives/:id/download',
   // The API reference (plugins/openapi.ts): Swagger UI's page, scripts and styles, and the document as it serves it.
   'GET /api/docs',

@@ -64,6 +64,12 @@ const MATRIX: Row[] = [
   ['GET /api/api-keys',                                 401,  ok,   ok,   403,  403,  403,  403],
   ['POST /api/api-keys',                                401,  ok,   ok,   403,  403,  403,  403],
   ['POST /api/api-keys/:id/revoke',                     401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/accounting/settings',                      401,  ok,   ok,   403,  403,  ok,   403],
+  ['PUT /api/accounting/settings',                      401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/accounting/exports',                       401,  ok,   ok,   403,  403,  ok,   403],
+  ['POST /api/accounting/exports',                      401,  ok,   ok,   403,  403,  ok,   403],
+  ['GET /api/accounting/exports/:id',                   401,  ok,   ok,   403,  403,  ok,   403],
+  ['GET /api/accounting/exports/:id/file',              401,  ok,   ok,   403,  403,  ok,   403],
 
   ['GET /api/outbox',                                   401,  ok,   ok,   403,  403,  403,  403],
   ['GET /api/outbox/:id',                               401,  ok,   ok,   403,  403,  403,  403],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Cents, formatCents, MAX_CENTS, parseMoney } from '../money';
+import type { DocumentExport } from './accounting-formats';
 import { listQuerySchema, optionalText } from './common';
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from './invoice-vocabulary';
 
@@ -151,6 +152,8 @@ export type CreditNote = {
   /** The part beyond the amount due, added to the customer's credit balance. */
   toCreditBalance: number;
   issuedAt: string;
+  /** The accounting export batches that exported it (decision 043); staff only, a client's answer carries none. */
+  exports: DocumentExport[];
 };
 
 export type CustomerCreditEntry = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
+import type { DocumentExport } from './accounting-formats';
 import { isCalendarDate, listQuerySchema, optionalText } from './common';
 import type { CreditNote } from './credit-notes';
 import type { DeliveryPeriod } from './delivery';
@@ -203,10 +204,18 @@ export type Invoice = {
    * the credit note or makegood that settled a shortfall (product.md section 12).
    */
   delivery: DeliveryPeriod[];
+  /**
+   * The accounting export batches that exported it, oldest first ("Exported: EXP-2026-000003 (Xero invoices)";
+   * decision 043). Staff only: a client's answer carries none.
+   */
+  exports: DocumentExport[];
 };
 
 /** A list row: the invoice without its lines, payments and credit notes. */
-export type InvoiceSummary = Omit<Invoice, 'lines' | 'payments' | 'creditApplied' | 'creditNotes' | 'delivery'>;
+export type InvoiceSummary = Omit<
+  Invoice,
+  'lines' | 'payments' | 'creditApplied' | 'creditNotes' | 'delivery' | 'exports'
+>;
 
 export type ScheduleItem = {
   periodIndex: number;

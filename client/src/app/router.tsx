@@ -42,6 +42,7 @@ const SCREENS: Screen[] = [
   { path: paths.audit, load: () => import('./routes/audit') },
   { path: paths.invoices, load: () => import('./routes/invoices') },
   { path: paths.receivables, load: () => import('./routes/receivables') },
+  { path: paths.accounting, load: () => import('./routes/accounting') },
   { load: () => import('./routes/not-found') },
 ];
 const screens = SCREENS.map(({ path, load }) => ({ path, Page: preloadableLazy(load) }));

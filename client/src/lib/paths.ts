@@ -23,6 +23,7 @@ export const paths = {
   audit: '/audit',
   invoices: '/invoices',
   receivables: '/receivables',
+  accounting: '/accounting',
   paymentSuccess: '/payment/success',
   setPassword: '/set-password',
   payLink: (token: string) => `/p/${token}`,

@@ -21,7 +21,8 @@ import { customers } from './customers';
 import { users } from './users';
 
 /**
- * The last number issued in each gapless series (INV for invoices, CN for credit notes) and year.
+ * The last number issued in each gapless series (INV for invoices, CN for credit notes, EXP for accounting
+ * export batches) and year.
  * A document is numbered in the transaction that issues it, by an upsert of its series' row: the row stays
  * locked until that transaction ends, so concurrent issuers (several instances, several runs) take
  * consecutive numbers one after the other, and a rolled-back issue returns its numbers. See decision 023.
@@ -35,7 +36,7 @@ export const numberSeries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.series, t.year] }),
-    check('number_series_series_check', sql`${t.series} in ('INV','CN')`),
+    check('number_series_series_check', sql`${t.series} in ('INV','CN','EXP')`),
     check('number_series_last_value_check', sql`${t.lastValue} >= 0`),
   ],
 );

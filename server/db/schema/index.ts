@@ -1,3 +1,4 @@
+export * from './accounting';
 export * from './api';
 export * from './audit';
 export * from './auth-tokens';

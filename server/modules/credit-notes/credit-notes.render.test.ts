@@ -19,6 +19,7 @@ const creditNote: CreditNote = {
   appliedToInvoice: 80,
   toCreditBalance: 40,
   issuedAt: '2026-03-14T16:05:00.000Z',
+  exports: [],
 };
 
 const pdfData: CreditNotePdfData = {

@@ -1,3 +1,4 @@
+import type { DocumentExport } from '@shared/contracts/accounting-formats';
 import type { CreditNote, CreditNoteKind } from '@shared/contracts/credit-notes';
 import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import { dunningStageOf } from '@shared/contracts/invoice-vocabulary';
@@ -102,8 +103,8 @@ export function toPayment(p: PaymentRow): Payment {
   };
 }
 
-/** A credit note as the API shows it (amounts in dollars). */
-export function toCreditNote(row: CreditNoteListRow): CreditNote {
+/** A credit note as the API shows it (amounts in dollars), with the export batches that exported it. */
+export function toCreditNote(row: CreditNoteListRow, exports: DocumentExport[] = []): CreditNote {
   const n = row.note;
   return {
     id: n.id,
@@ -120,6 +121,7 @@ export function toCreditNote(row: CreditNoteListRow): CreditNote {
     appliedToInvoice: amount(n.appliedCents),
     toCreditBalance: amount(n.toBalanceCents),
     issuedAt: n.issuedAt.toISOString(),
+    exports,
   };
 }
 
@@ -130,6 +132,10 @@ export function toInvoice(
   creditNotes: CreditNoteListRow[],
   delivery: DeliveryPeriod[],
   today: string,
+  exports: { invoice: DocumentExport[]; creditNotes: Map<string, DocumentExport[]> } = {
+    invoice: [],
+    creditNotes: new Map(),
+  },
 ): Invoice {
   const creditAppliedCents = payments
     .filter((p) => p.method === 'credit' && p.status === 'succeeded')
@@ -139,7 +145,8 @@ export function toInvoice(
     lines: lines.map(toInvoiceLine),
     payments: payments.map(toPayment),
     creditApplied: amount(creditAppliedCents),
-    creditNotes: creditNotes.map(toCreditNote),
+    creditNotes: creditNotes.map((note) => toCreditNote(note, exports.creditNotes.get(note.note.id))),
     delivery,
+    exports: exports.invoice,
   };
 }

@@ -1,9 +1,19 @@
+import type { AccountingFormat, DocumentExport } from '@shared/contracts/accounting-formats';
 import { PAYABLE_INVOICE_STATUSES } from '@shared/invoice-amounts';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
-import { contracts, creditNotes, customers, invoiceLines, invoices, payments } from '../../db/schema';
+import {
+  accountingExportDocuments,
+  accountingExports,
+  contracts,
+  creditNotes,
+  customers,
+  invoiceLines,
+  invoices,
+  payments,
+} from '../../db/schema';
 import { type BoundedTotal, boundedTotal, countBound } from '../../lib/bounded-count';
 import { likePattern } from '../../lib/http';
 
@@ -267,4 +277,33 @@ export async function selectInvoiceCreditNotes(db: Db, invoiceId: string): Promi
     .innerJoin(customers, eq(customers.id, creditNotes.customerId))
     .where(eq(creditNotes.invoiceId, invoiceId))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounting exports: which batches exported these records (decision 043; the accounting module makes them)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The batches that exported each of these invoices or credit notes, oldest first, by document id. */
+export async function selectDocumentExports(
+  db: Db,
+  kind: 'invoice' | 'credit_note',
+  ids: string[],
+): Promise<Map<string, DocumentExport[]>> {
+  const byDocument = new Map<string, DocumentExport[]>();
+  if (ids.length === 0) return byDocument;
+  const rows = await db
+    .select({
+      documentId: accountingExportDocuments.documentId,
+      id: accountingExports.id,
+      number: accountingExports.number,
+      format: sql<AccountingFormat>`${accountingExports.format}`,
+    })
+    .from(accountingExportDocuments)
+    .innerJoin(accountingExports, eq(accountingExports.id, accountingExportDocuments.exportId))
+    .where(and(eq(accountingExportDocuments.documentKind, kind), inArray(accountingExportDocuments.documentId, ids)))
+    .orderBy(asc(accountingExports.createdAt), asc(accountingExports.number));
+  for (const { documentId, ...exported } of rows) {
+    byDocument.set(documentId, [...(byDocument.get(documentId) ?? []), exported]);
+  }
+  return byDocument;
 }

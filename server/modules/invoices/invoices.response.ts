@@ -87,6 +87,11 @@ const paymentResponse = object<Payment>({
   createdAt: string,
 });
 
+/** The accounting export batches that exported a document (decision 043). */
+const documentExportsResponse = arrayOf(
+  object<CreditNote['exports'][number]>({ id: string, number: string, format: string }),
+);
+
 export const creditNoteResponse = object<CreditNote>({
   id: string,
   number: string,
@@ -102,6 +107,7 @@ export const creditNoteResponse = object<CreditNote>({
   appliedToInvoice: number,
   toCreditBalance: number,
   issuedAt: string,
+  exports: documentExportsResponse,
 });
 export const creditNoteListResponse = arrayOf(creditNoteResponse);
 
@@ -158,6 +164,7 @@ export const invoiceResponse = object<Invoice>({
   creditApplied: number,
   creditNotes: arrayOf(creditNoteResponse),
   delivery: arrayOf(deliveryPeriodResponse),
+  exports: documentExportsResponse,
 });
 
 /** An invoice's timeline (GET /api/invoices/{id}/timeline). */

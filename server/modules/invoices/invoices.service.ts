@@ -21,6 +21,7 @@ import {
   type InvoiceScope,
   selectCreditNote,
   selectCreditNotePage,
+  selectDocumentExports,
   selectInvoice,
   selectInvoiceCreditNotes,
   selectInvoiceFacts,
@@ -105,7 +106,28 @@ export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invo
     selectInvoiceCreditNotes(db, id),
     invoiceDeliveryPeriods(db, id),
   ]);
-  return toInvoice(row, lines, paymentRows, notes, delivery, businessToday());
+  const [invoiceExports, noteExports] = await Promise.all([
+    exportsOf(db, actor, 'invoice', [id]),
+    exportsOf(
+      db,
+      actor,
+      'credit_note',
+      notes.map((note) => note.note.id),
+    ),
+  ]);
+  return toInvoice(row, lines, paymentRows, notes, delivery, businessToday(), {
+    invoice: invoiceExports.get(id) ?? [],
+    creditNotes: noteExports,
+  });
+}
+
+/**
+ * The accounting export batches that exported these documents (decision 043): internal bookkeeping, so staff
+ * see them and a client's answers carry none.
+ */
+function exportsOf(db: Db, actor: Actor, kind: 'invoice' | 'credit_note', ids: string[]) {
+  if (can(actor, 'invoice:read:client')) return Promise.resolve(new Map<string, never[]>());
+  return selectDocumentExports(db, kind, ids);
 }
 
 /**
@@ -154,14 +176,21 @@ export async function listCreditNotes(
     limit: query.limit,
     offset: query.offset,
   });
-  return { ...page, rows: page.rows.map(toCreditNote) };
+  const exports = await exportsOf(
+    db,
+    actor,
+    'credit_note',
+    page.rows.map((row) => row.note.id),
+  );
+  return { ...page, rows: page.rows.map((row) => toCreditNote(row, exports.get(row.note.id))) };
 }
 
 /** The credit note (for the caller's eyes only: others' answer 404). */
 export async function getCreditNote(db: Db, actor: Actor, id: string): Promise<CreditNote> {
   const row = await selectCreditNote(db, id);
   if (!row || !canSee(actor, row.note, row.salesRepId)) throw notFound('Credit note');
-  return toCreditNote(row);
+  const exports = await exportsOf(db, actor, 'credit_note', [id]);
+  return toCreditNote(row, exports.get(id));
 }
 
 // ---------------------------------------------------------------------------------------------------------

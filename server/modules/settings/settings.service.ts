@@ -1,3 +1,8 @@
+import {
+  type AccountingSettings,
+  accountingSettingsSchema,
+  DEFAULT_ACCOUNTING_SETTINGS,
+} from '@shared/contracts/accounting';
 import type { User } from '@shared/contracts/auth';
 import {
   type ContractSettings,
@@ -33,9 +38,15 @@ type Actor = UserRow;
 const GROUPS = {
   tax: { schema: taxSettingsSchema, defaults: DEFAULT_TAX_SETTINGS },
   contracts: { schema: contractSettingsSchema, defaults: DEFAULT_CONTRACT_SETTINGS },
+  /** The accounting export's account codes (modules/accounting: its own routes and the Settings tab). */
+  accounting: { schema: accountingSettingsSchema, defaults: DEFAULT_ACCOUNTING_SETTINGS },
 } as const;
 type Group = keyof typeof GROUPS;
-type GroupValue<G extends Group> = G extends 'tax' ? TaxSettings : ContractSettings;
+type GroupValue<G extends Group> = G extends 'tax'
+  ? TaxSettings
+  : G extends 'contracts'
+    ? ContractSettings
+    : AccountingSettings;
 
 /** A settings group, its stored value merged over the defaults (a group never saved reads as its defaults). */
 export async function getSettings<G extends Group>(db: Db, group: G): Promise<GroupValue<G>> {

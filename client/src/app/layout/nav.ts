@@ -4,6 +4,7 @@ import {
   Boxes,
   Calendar,
   CircleDollarSign,
+  FileSpreadsheet,
   FileText,
   HandCoins,
   LayoutDashboard,
@@ -36,6 +37,7 @@ export const mainNav: NavItem[] = [
   { label: 'Payouts', href: paths.payouts, icon: Wallet, permission: 'nav:payouts' },
   { label: 'Invoices', href: paths.invoices, icon: Receipt, permission: 'nav:invoices' },
   { label: 'Receivables', href: paths.receivables, icon: CircleDollarSign, permission: 'nav:receivables' },
+  { label: 'Accounting', href: paths.accounting, icon: FileSpreadsheet, permission: 'accounting:export' },
   { label: 'Client Portal', href: paths.portal, icon: UserCircle, permission: 'nav:portal' },
 ];
 

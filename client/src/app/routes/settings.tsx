@@ -1,5 +1,5 @@
-import { can } from '@shared/permissions';
-import { Bell, FileText, KeyRound, Percent, ShieldCheck, UserRound } from 'lucide-react';
+import { can, type Permission } from '@shared/permissions';
+import { Bell, FileSpreadsheet, FileText, KeyRound, Percent, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,6 +30,12 @@ const ApiKeysPanel = lazy(() =>
   import('@/features/api-keys/components/api-keys-panel').then((m) => ({ default: m.ApiKeysPanel })),
 );
 
+const AccountingSettingsPanel = lazy(() =>
+  import('@/features/accounting/components/accounting-settings-panel').then((m) => ({
+    default: m.AccountingSettingsPanel,
+  })),
+);
+
 const tabFallback = <Spinner className="m-6" label="Loading settings" />;
 
 const TABS = [
@@ -39,7 +45,13 @@ const TABS = [
   { value: 'tax', label: 'Tax Settings', icon: Percent, adminOnly: true },
   { value: 'contracts', label: 'Contract Settings', icon: FileText, adminOnly: true },
   { value: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
+  { value: 'accounting', label: 'Accounting', icon: FileSpreadsheet, adminOnly: true },
 ] as const;
+
+/** The permission an admin-only tab needs, when it is not the business settings' own. */
+const TAB_PERMISSIONS: Partial<Record<(typeof TABS)[number]['value'], Permission>> = {
+  'api-keys': 'api-key:manage',
+};
 
 export default function SettingsPage() {
   const { user } = useCurrentUser();
@@ -47,9 +59,7 @@ export default function SettingsPage() {
   if (!user) return null;
 
   // Tax and Contract Settings are admin-level only: their tabs, and so their queries, exist for those roles alone.
-  const tabs = TABS.filter(
-    (tab) => !tab.adminOnly || can(user, tab.value === 'api-keys' ? 'api-key:manage' : 'settings:write'),
-  );
+  const tabs = TABS.filter((tab) => !tab.adminOnly || can(user, TAB_PERMISSIONS[tab.value] ?? 'settings:write'));
   const requested = params.get('tab');
   const active = tabs.some((tab) => tab.value === requested) ? requested! : 'profile';
 
@@ -109,6 +119,13 @@ export default function SettingsPage() {
           <TabsContent value="api-keys">
             <Suspense fallback={tabFallback}>
               <ApiKeysPanel />
+            </Suspense>
+          </TabsContent>
+        )}
+        {can(user, 'settings:write') && (
+          <TabsContent value="accounting">
+            <Suspense fallback={tabFallback}>
+              <AccountingSettingsPanel />
             </Suspense>
           </TabsContent>
         )}

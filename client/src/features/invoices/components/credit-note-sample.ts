@@ -17,6 +17,7 @@ export function creditNoteSample(fields: Partial<CreditNote> = {}): CreditNote {
     appliedToInvoice: 10,
     toCreditBalance: 0,
     issuedAt: '2026-03-04T10:00:00.000Z',
+    exports: [],
     ...fields,
   };
 }

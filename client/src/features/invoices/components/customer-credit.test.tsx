@@ -70,6 +70,7 @@ const note: CreditNote = {
   appliedToInvoice: 50,
   toCreditBalance: 100,
   issuedAt: '2026-03-04T09:00:00.000Z',
+  exports: [],
 };
 
 function render(role: User['role'], data: { credit?: Credit; notes?: CreditNote[] }) {

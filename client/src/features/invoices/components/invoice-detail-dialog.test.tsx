@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deliveryPeriodSample } from '@/lib/delivery-sample';
 import { creditNoteSample } from './credit-note-sample';
-import { CreditNoteList, InvoiceFigures, ProofOfPerformance } from './invoice-detail-dialog';
+import { CreditNoteList, ExportedNote, InvoiceFigures, ProofOfPerformance } from './invoice-detail-dialog';
 
 const render = (node: ReactNode) =>
   renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
@@ -85,5 +85,20 @@ describe('ProofOfPerformance', () => {
     expect(html).toContain('Credit note CN-2026-000004 $300.00');
     expect(html).toContain('incl. 2,000 makegood');
     expect(html).toContain('Awaiting figures');
+  });
+});
+
+describe('ExportedNote', () => {
+  it('names each accounting export batch that exported the document, and nothing when none did', () => {
+    const html = render(
+      <ExportedNote
+        exports={[
+          { id: 'e-1', number: 'EXP-2026-000003', format: 'xero-invoices' },
+          { id: 'e-2', number: 'EXP-2026-000004', format: 'journal' },
+        ]}
+      />,
+    );
+    expect(html).toContain('Exported: EXP-2026-000003 (Xero invoices), EXP-2026-000004 (Journal)');
+    expect(render(<ExportedNote exports={[]} />)).toBe('');
   });
 });

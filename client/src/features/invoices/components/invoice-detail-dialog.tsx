@@ -1,3 +1,4 @@
+import { type DocumentExport, documentExportLabel } from '@shared/contracts/accounting-formats';
 import type { CreditNote } from '@shared/contracts/credit-notes';
 import { formatMonth, pacingText } from '@shared/contracts/delivery-vocabulary';
 import { invoiceLineDetail, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
@@ -230,6 +231,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
                   density="compact"
                 />
                 <InvoiceFigures invoice={invoice} />
+                <ExportedNote exports={invoice.exports} />
                 {invoice.delivery.length > 0 && <ProofOfPerformance invoice={invoice} />}
                 {invoice.payments.length > 0 && <PaymentList payments={invoice.payments} />}
                 {invoice.creditNotes.length > 0 && <CreditNoteList notes={invoice.creditNotes} />}
@@ -321,6 +323,7 @@ export function CreditNoteList({ notes }: { notes: CreditNote[] }) {
                 <span className="text-muted-foreground">{formatDate(note.issuedAt)}</span>
               </span>
               <span className="break-words text-muted-foreground">{note.reason}</span>
+              <ExportedNote exports={note.exports} />
             </span>
             <span className="flex items-center gap-2">
               <span className="tabular-nums font-medium text-slate-900">-{formatMoney(note.amount)}</span>
@@ -330,6 +333,16 @@ export function CreditNoteList({ notes }: { notes: CreditNote[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The accounting export batches that exported a document (decision 043): "Exported: EXP-2026-000003 (Xero invoices)". */
+export function ExportedNote({ exports }: { exports: DocumentExport[] }) {
+  if (exports.length === 0) return null;
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="exported-note">
+      Exported: {exports.map(documentExportLabel).join(', ')}
+    </p>
   );
 }
 

@@ -23,6 +23,7 @@ const note: CreditNote = {
   appliedToInvoice: 75.5,
   toCreditBalance: 0,
   issuedAt: '2026-05-10T12:00:00.000Z',
+  exports: [],
 };
 
 function render(data: { notes?: CreditNote[]; balance?: number }) {

@@ -12,4 +12,5 @@ export const AUDIT_ENTITIES = [
   'user',
   'settings',
   'api_key',
+  'webhook_endpoint',
 ] as const;

@@ -15,3 +15,4 @@ export * from './rate-limits';
 export * from './reports';
 export * from './settings';
 export * from './users';
+export * from './webhooks';

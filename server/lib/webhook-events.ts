@@ -19,8 +19,7 @@ import { rowsOf } from './db-rows';
  */
 
 /** An ISO 8601 UTC timestamp (…Z) in JSON, whatever the session's time zone. */
-const at = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const at = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 const col = (column: string) => sql.raw(column);
 

@@ -84,9 +84,6 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_event_idx').on(t.eventId),
     index('webhook_deliveries_created_idx').on(t.createdAt),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending','succeeded','failed')`),
-    check(
-      'webhook_deliveries_next_check',
-      sql`(${t.status} = 'pending') = (${t.nextAttemptAt} is not null)`,
-    ),
+    check('webhook_deliveries_next_check', sql`(${t.status} = 'pending') = (${t.nextAttemptAt} is not null)`),
   ],
 );

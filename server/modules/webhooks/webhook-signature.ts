@@ -20,6 +20,11 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
 }
 
 /** The webhook-signature header: one signature per secret, space-separated. */
-export function signatureHeader(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
+export function signatureHeader(
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
   return secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' ');
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { loggableError } from '../../lib/db-errors';
 import { notify } from '../../lib/notify';
-import { guardedLookup, type Resolver, systemResolver, WebhookAddressError, addressRefusal } from './webhook-address';
+import { addressRefusal, guardedLookup, type Resolver, systemResolver, WebhookAddressError } from './webhook-address';
 import { signatureHeader } from './webhook-signature';
 import {
   type AttemptResult,
@@ -131,11 +131,19 @@ function post(
     );
     const timer = setTimeout(() => {
       request.destroy();
-      finish({ statusCode: null, retryAfter: undefined, error: `Timed out after ${Math.round(options.timeoutMs / 1000)} s` });
+      finish({
+        statusCode: null,
+        retryAfter: undefined,
+        error: `Timed out after ${Math.round(options.timeoutMs / 1000)} s`,
+      });
     }, options.timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => {
       const message =
-        error instanceof WebhookAddressError ? `Refused: ${error.message}` : error.code ? `${error.code}` : error.message;
+        error instanceof WebhookAddressError
+          ? `Refused: ${error.message}`
+          : error.code
+            ? `${error.code}`
+            : error.message;
       finish({ statusCode: null, retryAfter: undefined, error: message.slice(0, ERROR_LENGTH) });
     });
     request.end(body);
@@ -152,7 +160,11 @@ async function inParallel<T>(items: readonly T[], size: number, task: (item: T) 
 }
 
 /** One claimed delivery: signed, sent, recorded. Answers whether the receiver took it. */
-async function attempt(db: Db, claim: ClaimedDelivery, options: Required<Omit<DeliveryOptions, 'now' | 'batch'>> & { now?: Date }) {
+async function attempt(
+  db: Db,
+  claim: ClaimedDelivery,
+  options: Required<Omit<DeliveryOptions, 'now' | 'batch'>> & { now?: Date },
+) {
   const sentAt = options.now ?? new Date();
   const timestamp = Math.floor(sentAt.getTime() / 1000);
   const body = webhookBody(claim);

@@ -207,7 +207,12 @@ export async function disableEndpointRow(
 export async function stopPendingDeliveries(db: Db, endpointId: string): Promise<void> {
   await db
     .update(webhookDeliveries)
-    .set({ status: 'failed', nextAttemptAt: null, leaseToken: null, lastError: sql`coalesce(${webhookDeliveries.lastError}, 'Endpoint disabled')` })
+    .set({
+      status: 'failed',
+      nextAttemptAt: null,
+      leaseToken: null,
+      lastError: sql`coalesce(${webhookDeliveries.lastError}, 'Endpoint disabled')`,
+    })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
 }
 

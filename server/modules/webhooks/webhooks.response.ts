@@ -29,7 +29,11 @@ const endpointProperties = {
   createdBy: nullable(object<{ id: string; name: string }>({ id: string, name: string })),
   updatedAt: string,
   lastDelivery: nullable(
-    object<NonNullable<WebhookEndpointView['lastDelivery']>>({ at: string, status: string, httpStatus: nullableInteger }),
+    object<NonNullable<WebhookEndpointView['lastDelivery']>>({
+      at: string,
+      status: string,
+      httpStatus: nullableInteger,
+    }),
   ),
 };
 

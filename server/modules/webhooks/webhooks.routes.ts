@@ -95,8 +95,7 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParamSchema, querystring: listQuerySchema, response: { 200: webhookDeliveryListResponse } },
       ...answers,
     },
-    async (request, reply) =>
-      sendPage(reply, await listWebhookDeliveries(app.db, request.params.id, request.query)),
+    async (request, reply) => sendPage(reply, await listWebhookDeliveries(app.db, request.params.id, request.query)),
   );
 
   r.post(

@@ -1,13 +1,13 @@
 import type { ListQuery } from '@shared/contracts/common';
 import {
-  type CreateWebhook,
   type CreatedWebhookEndpoint,
+  type CreateWebhook,
   type UpdateWebhook,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
   WEBHOOK_TEST_EVENT,
   type WebhookDeliveryView,
   type WebhookEndpointView,
   type WebhookSecret,
-  WEBHOOK_PREVIOUS_SECRET_HOURS,
 } from '@shared/contracts/webhooks';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';

@@ -71,6 +71,7 @@ export function parseRetryAfter(value: string | string[] | undefined, now: Date)
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return null;
   if (/^\d+$/.test(text)) return Number(text);
+  if (!/[a-z]/i.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));

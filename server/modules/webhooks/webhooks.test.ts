@@ -47,20 +47,6 @@ afterEach(async () => {
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
-const ALL_EVENTS = [
-  'invoice.issued',
-  'invoice.paid',
-  'invoice.overdue',
-  'payment.failed',
-  'credit_note.issued',
-  'contract.sent',
-  'contract.accepted',
-  'contract.activated',
-  'contract.paused',
-  'contract.canceled',
-  'delivery.reconciled',
-  'payout.disbursed',
-];
 
 type Created = { id: string; secret: string; url: string; events: string[]; enabled: boolean };
 

@@ -44,7 +44,7 @@ async function putSettings(path: string, data: unknown) {
 
 const tabNames = (page: Page) => page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
 
-test("admin sees ui-spec's five settings tabs and API keys", async ({ page }) => {
+test("admin sees ui-spec's five settings tabs, API keys and Webhooks", async ({ page }) => {
   await signInAs(page, 'admin', '/settings');
   await expect(tabNames(page)).toHaveText([
     'Profile',
@@ -53,6 +53,7 @@ test("admin sees ui-spec's five settings tabs and API keys", async ({ page }) =>
     'Tax Settings',
     'Contract Settings',
     'API keys',
+    'Webhooks',
   ]);
 });
 

@@ -1,5 +1,5 @@
 import { can } from '@shared/permissions';
-import { Bell, FileText, KeyRound, Percent, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileText, KeyRound, Link2, Percent, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,6 +30,10 @@ const ApiKeysPanel = lazy(() =>
   import('@/features/api-keys/components/api-keys-panel').then((m) => ({ default: m.ApiKeysPanel })),
 );
 
+const WebhooksPanel = lazy(() =>
+  import('@/features/webhooks/components/webhooks-panel').then((m) => ({ default: m.WebhooksPanel })),
+);
+
 const tabFallback = <Spinner className="m-6" label="Loading settings" />;
 
 const TABS = [
@@ -39,6 +43,7 @@ const TABS = [
   { value: 'tax', label: 'Tax Settings', icon: Percent, adminOnly: true },
   { value: 'contracts', label: 'Contract Settings', icon: FileText, adminOnly: true },
   { value: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
+  { value: 'webhooks', label: 'Webhooks', icon: Link2, adminOnly: true },
 ] as const;
 
 export default function SettingsPage() {
@@ -48,7 +53,12 @@ export default function SettingsPage() {
 
   // Tax and Contract Settings are admin-level only: their tabs, and so their queries, exist for those roles alone.
   const tabs = TABS.filter(
-    (tab) => !tab.adminOnly || can(user, tab.value === 'api-keys' ? 'api-key:manage' : 'settings:write'),
+    (tab) =>
+      !tab.adminOnly ||
+      can(
+        user,
+        tab.value === 'api-keys' ? 'api-key:manage' : tab.value === 'webhooks' ? 'webhook:manage' : 'settings:write',
+      ),
   );
   const requested = params.get('tab');
   const active = tabs.some((tab) => tab.value === requested) ? requested! : 'profile';
@@ -109,6 +119,13 @@ export default function SettingsPage() {
           <TabsContent value="api-keys">
             <Suspense fallback={tabFallback}>
               <ApiKeysPanel />
+            </Suspense>
+          </TabsContent>
+        )}
+        {can(user, 'webhook:manage') && (
+          <TabsContent value="webhooks">
+            <Suspense fallback={tabFallback}>
+              <WebhooksPanel />
             </Suspense>
           </TabsContent>
         )}

@@ -111,7 +111,6 @@ function post(
     const finish = (response: Response) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve(response);
     };
     const request = client.request(
@@ -123,10 +122,10 @@ function post(
         agent: false,
       },
       (response) => {
-        const statusCode = response.statusCode ?? null;
-        const retryAfter = response.headers['retry-after'];
-        response.on('error', () => finish({ statusCode, retryAfter, error: null }));
-        response.on('end', () => finish({ statusCode, retryAfter, error: null }));
+        // The status decides: the answer's body is read and dropped (a body still streaming when the time
+        // limit comes is cut off then, the socket with it).
+        finish({ statusCode: response.statusCode ?? null, retryAfter: response.headers['retry-after'], error: null });
+        response.on('error', () => {});
         response.resume();
       },
     );
@@ -135,9 +134,10 @@ function post(
       finish({
         statusCode: null,
         retryAfter: undefined,
-        error: `Timed out after ${Math.round(options.timeoutMs / 1000)} s`,
+        error: `Timed out after ${options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 1000)} s` : `${options.timeoutMs} ms`}`,
       });
     }, options.timeoutMs);
+    request.on('close', () => clearTimeout(timer));
     request.on('error', (error: NodeJS.ErrnoException) => {
       const message =
         error instanceof WebhookAddressError

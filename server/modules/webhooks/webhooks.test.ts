@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -415,6 +417,29 @@ describe('deliveries', () => {
     expect(receiver.received).toHaveLength(10);
     // About 3.2 days of failures: not yet the 5 days that disable an endpoint.
     expect((await endpointRow(endpoint.id)).enabled).toBe(true);
+  });
+
+  it('gives a receiver that does not answer in time up, and retries it', async () => {
+    const silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const endpoint = await register({ url: `http://127.0.0.1:${port}/hooks`, events: ['contract.sent'] });
+      await raiseContractEvent();
+      const round = await deliverDueWebhooks(ctx.db, { timeoutMs: 300 });
+      expect(round).toMatchObject({ claimed: 1, failed: 1 });
+      const [delivery] = await deliveriesOf(endpoint.id);
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastStatusCode: null,
+        lastError: 'Timed out after 300 ms',
+      });
+      expect(delivery.lastDurationMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('waits for a Retry-After later than the schedule (seconds or a date), never past a day', async () => {

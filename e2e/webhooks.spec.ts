@@ -83,6 +83,18 @@ test('an admin adds an endpoint, sends a test event and sees it delivered, signe
     const payload = new Webhook(secret).verify(request.body, request.headers) as { type: string };
     expect(payload.type).toBe('webhook.test');
     await expect(delivery).toContainText(request.headers['webhook-id']);
+
+    // On a phone the endpoint is a card with its status and last delivery.
+    await log.getByRole('button', { name: 'Close' }).click();
+    await expect(log).toBeHidden();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(row).toContainText('Delivered · 200', { timeout: 10_000 });
+    const deliveries = row.getByRole('button', { name: 'Deliveries' });
+    await deliveries.scrollIntoViewIfNeeded();
+    await expect(deliveries).toBeInViewport();
+    const box = (await row.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'test-results/webhook-list-360.png' });
   } finally {
     await receiver.close();
   }

@@ -71,7 +71,7 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: 'Retrying',
+  pending: 'Pending',
   succeeded: 'Delivered',
   failed: 'Failed',
 };

@@ -16,7 +16,15 @@ export const webhooksQueryOptions = (page: number) =>
       ),
   });
 
-/** One page of endpoints, newest first; the previous page stays on screen while the next one loads. */
+/**
+ * One page of endpoints, newest first; the previous page stays on screen while the next one loads. While an
+ * endpoint's last delivery is pending the list is read again every few seconds, so its result shows.
+ */
 export function useWebhooks(page: number) {
-  return useQuery({ ...webhooksQueryOptions(page), placeholderData: keepPreviousData });
+  return useQuery({
+    ...webhooksQueryOptions(page),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.rows.some((row) => row.lastDelivery?.status === 'pending') ? 3_000 : false,
+  });
 }

@@ -44,7 +44,7 @@ async function putSettings(path: string, data: unknown) {
 
 const tabNames = (page: Page) => page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
 
-test("admin sees ui-spec's five settings tabs, API keys and Accounting", async ({ page }) => {
+test("admin sees ui-spec's five settings tabs, API keys, Webhooks and Accounting", async ({ page }) => {
   await signInAs(page, 'admin', '/settings');
   await expect(tabNames(page)).toHaveText([
     'Profile',
@@ -53,6 +53,7 @@ test("admin sees ui-spec's five settings tabs, API keys and Accounting", async (
     'Tax Settings',
     'Contract Settings',
     'API keys',
+    'Webhooks',
     'Accounting',
   ]);
 });

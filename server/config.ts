@@ -68,6 +68,14 @@ const envSchema = z.object({
   CREATIVE_STORAGE_MB: z.coerce.number().int().positive().default(1024),
   /** Requests one API key may make in a minute, counted across every instance (then 429 with Retry-After). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /**
+   * Webhook deliveries (decision 042): how often each instance's worker looks for due deliveries while idle, the
+   * time a receiver has to answer, and how long a claimed delivery is reserved for the instance sending it (a
+   * delivery claimed by an instance that died is sent again after it; longer than the timeout).
+   */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** Both set: card payments go through Stripe Checkout; otherwise through the built-in checkout. */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),

@@ -9,6 +9,7 @@ import { reportExpiredHolds } from './modules/inventory/inventory.service';
 import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
+import { purgeOldWebhookDeliveries } from './modules/webhooks/webhooks.service';
 import { purgeIdempotencyKeys } from './plugins/idempotency';
 import { purgeRateLimitHits } from './plugins/rate-limit';
 
@@ -84,7 +85,8 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
       run: () => compactReportTotals(db),
     },
     {
-      // Expired sessions, old rate-limit windows and idempotency keys past their 24 hours, every hour.
+      // Expired sessions, old rate-limit windows, idempotency keys past their 24 hours and webhook deliveries
+      // finished over 30 days ago, every hour.
       name: 'purge',
       cron: '30 * * * *',
       atStart: true,
@@ -92,6 +94,7 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
         await purgeExpiredSessions(db, app.sessionPolicy);
         await purgeRateLimitHits(db);
         await purgeIdempotencyKeys(db);
+        await purgeOldWebhookDeliveries(db);
       },
     },
   ];

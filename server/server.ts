@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { backgroundJobs } from './jobs';
 import { loggableError } from './lib/db-errors';
 import { createJobQueue } from './lib/job-queue';
+import { startWebhookWorker } from './modules/webhooks/webhooks.service';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR), runs the
@@ -36,11 +37,20 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     log: app.log,
   });
   await jobs.start(backgroundJobs(app, database.db));
+  // Webhook deliveries: every instance claims due ones (FOR UPDATE SKIP LOCKED, leased), often enough for the
+  // first retry's 5 seconds (decision 042).
+  const webhooks = startWebhookWorker(database.db, {
+    pollMs: config.WEBHOOK_POLL_MS,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    leaseSeconds: config.WEBHOOK_LEASE_SECONDS,
+    log: app.log,
+  });
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    await webhooks.stop();
     await jobs.stop();
     await app.close();
     await app.mailer.idle();

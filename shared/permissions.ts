@@ -51,6 +51,8 @@ export const PERMISSIONS = {
 
   /** Keys for the business's other systems (product.md section 16): made, listed and revoked by admins. */
   'api-key:manage': ['super_admin', 'admin'],
+  /** Webhook endpoints, their secrets and delivery logs (product.md section 16): admins; never an API key. */
+  'webhook:manage': ['super_admin', 'admin'],
 
   /**
    * The accounting export (product.md section 16, decision 043): numbered batches of invoices, credit notes,

@@ -41,6 +41,7 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   payout_approved: 'email_commission_alerts',
   payout_rejected: 'email_commission_alerts',
   payout_disbursed: 'email_commission_alerts',
+  webhook_disabled: 'email_system_maintenance',
 };
 
 /**

@@ -25,6 +25,7 @@ import { receivablesRoutes } from './receivables/receivables.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 /** Every feature's routes, registered explicitly. Each route declares its access rule (plugins/authorize.ts). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -33,6 +34,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(settingsRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes);
   await app.register(outboxRoutes);
   await app.register(customersRoutes);
   await app.register(productsRoutes);

@@ -70,6 +70,17 @@ const MATRIX: Row[] = [
   ['POST /api/accounting/exports',                      401,  ok,   ok,   403,  403,  ok,   403],
   ['GET /api/accounting/exports/:id',                   401,  ok,   ok,   403,  403,  ok,   403],
   ['GET /api/accounting/exports/:id/file',              401,  ok,   ok,   403,  403,  ok,   403],
+  // webhook endpoints (product.md section 16): admins
+  ['GET /api/webhooks',                                 401,  ok,   ok,   403,  403,  403,  403],
+  ['POST /api/webhooks',                                401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/webhooks/:id',                             401,  ok,   ok,   403,  403,  403,  403],
+  ['PATCH /api/webhooks/:id',                           401,  ok,   ok,   403,  403,  403,  403],
+  ['DELETE /api/webhooks/:id',                          401,  ok,   ok,   403,  403,  403,  403],
+  ['POST /api/webhooks/:id/rotate-secret',              401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/webhooks/:id/secret',                      401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/webhooks/:id/deliveries',                  401,  ok,   ok,   403,  403,  403,  403],
+  ['POST /api/webhooks/:id/deliveries/:deliveryId/resend',401,  ok,   ok,   403,  403,  403,  403],
+  ['POST /api/webhooks/:id/test',                       401,  ok,   ok,   403,  403,  403,  403],
 
   ['GET /api/outbox',                                   401,  ok,   ok,   403,  403,  403,  403],
   ['GET /api/outbox/:id',                               401,  ok,   ok,   403,  403,  403,  403],

@@ -13,4 +13,5 @@ export const AUDIT_ENTITIES = [
   'settings',
   'api_key',
   'accounting_export',
+  'webhook_endpoint',
 ] as const;

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'payout_approved',
   'payout_rejected',
   'payout_disbursed',
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -35,8 +35,11 @@ export async function resolveApiKey(db: Db, key: string, ip: string): Promise<Re
 
 type Access = 'public' | 'signed-in' | readonly Permission[];
 
-/** A person's own account: a key acts for a system, never as the person who made it. */
-const PERSONAL: readonly Permission[] = ['profile:self', 'notification:self', 'api-key:manage'];
+/**
+ * A person's own account, and the credentials of other systems (API keys, webhook endpoints and their
+ * secrets): a key acts for a system, never as the person who made it.
+ */
+const PERSONAL: readonly Permission[] = ['profile:self', 'notification:self', 'api-key:manage', 'webhook:manage'];
 const READS = new Set(['GET', 'HEAD']);
 
 /**

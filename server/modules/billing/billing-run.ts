@@ -17,7 +17,7 @@ import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
 import { type InvoiceMailRow, invoiceIssuedEmail, invoiceMailFacts, payWhereOf } from '../invoices/invoices.emails';
-import { sqlIssueInvoices } from '../invoices/invoices.ledger';
+import { emitIssuedInvoiceEvents, sqlIssueInvoices } from '../invoices/invoices.ledger';
 import { getSettings } from '../settings/settings.service';
 
 /**
@@ -529,6 +529,11 @@ async function billChunk(
       if (credit.status === 'paid') await earnCommissionForInvoice(tx, credit.invoiceId);
     }
   }
+  // Other systems hear of the chunk's invoices (webhooks): one set-based statement per event type.
+  await emitIssuedInvoiceEvents(
+    tx,
+    issued.map((row) => row.id),
+  );
   if (context.email) await queueInvoiceEmails(tx, context.baseUrl, issued);
 
   return {

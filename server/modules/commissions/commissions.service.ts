@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 import type { SessionUser } from '../sessions/sessions';
 import { commissionsCsv } from './commissions.csv';
 import {
@@ -245,6 +246,7 @@ export async function disbursePayout(deps: PayoutDeps, actor: Actor, id: string)
       after: { status: updated.status, approvedCents: updated.approvedCents },
     });
     await notifyPayoutEvent(tx, deps.baseUrl, 'disbursed', { payout: updated });
+    await emitWebhookEvent(tx, 'payout.disbursed', { ids: [id] });
   });
   deps.mailer.kick(deps.db);
   return getPayout(deps.db, actor, id);

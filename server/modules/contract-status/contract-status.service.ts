@@ -1,9 +1,11 @@
 import { CONTRACT_TRANSITIONS, type ContractAction } from '@shared/contracts/contract-lifecycle';
 import type { PauseReason } from '@shared/contracts/contract-vocabulary';
+import type { WebhookEventType } from '@shared/contracts/webhooks-vocabulary';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 import { notifyContractActivated } from '../notifications/contract-notices';
 import {
   type ContractRow,
@@ -99,6 +101,7 @@ export async function changeContractStatuses(
     })),
   );
   const ids = changed.map(({ row }) => row.id);
+  await emitStatusEvents(tx, change.action, changed);
   const on = change.on ?? businessToday();
   if (change.action === 'pause') await openPause(tx, ids, on, change.pauseReason ?? 'manual');
   if (change.action === 'resume') await closePause(tx, ids, on);
@@ -108,6 +111,29 @@ export async function changeContractStatuses(
     }
   }
   return changed;
+}
+
+/** The event other systems hear of for each action (webhooks); resume and complete raise none. */
+const STATUS_EVENTS = {
+  send: 'contract.sent',
+  activate: 'contract.activated',
+  pause: 'contract.paused',
+  cancel: 'contract.canceled',
+} as const satisfies Partial<Record<ContractAction, WebhookEventType>>;
+
+/**
+ * The webhook events of a status change, in its transaction, one statement per event type for all the
+ * contracts changed. A sent contract that becomes active was accepted (today by its first payment or by
+ * staff; a signed insertion order will raise it on signature): `contract.accepted`, once per contract.
+ */
+async function emitStatusEvents(tx: Db, action: ContractAction, changed: readonly ChangedContract[]): Promise<void> {
+  const type = STATUS_EVENTS[action as keyof typeof STATUS_EVENTS];
+  if (!type) return;
+  if (action === 'activate') {
+    const accepted = changed.filter(({ previousStatus }) => previousStatus === 'sent').map(({ row }) => row.id);
+    await emitWebhookEvent(tx, 'contract.accepted', { ids: accepted }, { once: true });
+  }
+  await emitWebhookEvent(tx, type, { ids: changed.map(({ row }) => row.id) });
 }
 
 /**

@@ -6,6 +6,7 @@ import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import { takeNextNumber } from '../../db/number-series';
 import { creditNotes, customerCreditEntries, customers, type invoices, type payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 import { addCredit, sqlAddPayments } from '../invoices/invoices.ledger';
 
 /**
@@ -82,6 +83,7 @@ export async function issueCreditNoteRow(tx: Db, input: CreditNoteIssue): Promis
       createdBy: input.actorId,
     });
   }
+  await emitWebhookEvent(tx, 'credit_note.issued', { ids: [note.id] });
   await recordAudit(tx, {
     actorId: input.actorId,
     action: 'credit_note.issued',

@@ -18,6 +18,7 @@ import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 import { creditInvoice } from '../credit-notes/credit-notes.service';
 import {
   liveBooking,
@@ -284,7 +285,10 @@ const settledAudits = (actorId: string | null, settled: readonly SettledDelivery
     },
   }));
 
-/** Each settled period's remedy (a credit note, or the rep told of a makegood). Answers the credit notes issued. */
+/**
+ * Each settled period's remedy (a credit note, or the rep told of a makegood), then their `delivery.reconciled`
+ * events. Answers the credit notes issued.
+ */
 async function settleRemedies(
   tx: Db,
   baseUrl: string,
@@ -298,6 +302,8 @@ async function settleRemedies(
     if (row.remedy === 'credit' && (await creditShortfall(tx, baseUrl, actorId, row, period))) credits += 1;
     await noticeSettlement(tx, baseUrl, row, period);
   }
+  // Other systems hear of each settled period, with its remedy and credit note (webhooks).
+  await emitWebhookEvent(tx, 'delivery.reconciled', { ids: settled.map((row) => row.id) });
   return credits;
 }
 

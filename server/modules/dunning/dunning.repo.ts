@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 import type { InvoiceMailRow } from '../invoices/invoices.emails';
 
 /** node-postgres and PGlite both answer raw queries with { rows }. */
@@ -126,4 +127,23 @@ export async function selectContractOfInvoice(db: Db, invoiceId: string): Promis
     await db.execute(sql`select contract_id from invoices where id = ${invoiceId}`),
   );
   return rows[0]?.contract_id ?? null;
+}
+
+/**
+ * `invoice.overdue` for every invoice unpaid after its due date (by asOf) that has not had it: once per
+ * invoice ever (the event's unique key decides, so concurrent runs raise it once), in one statement.
+ */
+export async function emitOverdueInvoices(
+  tx: Db,
+  options: { asOf: string; contractId: string | null },
+): Promise<number> {
+  return emitWebhookEvent(
+    tx,
+    'invoice.overdue',
+    {
+      where: sql`${sqlPayable('r')} and ${sqlAmountDue('r')} > 0 and r.due_date < ${options.asOf}::date
+        ${ofContract(options.contractId, 'r')}`,
+    },
+    { once: true },
+  );
 }

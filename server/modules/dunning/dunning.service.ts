@@ -10,6 +10,7 @@ import { invoiceMailFacts, invoiceReminderEmail, payWhereOf } from '../invoices/
 import { notifyNonPaymentPause } from '../notifications/contract-notices';
 import { getSettings } from '../settings/settings.service';
 import {
+  emitOverdueInvoices,
   noOverdueInvoice,
   type ReminderRow,
   recordDueReminders,
@@ -52,6 +53,8 @@ export async function runDunning(
   const resumed = await resumePaidUp(deps, asOf, contractId);
 
   const reminders = await deps.db.transaction(async (tx) => {
+    // Other systems hear once of each invoice that became overdue (webhooks), as dunning first sees it.
+    await emitOverdueInvoices(tx, { asOf, contractId });
     const due = await recordDueReminders(tx, {
       asOf,
       contractId,

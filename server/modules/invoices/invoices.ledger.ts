@@ -12,6 +12,7 @@ import {
   sqlVoidable,
 } from '../../db/invoice-amounts';
 import { invoices } from '../../db/schema';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 
 /**
  * The invoice ledger: the one writer of an invoice's state (status, amount_paid_cents, credited_cents,
@@ -25,7 +26,9 @@ import { invoices } from '../../db/schema';
  * - sqlIssueInvoices and sqlAddPayments: the same for many invoices at once, as parts of the caller's one
  *   set-based statement (the billing run's chunk; the credit balances applied to the invoices it issued),
  *   so that those keep one statement each.
- * Each change is ONE conditional UPDATE (or one set-based statement) whose row count decides.
+ * Each change is ONE conditional UPDATE (or one set-based statement) whose row count decides. An invoice that
+ * becomes paid raises `invoice.paid` for other systems in the same transaction (lib/webhook-events.ts); the
+ * billing run raises its invoices' events per chunk (emitIssuedInvoiceEvents).
  *
  * Lock order (decision 024): every caller first takes the lock of the invoice's contract (contract-status:
  * lockContractOfInvoice; the billing run locks its chunk's contracts), the first lock of every money path;
@@ -62,6 +65,7 @@ export async function addPayment(
     })
     .where(and(eq(invoices.id, invoiceId), sqlPayable(row), sql`${amountCents} <= ${sqlAmountDue(row)}`))
     .returning();
+  if (invoice?.status === 'paid') await emitWebhookEvent(tx, 'invoice.paid', { ids: [invoice.id] });
   return invoice;
 }
 
@@ -147,6 +151,7 @@ export async function addCredit(tx: Db, credit: InvoiceCredit): Promise<Credited
     )
     .returning();
   if (!invoice) return undefined;
+  if (settled) await emitWebhookEvent(tx, 'invoice.paid', { ids: [invoice.id] });
   return { before, invoice, appliedCents, settled };
 }
 
@@ -194,4 +199,15 @@ export function sqlAddPayments(source: string): SQL {
     from ${sql.identifier(source)} s
     where i.id = s.invoice_id
     returning i.id, i.customer_id, i.status, i.amount_paid_cents, s.amount_cents as added_cents`;
+}
+
+/**
+ * The events of invoices the caller just issued (the billing run's chunk, after its customers' credit balances
+ * were applied): `invoice.issued` for each, `invoice.paid` for those already paid (settled at issue, or by
+ * credit). One INSERT ... SELECT each, however many invoices.
+ */
+export async function emitIssuedInvoiceEvents(tx: Db, invoiceIds: readonly string[]): Promise<void> {
+  if (invoiceIds.length === 0) return;
+  await emitWebhookEvent(tx, 'invoice.issued', { ids: invoiceIds });
+  await emitWebhookEvent(tx, 'invoice.paid', { ids: invoiceIds, where: sql`r.status = 'paid'` });
 }

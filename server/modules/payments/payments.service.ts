@@ -34,6 +34,7 @@ import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
+import { emitWebhookEvent } from '../../lib/webhook-events';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
@@ -171,6 +172,7 @@ export async function recordFailedPayment(
     return { payment, invoice, duplicate: true };
   }
   await markFailed(tx, input.invoiceId);
+  await emitWebhookEvent(tx, 'payment.failed', { ids: [inserted.id] });
   const facts = await invoiceFacts(tx, input.invoiceId);
   await recordAudit(tx, {
     actorId: null,

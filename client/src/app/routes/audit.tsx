@@ -17,8 +17,9 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { errorMessage } from '@/lib/api-client';
 
 const ALL = 'all';
+const SPECIAL_LABELS: Record<string, string> = { api_key: 'API key', webhook_endpoint: 'Webhook endpoint' };
 const label = (entity: string) =>
-  entity === 'api_key' ? 'API key' : entity.charAt(0).toUpperCase() + entity.slice(1).replaceAll('_', ' ');
+  SPECIAL_LABELS[entity] ?? entity.charAt(0).toUpperCase() + entity.slice(1).replaceAll('_', ' ');
 
 export default function AuditPage() {
   const { user } = useCurrentUser();

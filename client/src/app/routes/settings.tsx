@@ -1,5 +1,5 @@
 import { can, type Permission } from '@shared/permissions';
-import { Bell, FileSpreadsheet, FileText, KeyRound, Percent, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileSpreadsheet, FileText, KeyRound, Link2, Percent, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,6 +30,9 @@ const ApiKeysPanel = lazy(() =>
   import('@/features/api-keys/components/api-keys-panel').then((m) => ({ default: m.ApiKeysPanel })),
 );
 
+const WebhooksPanel = lazy(() =>
+  import('@/features/webhooks/components/webhooks-panel').then((m) => ({ default: m.WebhooksPanel })),
+);
 const AccountingSettingsPanel = lazy(() =>
   import('@/features/accounting/components/accounting-settings-panel').then((m) => ({
     default: m.AccountingSettingsPanel,
@@ -45,12 +48,14 @@ const TABS = [
   { value: 'tax', label: 'Tax Settings', icon: Percent, adminOnly: true },
   { value: 'contracts', label: 'Contract Settings', icon: FileText, adminOnly: true },
   { value: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
+  { value: 'webhooks', label: 'Webhooks', icon: Link2, adminOnly: true },
   { value: 'accounting', label: 'Accounting', icon: FileSpreadsheet, adminOnly: true },
 ] as const;
 
 /** The permission an admin-only tab needs, when it is not the business settings' own. */
 const TAB_PERMISSIONS: Partial<Record<(typeof TABS)[number]['value'], Permission>> = {
   'api-keys': 'api-key:manage',
+  webhooks: 'webhook:manage',
 };
 
 export default function SettingsPage() {
@@ -119,6 +124,13 @@ export default function SettingsPage() {
           <TabsContent value="api-keys">
             <Suspense fallback={tabFallback}>
               <ApiKeysPanel />
+            </Suspense>
+          </TabsContent>
+        )}
+        {can(user, 'webhook:manage') && (
+          <TabsContent value="webhooks">
+            <Suspense fallback={tabFallback}>
+              <WebhooksPanel />
             </Suspense>
           </TabsContent>
         )}

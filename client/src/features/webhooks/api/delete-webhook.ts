@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { webhooksQueryKey } from './get-webhooks';
+
+export const deleteWebhook = (id: string) => api<{ message: string }>('DELETE', `/api/webhooks/${id}`);
+
+export function useDeleteWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWebhook,
+    onSuccess: () => toast({ title: 'Endpoint deleted', description: 'It gets no more events.' }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete the endpoint',
+        description: errorMessage(error, 'Please try again'),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+  });
+}

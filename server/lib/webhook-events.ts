@@ -1,0 +1,150 @@
+import type { WebhookEventType } from '@shared/contracts/webhooks-vocabulary';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sqlAmountDue } from '../db/invoice-amounts';
+import { rowsOf } from './db-rows';
+
+/**
+ * The one way an event for other systems is raised (product.md section 16, decision 042): ONE INSERT ... SELECT
+ * in the caller's transaction (the outbox pattern: an event exists exactly when its change committed) that
+ * writes the event, in the public shape of its resource read from the row as the change left it, and fans it
+ * out to every enabled endpoint subscribed to its type (a pending delivery each). The delivery worker
+ * (modules/webhooks/webhooks.delivery.ts) sends them after commit, with the event's id as `webhook-id` on every
+ * attempt.
+ *
+ * Set-based: `ids` may name many rows (the billing run passes its chunk's invoices), or `where` filters the
+ * resource's table (alias `r`); either way it is one statement. An event without subscribers is not kept,
+ * except a once-only event (`once`): its key (type and resource id, unique) is kept so that it is raised once
+ * per resource whenever endpoints subscribe.
+ */
+
+/** An ISO 8601 UTC timestamp (…Z) in JSON, whatever the session's time zone. */
+const at = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
+const col = (column: string) => sql.raw(column);
+
+type Resource = { table: string; data: SQL };
+
+/** Each resource's public shape: ids, figures in cents, status, dates. Never a secret, token or pay link. */
+const RESOURCES = {
+  invoice: {
+    table: 'invoices',
+    data: sql`jsonb_build_object(
+      'object', 'invoice', 'id', r.id, 'number', r.number, 'contractId', r.contract_id, 'customerId', r.customer_id,
+      'status', r.status, 'periodStart', ${day('r.period_start')}, 'periodEnd', ${day('r.period_end')},
+      'dueDate', ${day('r.due_date')}, 'subtotalCents', r.subtotal_cents, 'setupFeeCents', r.setup_fee_cents,
+      'taxCents', r.tax_cents, 'taxLabel', r.tax_label, 'taxIncluded', r.tax_included, 'totalCents', r.total_cents,
+      'amountPaidCents', r.amount_paid_cents, 'creditedCents', r.credited_cents, 'refundedCents', r.refunded_cents,
+      'amountDueCents', ${sqlAmountDue('r')}, 'issuedAt', ${at('r.issued_at')}, 'paidAt', ${at('r.paid_at')},
+      'voidedAt', ${at('r.voided_at')})`,
+  },
+  payment: {
+    table: 'payments',
+    data: sql`jsonb_build_object(
+      'object', 'payment', 'id', r.id, 'invoiceId', r.invoice_id, 'contractId', r.contract_id,
+      'customerId', r.customer_id, 'kind', r.kind, 'status', r.status, 'amountCents', r.amount_cents,
+      'method', r.method, 'provider', r.provider, 'failureMessage', r.failure_message, 'at', ${at('r.paid_at')})`,
+  },
+  credit_note: {
+    table: 'credit_notes',
+    data: sql`jsonb_build_object(
+      'object', 'credit_note', 'id', r.id, 'number', r.number, 'invoiceId', r.invoice_id,
+      'contractId', r.contract_id, 'customerId', r.customer_id, 'kind', r.kind, 'reason', r.reason,
+      'amountCents', r.amount_cents, 'taxCents', r.tax_cents, 'appliedCents', r.applied_cents,
+      'toBalanceCents', r.to_balance_cents, 'issuedAt', ${at('r.issued_at')})`,
+  },
+  contract: {
+    table: 'contracts',
+    data: sql`jsonb_build_object(
+      'object', 'contract', 'id', r.id, 'customerId', r.customer_id, 'salesRepId', r.sales_rep_id,
+      'title', r.title, 'status', r.status, 'startDate', ${day('r.start_date')}, 'termMonths', r.term_months,
+      'autoStopDate', ${day('r.auto_stop_date')}, 'paymentMode', r.payment_mode,
+      'monthlyAmountCents', r.monthly_amount_cents, 'setupFeeCents', r.setup_fee_cents,
+      'totalCents', r.total_cents, 'pauseReason', r.pause_reason, 'cancelReason', r.cancel_reason,
+      'sentAt', ${at('r.sent_at')}, 'activatedAt', ${at('r.activated_at')}, 'canceledAt', ${at('r.canceled_at')})`,
+  },
+  delivery: {
+    table: 'line_deliveries',
+    data: sql`jsonb_build_object(
+      'object', 'delivery', 'id', r.id, 'contractId', r.contract_id, 'lineId', r.line_id, 'invoiceId', r.invoice_id,
+      'periodStart', ${day('r.period_start')}, 'periodEnd', ${day('r.period_end')},
+      'bookedImpressions', r.booked_impressions, 'deliveredImpressions', r.delivered_impressions,
+      'makegoodImpressions', r.makegood_impressions, 'shortfallImpressions', r.shortfall_impressions,
+      'clicks', r.clicks, 'remedy', r.remedy, 'creditNoteId', r.credit_note_id,
+      'settledAt', ${at('r.settled_at')}, 'finalAt', ${at('r.final_at')})`,
+  },
+  payout: {
+    table: 'payouts',
+    data: sql`jsonb_build_object(
+      'object', 'payout', 'id', r.id, 'repId', r.rep_id, 'status', r.status, 'requestedCents', r.requested_cents,
+      'approvedCents', r.approved_cents, 'requestedAt', ${at('r.requested_at')}, 'reviewedAt', ${at('r.reviewed_at')},
+      'disbursedAt', ${at('r.disbursed_at')})`,
+  },
+} satisfies Record<string, Resource>;
+
+/** The resource each event is about. */
+export const WEBHOOK_EVENT_RESOURCES: Record<WebhookEventType, keyof typeof RESOURCES> = {
+  'invoice.issued': 'invoice',
+  'invoice.paid': 'invoice',
+  'invoice.overdue': 'invoice',
+  'payment.failed': 'payment',
+  'credit_note.issued': 'credit_note',
+  'contract.sent': 'contract',
+  'contract.accepted': 'contract',
+  'contract.activated': 'contract',
+  'contract.paused': 'contract',
+  'contract.canceled': 'contract',
+  'delivery.reconciled': 'delivery',
+  'payout.disbursed': 'payout',
+};
+
+export type WebhookEventTarget =
+  /** These rows of the event's resource (one, or a whole chunk). */
+  | { ids: readonly string[]; where?: SQL }
+  /** The rows of the resource's table (alias `r`) this filter picks. */
+  | { where: SQL };
+
+/** A new event id: `msg_` and 32 hex digits of a random UUID, reused by every attempt of every delivery. */
+const NEW_EVENT_ID = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
+
+/**
+ * Raises `type` for the resources `target` names, in the caller's transaction; answers how many events were
+ * written. `once`: at most one such event per resource ever (its key is kept even with no subscriber).
+ */
+export async function emitWebhookEvent(
+  tx: Db,
+  type: WebhookEventType,
+  target: WebhookEventTarget,
+  options: { once?: boolean } = {},
+): Promise<number> {
+  const ids = 'ids' in target ? target.ids.filter(Boolean) : null;
+  if (ids && ids.length === 0) return 0;
+  const resource = RESOURCES[WEBHOOK_EVENT_RESOURCES[type]];
+  const filters: SQL[] = [];
+  if (ids) filters.push(sql`r.id = any(${sql.param([...ids])}::uuid[])`);
+  if (target.where) filters.push(target.where);
+  const key = sql`${type}::text || ':' || r.id::text`;
+  if (options.once) {
+    filters.push(sql`not exists (select 1 from webhook_events w where w.dedupe_key = ${key})`);
+  }
+  const subscribed = sql`exists (
+    select 1 from webhook_endpoints e where e.enabled and ${type}::text = any(e.events))`;
+  const result = await tx.execute(sql`
+    with written as (
+      insert into webhook_events (id, type, data, dedupe_key)
+      select ${NEW_EVENT_ID}, ${type}::text, ${resource.data}, ${options.once ? key : sql`null`}
+      from ${col(resource.table)} r
+      where ${sql.join(filters, sql` and `)} ${options.once ? sql`` : sql`and ${subscribed}`}
+      on conflict (dedupe_key) do nothing
+      returning id
+    ),
+    fanned as (
+      insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at)
+      select e.id, w.id, now()
+      from written w
+      join webhook_endpoints e on e.enabled and ${type}::text = any(e.events)
+      returning id
+    )
+    select (select count(*) from written) as events, (select count(*) from fanned) as deliveries`);
+  return Number(rowsOf<{ events: string | number }>(result)[0]?.events ?? 0);
+}

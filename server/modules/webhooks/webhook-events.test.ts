@@ -1,0 +1,342 @@
+import { WEBHOOK_EVENT_TYPES } from '@shared/contracts/webhooks-vocabulary';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractLineItems, invoices, lineDeliveries, webhookDeliveries, webhookEvents } from '../../db/schema';
+import { businessToday } from '../../lib/business-day';
+import { createMailer } from '../../lib/mailer';
+import { buildTestApp, type TestContext } from '../../test/app';
+import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
+import { createContractFor, createInvoice, createRep, earn, payInvoice } from '../../test/commission-factories';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { runBilling } from '../billing/billing-run';
+import { runDunning } from '../dunning/dunning.service';
+import { recordFailedPayment } from '../payments/payments.service';
+import { deliverDueWebhooks } from './webhooks.service';
+
+/**
+ * Each place that changes what other systems hear of raises its event, in the same transaction
+ * (lib/webhook-events.ts): pay an invoice, issue a credit note, send, activate (accept), pause and cancel a
+ * contract, run billing, dunning seeing an invoice overdue, a declined card, delivery reconciled, a payout
+ * disbursed. Then a real receiver (standardwebhooks' Webhook.verify) gets every one of the 12 event types
+ * at least once, through a failure and its retry.
+ */
+
+let ctx: TestContext;
+let receiver: WebhookReceiver;
+let endpoint: { id: string; secret: string };
+const TODAY = businessToday();
+const json = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  receiver = await startWebhookReceiver();
+  await setTaxSettings(ctx.db, { defaultTaxRate: 10, taxIncluded: false, taxLabel: 'Tax' });
+  await setContractSettings(ctx.db, { pausePaymentsAfterExpiry: true, gracePeriodsEndOfDays: 7 });
+  const response = await ctx.injectAs('admin', {
+    method: 'POST',
+    url: '/api/webhooks',
+    payload: { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  endpoint = response.json();
+  receiver.secrets.push(endpoint.secret);
+});
+afterAll(async () => {
+  await receiver.close();
+  await ctx.close();
+});
+
+type EventRow = { id: string; type: string; data: Record<string, unknown> };
+
+/** The events raised about one resource (by its id in the event's data), oldest first. */
+async function eventsAbout(resourceId: string): Promise<EventRow[]> {
+  const rows = await ctx.db
+    .select({ id: webhookEvents.id, type: webhookEvents.type, data: webhookEvents.data })
+    .from(webhookEvents)
+    .where(sql`${webhookEvents.data}->>'id' = ${resourceId}`)
+    .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.type));
+  return rows as EventRow[];
+}
+const typesAbout = async (resourceId: string) => (await eventsAbout(resourceId)).map((e) => e.type);
+
+describe('where events are raised', () => {
+  it('invoice.paid when a payment settles an invoice (not for a part payment), with the invoice as it is now', async () => {
+    const { contract } = await createContractFor(ctx.db, null);
+    const invoice = await createInvoice(ctx.db, contract.id, { subtotalCents: 500_00, taxCents: 50_00 });
+    const part = await ctx.injectAs('finance', {
+      method: 'POST',
+      url: `/api/invoices/${invoice.id}/payments`,
+      headers: json,
+      payload: { amount: 100, method: 'check' },
+    });
+    expect(part.statusCode, part.body).toBeLessThan(300);
+    // (Its due date is long past: dunning, run after the payment, saw it overdue.)
+    expect(await typesAbout(invoice.id)).toEqual(['invoice.overdue']);
+    expect((await payInvoice(ctx, invoice.id)).statusCode).toBeLessThan(300);
+    expect(await typesAbout(invoice.id)).toEqual(['invoice.overdue', 'invoice.paid']);
+    const paid = (await eventsAbout(invoice.id))[1];
+    expect(paid.data).toMatchObject({
+      object: 'invoice',
+      id: invoice.id,
+      number: invoice.number,
+      contractId: contract.id,
+      customerId: contract.customerId,
+      status: 'paid',
+      totalCents: 550_00,
+      amountPaidCents: 550_00,
+      amountDueCents: 0,
+      taxCents: 50_00,
+    });
+    expect(paid.data.paidAt).toMatch(/Z$/);
+    // One delivery to the subscribed endpoint, due now.
+    const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, paid.id));
+    expect(deliveries).toEqual([expect.objectContaining({ endpointId: endpoint.id, status: 'pending', attempts: 0 })]);
+  });
+
+  it('credit_note.issued, and invoice.paid when the credit note settles what was due', async () => {
+    const { contract } = await createContractFor(ctx.db, null);
+    const invoice = await createInvoice(ctx.db, contract.id, { subtotalCents: 200_00 });
+    const issue = (amount: number) =>
+      ctx.injectAs('finance', {
+        method: 'POST',
+        url: `/api/invoices/${invoice.id}/credit-notes`,
+        headers: json,
+        payload: { amount, reason: 'Campaign started late' },
+      });
+    const first = await issue(50);
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    const second = await issue(150);
+    expect(second.statusCode, second.body).toBeLessThan(300);
+    const notes = await ctx.db.execute(
+      sql`select id, number from credit_notes where invoice_id = ${invoice.id} order by number`,
+    );
+    const [a, b] = (notes as unknown as { rows: { id: string; number: string }[] }).rows;
+    expect(await typesAbout(a.id)).toEqual(['credit_note.issued']);
+    expect((await eventsAbout(a.id))[0].data).toMatchObject({
+      object: 'credit_note',
+      number: a.number,
+      invoiceId: invoice.id,
+      amountCents: 50_00,
+      kind: 'partial',
+    });
+    expect(await typesAbout(b.id)).toEqual(['credit_note.issued']);
+    expect(await typesAbout(invoice.id)).toEqual(['invoice.paid']);
+  });
+
+  it('contract.sent, contract.accepted once with contract.activated, contract.paused and contract.canceled', async () => {
+    const { contract } = await createBillableContract(ctx.db, {
+      startDate: TODAY,
+      status: 'draft',
+      lines: [{ unitPriceCents: 300_00 }],
+    });
+    const act = (action: string, payload?: object) =>
+      ctx.injectAs('admin', {
+        method: 'POST',
+        url: `/api/contracts/${contract.id}/${action}`,
+        ...(payload ? { headers: json, payload } : {}),
+      });
+    for (const action of ['send', 'activate', 'pause', 'resume', 'pause']) {
+      const response = await act(action);
+      expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+    }
+    const canceled = await act('cancel', { reason: 'Budget cut' });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await typesAbout(contract.id)).toEqual([
+      'contract.sent',
+      'contract.accepted',
+      'contract.activated',
+      'contract.paused',
+      'contract.paused',
+      'contract.canceled',
+    ]);
+    const events = await eventsAbout(contract.id);
+    expect(events.map((e) => e.data.status)).toEqual(['sent', 'active', 'active', 'paused', 'paused', 'canceled']);
+    expect(events.at(-1)!.data).toMatchObject({ cancelReason: 'Budget cut', customerId: contract.customerId });
+    expect(JSON.stringify(events)).not.toMatch(/payLink|pay_link_token|stripe/i);
+    // Activation billed the first month: its invoice was issued with an event.
+    const [first] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
+    expect(await typesAbout(first.id)).toEqual(['invoice.issued']);
+
+    // A draft activated without being sent was not accepted.
+    const direct = await createBillableContract(ctx.db, {
+      startDate: TODAY,
+      status: 'draft',
+      lines: [{ unitPriceCents: 10_00 }],
+    });
+    expect(
+      (await ctx.injectAs('admin', { method: 'POST', url: `/api/contracts/${direct.contract.id}/activate` }))
+        .statusCode,
+    ).toBe(200);
+    expect(await typesAbout(direct.contract.id)).toEqual(['contract.activated']);
+  });
+
+  it('invoice.issued for every invoice of a billing run, and invoice.paid for one paid at issue', async () => {
+    const month = (offset: number) => {
+      const d = new Date(`${TODAY.slice(0, 7)}-01T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + offset);
+      return d.toISOString().slice(0, 10);
+    };
+    const made = await Promise.all(
+      [0, 1, 2].map(() =>
+        createBillableContract(ctx.db, { startDate: month(-2), lines: [{ unitPriceCents: 100_00 }] }),
+      ),
+    );
+    const free = await createBillableContract(ctx.db, { startDate: month(-1), lines: [{ unitPriceCents: 0 }] });
+    for (const { contract } of [...made, free]) await runBilling(ctx.db, { contractId: contract.id });
+    for (const { contract } of made) {
+      const issued = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
+      expect(issued).toHaveLength(3);
+      for (const invoice of issued) {
+        const events = await eventsAbout(invoice.id);
+        expect(events.map((e) => e.type)).toEqual(['invoice.issued']);
+        expect(events[0].data).toMatchObject({
+          id: invoice.id,
+          number: invoice.number,
+          status: 'pending',
+          totalCents: 110_00,
+        });
+      }
+    }
+    const freeInvoices = await ctx.db.select().from(invoices).where(eq(invoices.contractId, free.contract.id));
+    expect(freeInvoices.length).toBeGreaterThan(0);
+    for (const invoice of freeInvoices) {
+      expect((await typesAbout(invoice.id)).sort()).toEqual(['invoice.issued', 'invoice.paid']);
+    }
+  });
+
+  it('invoice.overdue once per invoice, when dunning first sees it past its due date', async () => {
+    const { contract } = await createContractFor(ctx.db, null);
+    const overdue = await createInvoice(ctx.db, contract.id, { subtotalCents: 80_00 });
+    const deps = {
+      db: ctx.db,
+      mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
+      baseUrl: 'http://localhost',
+    };
+    // The day before its due date: not overdue; on the due date: not yet; the day after: overdue.
+    await runDunning(deps, { contractId: contract.id, asOf: overdue.dueDate });
+    expect(await typesAbout(overdue.id)).toEqual([]);
+    const dayAfter = new Date(Date.parse(overdue.dueDate) + 86_400_000).toISOString().slice(0, 10);
+    await runDunning(deps, { contractId: contract.id, asOf: dayAfter });
+    await runDunning(deps, { contractId: contract.id, asOf: dayAfter });
+    await runDunning(deps, { contractId: contract.id });
+    const events = await eventsAbout(overdue.id);
+    expect(events.map((e) => e.type)).toEqual(['invoice.overdue']);
+    expect(events[0].data).toMatchObject({ status: 'pending', amountDueCents: 80_00, dueDate: overdue.dueDate });
+  });
+
+  it('payment.failed for a declined card, with the failure and no card secret', async () => {
+    const { contract } = await createContractFor(ctx.db, null);
+    const invoice = await createInvoice(ctx.db, contract.id, { subtotalCents: 60_00 });
+    const failed = await ctx.db.transaction((tx) =>
+      recordFailedPayment(tx, {
+        invoiceId: invoice.id,
+        amountCents: 60_00,
+        method: 'card',
+        provider: 'builtin',
+        providerPaymentId: 'pi_declined_webhook',
+        cardBrand: 'visa',
+        cardLast4: '0002',
+        failureMessage: 'Your card was declined.',
+      }),
+    );
+    const [event] = await eventsAbout(failed.payment.id);
+    expect(event.type).toBe('payment.failed');
+    expect(event.data).toMatchObject({
+      object: 'payment',
+      invoiceId: invoice.id,
+      status: 'failed',
+      amountCents: 60_00,
+      failureMessage: 'Your card was declined.',
+    });
+  });
+
+  it('delivery.reconciled when an under-delivered period is settled, with its remedy and credit note', async () => {
+    const made = await createBillableContract(ctx.db, {
+      startDate: '2026-06-01',
+      lines: [{ quantity: 500, unitPriceCents: 12_00, priceMetric: 'cpm' }],
+    });
+    await runBilling(ctx.db, { contractId: made.contract.id, asOf: '2026-09-01' });
+    const [line] = await ctx.db
+      .select()
+      .from(contractLineItems)
+      .where(eq(contractLineItems.contractId, made.contract.id));
+    const response = await ctx.injectAs('admin', {
+      method: 'PUT',
+      url: `/api/contracts/${made.contract.id}/delivery/${line.id}/2026-07`,
+      payload: { impressions: 420_000, clicks: 840 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [period] = await ctx.db
+      .select()
+      .from(lineDeliveries)
+      .where(and(eq(lineDeliveries.contractId, made.contract.id), eq(lineDeliveries.periodStart, '2026-07-01')));
+    const [event] = await eventsAbout(period.id);
+    expect(event.type).toBe('delivery.reconciled');
+    expect(event.data).toMatchObject({
+      object: 'delivery',
+      contractId: made.contract.id,
+      periodStart: '2026-07-01',
+      bookedImpressions: 500_000,
+      deliveredImpressions: 420_000,
+      shortfallImpressions: 80_000,
+      remedy: 'credit',
+      creditNoteId: period.creditNoteId,
+    });
+    expect(await typesAbout(period.creditNoteId!)).toEqual(['credit_note.issued']);
+  });
+
+  it('payout.disbursed when finance marks an approved payout paid', async () => {
+    const rep = await createRep(ctx);
+    await earn(ctx, rep.id, 1000_00);
+    const requested = await ctx.injectAs(rep, {
+      method: 'POST',
+      url: '/api/payouts/request',
+      headers: json,
+      payload: { requestedAmount: 40 },
+    });
+    expect(requested.statusCode, requested.body).toBeLessThan(300);
+    const id = requested.json().id;
+    for (const [action, payload] of [
+      ['approve', { approvedAmount: 40 }],
+      ['disburse', {}],
+    ] as const) {
+      const reviewed = await ctx.injectAs('finance', {
+        method: 'POST',
+        url: `/api/payouts/${id}/${action}`,
+        headers: json,
+        payload,
+      });
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+    }
+    const [event] = await eventsAbout(id);
+    expect(event.type).toBe('payout.disbursed');
+    expect(event.data).toMatchObject({ object: 'payout', repId: rep.id, status: 'disbursed', approvedCents: 40_00 });
+  });
+
+  it('delivers every one of the 12 events to a real receiver at least once, signed, through a failure and retry', async () => {
+    // Each invoice.paid is refused on its first attempt, taken on its second (the 5 s retry).
+    receiver.respond = (request) =>
+      request.json.type === 'invoice.paid' && request.seenBefore === 0 ? { status: 500 } : { status: 200 };
+    const start = Date.now() + 1000;
+    for (const at of [start, start + 6_000, start + 12_000]) {
+      while ((await deliverDueWebhooks(ctx.db, { now: new Date(at) })).claimed > 0) {}
+    }
+    const seen = new Set(receiver.received.map((r) => r.json.type));
+    expect([...seen].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const request of receiver.received) expect(request.verifiedWith, request.body).toEqual([0]);
+    const paid = receiver.received.filter((r) => r.json.type === 'invoice.paid');
+    const ids = [...new Set(paid.map((r) => r.id))];
+    for (const id of ids) {
+      expect(paid.filter((r) => r.id === id).map((r) => r.seenBefore)).toEqual([0, 1]);
+    }
+    // Every delivery is done, and every event raised while subscribed was delivered.
+    const [left] = await ctx.db
+      .select({
+        pending: sql<number>`count(*) filter (where status <> 'succeeded')::int`,
+        all: sql<number>`count(*)::int`,
+      })
+      .from(webhookDeliveries);
+    expect(left.pending).toBe(0);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(left.all);
+  });
+});

@@ -112,9 +112,9 @@ describe('the job queue', () => {
   });
 
   it('puts one run in the queue per cron tick, however many instances check the schedule', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
-    const { database, queues, cronChecks } = await instances(3);
+    const { database, queues, cronChecks, log } = await instances(3);
     let runs = 0;
     const job: ScheduledJob = {
       name: 'every-minute',
@@ -132,7 +132,9 @@ describe('the job queue', () => {
     let minutes = 1;
     for (;;) {
       // A tick becomes a run through pg-boss's own send-it queue: on a busy machine that can take a while.
-      await until(() => runs >= minutes, 45_000);
+      await until(() => runs >= minutes, 90_000).catch((error: Error) => {
+        throw new Error(`${error.message}: ${runs} run(s) for ${minutes} minute(s); ${JSON.stringify(log.lines)}`);
+      });
       // Every instance checks the schedule three more times after the runs so far.
       const checked = [...cronChecks];
       await until(() => cronChecks.every((n, i) => n >= checked[i] + 3));

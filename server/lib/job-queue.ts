@@ -78,7 +78,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // Expired leases are looked for twice per lease (by one instance at a time), so a dead instance's run is
     // handed on within about one and a half leases plus the first retry's delay.
     maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(leaseSeconds / 2))),
-    ...(options.timing?.cronCheckSeconds ? { cronMonitorIntervalSeconds: options.timing.cronCheckSeconds } : {}),
+    // Tests check the schedules, and move a tick's run into its queue, every cronCheckSeconds.
+    ...(options.timing?.cronCheckSeconds
+      ? {
+          cronMonitorIntervalSeconds: options.timing.cronCheckSeconds,
+          cronWorkerIntervalSeconds: options.timing.cronCheckSeconds,
+        }
+      : {}),
   });
   boss.on('error', (error) => {
     if (isDatabaseUnavailable(error)) log.warn({ err: loggableError(error) }, 'job queue: database unavailable');

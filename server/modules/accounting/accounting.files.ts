@@ -200,12 +200,7 @@ function xeroInvoices({ invoices }: Documents, book: AccountBook): ExportContent
       ];
     }),
   );
-  return {
-    content: csv(XERO_INVOICE_COLUMNS, rows),
-    rows: rows.length,
-    totalCents: sumCents(invoices.map((i) => i.totalCents)),
-    taxCents: sumCents(invoices.map((i) => i.taxCents)),
-  };
+  return invoicesFile(XERO_INVOICE_COLUMNS, rows, invoices);
 }
 
 function quickbooksInvoices({ invoices }: Documents, book: AccountBook): ExportContent {
@@ -227,8 +222,13 @@ function quickbooksInvoices({ invoices }: Documents, book: AccountBook): ExportC
       ];
     }),
   );
+  return invoicesFile(QUICKBOOKS_INVOICE_COLUMNS, rows, invoices);
+}
+
+/** An invoices file: its rows under the package's columns, and the invoices' totals and tax. */
+function invoicesFile(columns: readonly string[], rows: string[][], invoices: Documents['invoices']): ExportContent {
   return {
-    content: csv(QUICKBOOKS_INVOICE_COLUMNS, rows),
+    content: csv(columns, rows),
     rows: rows.length,
     totalCents: sumCents(invoices.map((i) => i.totalCents)),
     taxCents: sumCents(invoices.map((i) => i.taxCents)),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { packages, products } from './catalog';
 import { customers } from './customers';
 import { users } from './users';
@@ -33,6 +44,10 @@ export const contracts = pgTable(
     stripePaymentLinkId: text('stripe_payment_link_id'),
     stripeCustomerId: text('stripe_customer_id'),
     cancelReason: text('cancel_reason'),
+    /** The contract this one renews (product.md section 15): unique, so a contract is renewed once. */
+    renewalOfId: uuid('renewal_of_id')
+      .unique('contracts_renewal_of_key')
+      .references((): AnyPgColumn => contracts.id, { onDelete: 'set null' }),
     /** Why a paused contract is paused: by staff ('manual') or by dunning ('non_payment'); null otherwise. */
     pauseReason: text('pause_reason'),
     /** How an under-delivered CPM period is settled (product.md section 12): 'credit' or 'makegood'. */

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/**
+ * Insertion orders (product.md section 15): the contract as sent, frozen as version N, that the customer
+ * accepts (signs) or declines. The public side is reached by the version's capability link
+ * (`/io/{token}`); staff read the versions of a contract without ever seeing a token.
+ */
+
+export const IO_STATUSES = ['sent', 'accepted', 'declined', 'superseded'] as const;
+export type IoStatus = (typeof IO_STATUSES)[number];
+
+export const IO_STATUS_LABELS: Record<IoStatus, string> = {
+  sent: 'Awaiting signature',
+  accepted: 'Signed',
+  declined: 'Declined',
+  superseded: 'Superseded',
+};
+
+export const IO_EVENT_TYPES = ['sent', 'viewed', 'accepted', 'declined', 'superseded'] as const;
+export type IoEventType = (typeof IO_EVENT_TYPES)[number];
+
+export const IO_EVENT_LABELS: Record<IoEventType, string> = {
+  sent: 'Sent',
+  viewed: 'Viewed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  superseded: 'Superseded',
+};
+
+export const IO_MESSAGES = {
+  signerName: 'Enter your full name (2-100 characters)',
+  agree: 'Tick "I agree to these terms" to accept',
+  declineReason: 'Tell us why you decline (1-1000 characters)',
+} as const;
+
+/** POST /api/io/{token}/accept: the same schema validates the form. */
+export const ioAcceptSchema = z.object({
+  signerName: z
+    .string({ message: IO_MESSAGES.signerName })
+    .trim()
+    .min(2, IO_MESSAGES.signerName)
+    .max(100, IO_MESSAGES.signerName),
+  agree: z.literal(true, { message: IO_MESSAGES.agree }),
+});
+export type IoAcceptInput = z.input<typeof ioAcceptSchema>;
+
+/** POST /api/io/{token}/decline. */
+export const ioDeclineSchema = z.object({
+  reason: z
+    .string({ message: IO_MESSAGES.declineReason })
+    .trim()
+    .min(1, IO_MESSAGES.declineReason)
+    .max(1000, IO_MESSAGES.declineReason),
+});
+export type IoDeclineInput = z.input<typeof ioDeclineSchema>;
+
+/** One line of an IO as frozen at the send (amounts in dollars). */
+export type IoLine = {
+  description: string;
+  adType: string | null;
+  priceMetric: string;
+  quantity: number;
+  unitPrice: number;
+  seasonalPrice: number | null;
+  discount: number;
+  lineTotal: number;
+  seasonalLineTotal: number;
+  flightStart: string;
+  flightEnd: string | null;
+};
+
+/** The figures the customer agrees to, frozen at the send (amounts in dollars). */
+export type IoFigures = {
+  title: string | null;
+  customerName: string;
+  customerEmail: string;
+  salesRepName: string | null;
+  startDate: string;
+  termMonths: number | null;
+  autoStopDate: string | null;
+  paymentMode: 'portal' | 'pay_link';
+  lines: IoLine[];
+  packageName: string | null;
+  packagePrice: number;
+  setupFee: number;
+  monthlyAmount: number;
+  seasonalMonthlyAmount: number;
+  firstInvoiceAmount: number;
+  taxLabel: string;
+  taxRate: number;
+  taxIncluded: boolean;
+  oneTimeCharges: { description: string; amount: number; billedOn: string }[];
+  /** The 12-month schedule: each invoice the billing engine will issue (date, due, total). */
+  schedule: { periodStart: string; periodEnd: string; dueDate: string; total: number }[];
+  terms: string;
+};
+
+/** GET /api/io/{token}: what the link's holder (the customer) sees. */
+export type PublicInsertionOrder = {
+  contractId: string;
+  version: number;
+  status: IoStatus;
+  /** The newest version of this contract's IO. */
+  latestVersion: number;
+  sentAt: string;
+  /** SHA-256 of the PDF's exact bytes, and of its content (printed in its footer). */
+  sha256: string;
+  contentSha256: string;
+  figures: IoFigures;
+  pdfUrl: string;
+  /** Once accepted: who signed and when, and the signed PDF (the IO plus its signing certificate). */
+  signerName: string | null;
+  acceptedAt: string | null;
+  signedPdfUrl: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  /** Pay-link contracts: where to pay once accepted (the same customer's link); null otherwise. */
+  payUrl: string | null;
+};
+
+/** The 410 answer of an older version's link. */
+export type IoGoneResponse = { message: string; code: string; latestVersion: number; latestUrl: string | null };
+
+export type IoEvent = {
+  type: IoEventType;
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+  actorName: string | null;
+  detail: string | null;
+};
+
+/** A version as staff see it (GET /api/contracts/{id}/io): no token. */
+export type InsertionOrderVersion = {
+  id: string;
+  version: number;
+  status: IoStatus;
+  sentAt: string;
+  sentByName: string | null;
+  customerEmail: string;
+  viewedAt: string | null;
+  sha256: string;
+  contentSha256: string;
+  pdfUrl: string;
+  acceptedAt: string | null;
+  signerName: string | null;
+  signerEmail: string | null;
+  signerIp: string | null;
+  signerUserAgent: string | null;
+  signedSha256: string | null;
+  signedPdfUrl: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  supersededAt: string | null;
+  events: IoEvent[];
+};
+
+export type ContractInsertionOrders = {
+  contractId: string;
+  /** Whether payment may start: true when the newest version is accepted, or no version was ever sent. */
+  payable: boolean;
+  versions: InsertionOrderVersion[];
+};
+
+/** The short form on GET /api/contracts/{id} and the client's contract page. */
+export type ContractIoSummary = {
+  version: number;
+  status: IoStatus;
+  sentAt: string;
+  signerName: string | null;
+  acceptedAt: string | null;
+};
+
+/** POST /api/contracts/{id}/io/verify (multipart, one PDF): does this file match a version sent or signed? */
+export type IoVerifyResult = {
+  sha256: string;
+  match: { version: number; kind: 'sent' | 'signed' } | null;
+};

@@ -77,9 +77,6 @@ export const insertionOrderEvents = pgTable(
   (t) => [
     index('insertion_order_events_io_idx').on(t.insertionOrderId, t.at),
     index('insertion_order_events_contract_idx').on(t.contractId, t.at),
-    check(
-      'insertion_order_events_type_check',
-      sql`${t.type} in ('sent','viewed','accepted','declined','superseded')`,
-    ),
+    check('insertion_order_events_type_check', sql`${t.type} in ('sent','viewed','accepted','declined','superseded')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { contractLineItems, contracts } from './contracts';
 import { products } from './catalog';
+import { contractLineItems, contracts } from './contracts';
 import { customers } from './customers';
 
 /**

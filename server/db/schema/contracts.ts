@@ -73,6 +73,10 @@ export const contracts = pgTable(
     index('contracts_auto_stop_idx')
       .on(t.autoStopDate)
       .where(sql`${t.status} in ('active','paused') and ${t.autoStopDate} is not null`),
+    // Contracts whose term ended in a range (reports' renewal rate): every status a contract can end in.
+    index('contracts_term_end_idx')
+      .on(t.autoStopDate)
+      .where(sql`${t.autoStopDate} is not null and ${t.status} in ('active','paused','completed','canceled')`),
     // The list's order (newest first, id as tie-break) is served by these indexes without a sort.
     index('contracts_created_idx').on(t.createdAt, t.id),
     index('contracts_search_idx').using(

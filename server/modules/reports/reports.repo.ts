@@ -1,8 +1,10 @@
 import type { DunningStage } from '@shared/contracts/invoice-vocabulary';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
+import { contracts, users } from '../../db/schema';
 
 /**
  * The reports' SQL: each figure is one aggregate statement. Figures over a period read the monthly totals
@@ -316,4 +318,48 @@ export async function compactReportTotals(db: Db): Promise<number> {
     return counts.rowCount ?? counts.affectedRows ?? 0;
   };
   return count(result) + count(book);
+}
+
+/** A renewal that counts: sent to the customer or running (a draft or a canceled renewal does not). */
+const renewalOf = alias(contracts, 'renewal');
+
+export type EndedContractRow = {
+  contract: typeof contracts.$inferSelect;
+  /** Its renewal when that counts (sent, active, paused or completed), else null. */
+  renewal: typeof contracts.$inferSelect | null;
+  repFirstName: string | null;
+  repLastName: string | null;
+};
+
+/**
+ * The contracts whose auto-stop date falls in the period and that were running then (active, paused or
+ * completed, or canceled on or after that day), with their counting renewal and rep: one statement on
+ * contracts_term_end_idx, the renewal by contracts_renewal_of_key. Their values come from the billing engine
+ * (the caller).
+ */
+export async function selectEndedContracts(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+): Promise<EndedContractRow[]> {
+  const conditions: SQL[] = [
+    sql`${contracts.autoStopDate} is not null`,
+    sql`${contracts.autoStopDate} between ${period.from}::date and ${period.to}::date`,
+    sql`${contracts.status} in ('active', 'paused', 'completed', 'canceled')`,
+    sql`(${contracts.status} <> 'canceled' or (${contracts.canceledAt} at time zone 'UTC')::date >= ${contracts.autoStopDate})`,
+  ];
+  if (scope.repId) conditions.push(eq(contracts.salesRepId, scope.repId));
+  return db
+    .select({ contract: contracts, renewal: renewalOf, repFirstName: users.firstName, repLastName: users.lastName })
+    .from(contracts)
+    .leftJoin(
+      renewalOf,
+      and(
+        eq(renewalOf.renewalOfId, contracts.id),
+        inArray(renewalOf.status, ['sent', 'active', 'paused', 'completed']),
+      ),
+    )
+    .leftJoin(users, eq(users.id, contracts.salesRepId))
+    .where(and(...conditions))
+    .orderBy(contracts.autoStopDate, contracts.id);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "contracts_term_end_idx" ON "contracts" USING btree ("auto_stop_date") WHERE "contracts"."auto_stop_date" is not null and "contracts"."status" in ('active','paused','completed','canceled');

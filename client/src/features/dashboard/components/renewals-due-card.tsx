@@ -42,7 +42,7 @@ export function RenewalsDueCard({ canRenew }: { canRenew: boolean }) {
             </button>
           </p>
         ) : due.data?.rows.length ? (
-          <ul className="divide-y" data-testid="renewals-due">
+          <ul className="divide-y" aria-label="Renewals due" data-testid="renewals-due">
             {due.data.rows.map((row) => (
               <RenewalRow
                 key={row.id}

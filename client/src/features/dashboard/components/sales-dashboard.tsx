@@ -79,7 +79,7 @@ export function SalesDashboard({ user }: { user: User }) {
                 ))}
               </div>
             ) : mine.data?.rows.length ? (
-              <ul className="divide-y">
+              <ul className="divide-y" aria-label="My recent contracts">
                 {mine.data.rows.slice(0, 5).map((contract) => {
                   const badge = contractStatusBadge(contract.status);
                   return (

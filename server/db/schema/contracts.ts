@@ -38,6 +38,12 @@ export const contracts = pgTable(
     lineItemsTotalCents: bigint('line_items_total_cents', { mode: 'number' }).notNull().default(0),
     monthlyAmountCents: bigint('monthly_amount_cents', { mode: 'number' }).notNull().default(0),
     seasonalMonthlyAmountCents: bigint('seasonal_monthly_amount_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the term bills before tax (the billing engine's term value, shared/contract-figures.ts), kept with
+     * the monthly figures by every write of the lines; null when the term is indefinite, or for a contract
+     * last saved before this column existed (the reports value those by the engine).
+     */
+    termValueCents: bigint('term_value_cents', { mode: 'number' }),
     setupFeeCents: bigint('setup_fee_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     stripeSubscriptionId: text('stripe_subscription_id'),

@@ -15,7 +15,7 @@ import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
 import { constraintName, sqlState } from '../../lib/db-errors';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { previewContracts } from '../billing/billing.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -103,7 +103,7 @@ export async function renewContract(deps: ContractDeps, actor: Actor, id: string
   if (refusal) throw conflict(refusal);
   const term = original.termMonths as number;
   const moved = (date: string | null) => (date === null ? null : addCalendarMonths(date, term));
-  const body: ContractBody = contractBodySchema.parse({
+  const parsed = contractBodySchema.safeParse({
     customerId: original.customerId,
     title: original.title,
     description: original.description,
@@ -124,6 +124,9 @@ export async function renewContract(deps: ContractDeps, actor: Actor, id: string
       flightEnd: moved(line.flightEnd),
     })),
   });
+  // What the original holds passed these rules when it was sold; a rule tightened since is said, not thrown.
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const body: ContractBody = parsed.data;
   try {
     return await createContract(deps, actor, body, { renewalOf: original });
   } catch (error) {

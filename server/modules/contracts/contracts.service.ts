@@ -521,7 +521,8 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
 /**
  * The monthly amounts a contract stores (reports read them: monthly recurring revenue), from the billing
  * engine (shared/contract-figures.ts): a whole period of the recurring lines still running from the contract's
- * reference day on, plus the package, at regular and in-season prices.
+ * reference day on, plus the package, at regular and in-season prices; and what the whole term bills before
+ * tax (reports: the renewal rate's values), null when the term is indefinite.
  */
 export function recurringFigures(
   contract: {
@@ -535,7 +536,7 @@ export function recurringFigures(
   lines: readonly BillableLine[],
   today: string,
   lastInvoicedIndex?: number,
-): { monthlyAmountCents: number; seasonalMonthlyAmountCents: number } {
+): { monthlyAmountCents: number; seasonalMonthlyAmountCents: number; termValueCents: number | null } {
   const figures = contractFigures(
     {
       startDate: contract.startDate,
@@ -548,7 +549,11 @@ export function recurringFigures(
     },
     { from: figuresReferenceDay(contract, today, lastInvoicedIndex) },
   );
-  return { monthlyAmountCents: figures.monthlyCents, seasonalMonthlyAmountCents: figures.seasonalMonthlyCents };
+  return {
+    monthlyAmountCents: figures.monthlyCents,
+    seasonalMonthlyAmountCents: figures.seasonalMonthlyCents,
+    termValueCents: figures.termValueCents,
+  };
 }
 
 /**

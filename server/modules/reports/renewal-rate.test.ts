@@ -92,6 +92,15 @@ describe('the renewal rate in GET /api/reports', () => {
     await renew(c3.id, false);
     await renew(c4.id, true);
     await ctx.db.update(contracts).set({ status: 'paused', pauseReason: 'manual' }).where(eq(contracts.id, c4.id));
+    // Each contract stores its term value with its monthly figures...
+    const [stored] = await ctx.db
+      .select({ termValueCents: contracts.termValueCents })
+      .from(contracts)
+      .where(eq(contracts.id, c1.id));
+    expect(stored.termValueCents).toBe(100_00);
+    // ...but one saved before that was kept has none, and c4's renewal neither: the engine values them.
+    await ctx.db.update(contracts).set({ termValueCents: null }).where(eq(contracts.id, c2.id));
+    await ctx.db.update(contracts).set({ termValueCents: null }).where(eq(contracts.renewalOfId, c4.id));
     await ctx.db.update(contracts).set({ status: 'completed' }).where(eq(contracts.id, c2.id));
     await ctx.db
       .update(contracts)

@@ -116,30 +116,45 @@ export function percentOf(part: number, whole: number): number | null {
 
 /**
  * The renewal rate (product.md section 15): contracts whose term ended in the period and were running then,
- * and those of them renewed by a sent or running contract; values are term values from the billing engine
- * (billing.service previewContracts: four statements whatever the number of contracts). By rep when the
- * report covers everyone.
+ * and those of them renewed by a sent or running contract, valued by their term values (stored with the
+ * monthly figures; a contract saved before they were stored is valued by the billing engine, billing.service
+ * previewContracts). By rep when the report covers everyone.
  */
 async function renewalRate(db: Db, scope: repo.ReportScope, period: repo.ReportPeriod): Promise<RenewalRate> {
-  const ended = await repo.selectEndedContracts(db, scope, period);
-  const rows = ended.flatMap((row) => (row.renewal ? [row.contract, row.renewal] : [row.contract]));
-  const previews = rows.length ? await previewContracts(db, rows) : new Map();
-  const termValue = (id: string) => previews.get(id)?.termValueCents ?? 0;
+  const [totals, legacy] = await Promise.all([
+    repo.selectRenewalTotals(db, scope, period),
+    repo.selectEndedWithoutTermValue(db, scope, period),
+  ]);
+  const unvalued = legacy.flatMap((row) => [
+    ...(row.contract.termValueCents === null ? [row.contract] : []),
+    ...(row.renewal && row.renewal.termValueCents === null ? [row.renewal] : []),
+  ]);
+  const previews = unvalued.length ? await previewContracts(db, unvalued) : new Map();
+  const engineValue = (id: string) => previews.get(id)?.termValueCents ?? 0;
+  const byRep = new Map(
+    totals.map((row) => [
+      row.repId,
+      {
+        name: row.repFirstName === null ? 'No sales rep' : `${row.repFirstName} ${row.repLastName ?? ''}`.trim(),
+        endedCount: row.ended,
+        endedCents: row.endedCents,
+        renewedCount: row.renewed,
+        renewedCents: row.renewedCents,
+      },
+    ]),
+  );
+  for (const { contract, renewal } of legacy) {
+    const rep = byRep.get(contract.salesRepId);
+    if (!rep) continue;
+    if (contract.termValueCents === null) rep.endedCents += engineValue(contract.id);
+    if (renewal && renewal.termValueCents === null) rep.renewedCents += engineValue(renewal.id);
+  }
   const total: RenewalTally = { endedCount: 0, endedCents: 0, renewedCount: 0, renewedCents: 0 };
-  const byRep = new Map<string | null, RenewalTally & { name: string }>();
-  for (const row of ended) {
-    const repId = row.contract.salesRepId;
-    const name = row.repFirstName === null ? 'No sales rep' : `${row.repFirstName} ${row.repLastName ?? ''}`.trim();
-    const rep = byRep.get(repId) ?? { name, endedCount: 0, endedCents: 0, renewedCount: 0, renewedCents: 0 };
-    byRep.set(repId, rep);
-    for (const tally of [total, rep]) {
-      tally.endedCount += 1;
-      tally.endedCents += termValue(row.contract.id);
-      if (row.renewal) {
-        tally.renewedCount += 1;
-        tally.renewedCents += termValue(row.renewal.id);
-      }
-    }
+  for (const rep of byRep.values()) {
+    total.endedCount += rep.endedCount;
+    total.endedCents += rep.endedCents;
+    total.renewedCount += rep.renewedCount;
+    total.renewedCents += rep.renewedCents;
   }
   return {
     ...rateFigures(total),

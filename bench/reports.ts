@@ -80,13 +80,14 @@ export async function seedReportData(exec: Exec, options: ReportDataOptions): Pr
     await exec(`
       insert into contracts (id, customer_id, sales_rep_id, description, status, start_date, term_months,
                              auto_stop_date, payment_mode, monthly_amount_cents, line_items_total_cents,
-                             total_cents, created_at, updated_at)
+                             total_cents, term_value_cents, created_at, updated_at)
       select ${uid('contract', 'g')}, ${uid('customer', `(1 + g % ${customers})`)},
              ${uid('user', `(1 + g % ${REPORT_BENCH_REPS})`)}, 'Campaign ' || g,
              (array['active','active','active','active','paused','completed','canceled','sent','draft','active'])[1 + g % 10],
              s.start, 12 + g % 25, (s.start + make_interval(months => 12 + g % 25))::date,
              case when g % 2 = 0 then 'portal' else 'pay_link' end,
              30000 + (g % 40) * 2500, 30000 + (g % 40) * 2500, (30000 + (g % 40) * 2500) * (12 + g % 25),
+             (30000 + (g % 40) * 2500) * (12 + g % 25),
              s.start::timestamp at time zone 'UTC', s.start::timestamp at time zone 'UTC'
       from generate_series(${from}, ${to}) g,
            lateral (select least(${epoch} + (g * 37) % ${startDays}, current_date) as start) s;

@@ -14,7 +14,7 @@ test('sales reps see their own recent contracts', async ({ page }) => {
   await signInAs(page, 'sales');
   await expect(page.getByRole('heading', { name: 'Welcome back, Jordan!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My Recent Contracts' })).toBeVisible();
-  const rows = page.getByRole('main').getByRole('listitem');
+  const rows = page.getByRole('list', { name: 'My recent contracts' }).getByRole('listitem');
   await expect(rows).toHaveCount(5);
   await page.getByRole('link', { name: 'New Contract' }).click();
   await expect(page).toHaveURL(/\/contracts\/new$/);

@@ -3,10 +3,10 @@ import type { Db } from './db/client';
 import type { ScheduledJob } from './lib/job-queue';
 import { publicOrigin } from './lib/public-url';
 import { runBilling } from './modules/billing/billing-run';
+import { sendRenewalNotices } from './modules/contracts/contract-renewals.service';
 import { reconcileDelivery } from './modules/delivery/delivery.service';
 import { runDunning } from './modules/dunning/dunning.service';
 import { reportExpiredHolds } from './modules/inventory/inventory.service';
-import { notifyExpiringContracts } from './modules/notifications/contract-notices';
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
 import { purgeOldWebhookDeliveries } from './modules/webhooks/webhooks.service';
@@ -64,11 +64,12 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
       run: () => app.mailer.deliverDue(db),
     },
     {
-      // Contracts ending within 30 days tell their rep once (the dedupe key makes repeats no-ops).
-      name: 'contract-expiry-notices',
+      // Renewal notices 60, 30 and 7 days before a running contract's end, each once per contract and end date
+      // (renewal_notices' key makes repeats no-ops); the 30-day one is the "contract ending soon" notice.
+      name: 'renewal-notices',
       cron: '0 8 * * *',
       atStart: true,
-      run: async () => deliverSoon(await notifyExpiringContracts(db, { baseUrl: baseUrl() })),
+      run: async () => deliverSoon(await sendRenewalNotices(db, { baseUrl: baseUrl() })),
     },
     {
       // Inventory holds of sent contracts that ran out: their units are free at once; this tells each rep once.

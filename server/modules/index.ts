@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { clientPortalRoutes } from './client-portal/client-portal.routes';
 import { commissionsRoutes } from './commissions/commissions.routes';
+import { contractRenewalsRoutes } from './contracts/contract-renewals.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { creativesRoutes } from './creatives/creatives.routes';
 import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(inventoryRoutes);
   await app.register(packagesRoutes);
   await app.register(contractsRoutes);
+  await app.register(contractRenewalsRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(clientPortalRoutes);

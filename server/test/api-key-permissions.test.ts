@@ -119,6 +119,8 @@ const MATRIX: Row[] = [
   ['POST /api/contracts/:id/lines/:lineId/end',         ro,   ok,   ok,   403,  dl],
   ['POST /api/contracts/:id/lines/preview',             ro,   ok,   ok,   403,  dl],
   ['POST /api/contracts/:id/lines/:lineId/end/preview', ro,   ok,   ok,   403,  dl],
+  ['POST /api/contracts/:id/renew',                     ro,   ok,   ok,   403,  dl],
+  ['GET /api/renewals',                                 ok,   ok,   ok,   ok,   dl],
   ['GET /api/invoices',                                 ok,   ok,   ok,   ok,   dl],
   ['GET /api/client/invoices',                          403,  403,  403,  403,  dl],
   ['GET /api/invoices/:id',                             ok,   ok,   ok,   ok,   dl],

@@ -130,6 +130,8 @@ const MATRIX: Row[] = [
   ['POST /api/contracts/:id/lines/:lineId/end',         401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/lines/preview',             401,  ok,   ok,   ok,   ok,   403,  403],
   ['POST /api/contracts/:id/lines/:lineId/end/preview', 401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/contracts/:id/renew',                     401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/renewals',                                 401,  ok,   ok,   ok,   ok,   ok,   403],
 
   ['GET /api/invoices',                                 401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/client/invoices',                          401,  403,  403,  403,  403,  403,  ok],

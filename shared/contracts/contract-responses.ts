@@ -129,6 +129,10 @@ export type Contract = ContractSummary & {
    * section 13). Null for any other contract.
    */
   inventoryHoldUntil: string | null;
+  /** The contract this one renews (product.md section 15), or null. */
+  renewalOfId: string | null;
+  /** The contract that renews this one, with its status, or null. */
+  renewedBy: { id: string; status: string } | null;
 };
 
 export type ContractOneTimeCharge = {

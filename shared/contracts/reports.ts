@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SellThroughRow } from './inventory';
 import type { DunningStage } from './invoice-vocabulary';
+import type { RenewalRate } from './renewal-vocabulary';
 import { type CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGES, type ReportRange } from './report-vocabulary';
 
 export * from './report-vocabulary';
@@ -114,4 +115,10 @@ export type Report = {
    * whatever the scope: inventory is one stock the whole team sells from.
    */
   inventory: SellThroughRow[];
+  /**
+   * Renewal rate (product.md section 15) of the contracts whose term ended in the range and that were running
+   * then: renewed count over ended count and renewed value over ended value (term values), by rep for
+   * managers and admins.
+   */
+  renewals: RenewalRate;
 };

@@ -38,6 +38,12 @@ export const contracts = pgTable(
     lineItemsTotalCents: bigint('line_items_total_cents', { mode: 'number' }).notNull().default(0),
     monthlyAmountCents: bigint('monthly_amount_cents', { mode: 'number' }).notNull().default(0),
     seasonalMonthlyAmountCents: bigint('seasonal_monthly_amount_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the term bills before tax (the billing engine's term value, shared/contract-figures.ts), kept with
+     * the monthly figures by every write of the lines; null when the term is indefinite, or for a contract
+     * last saved before this column existed (the reports value those by the engine).
+     */
+    termValueCents: bigint('term_value_cents', { mode: 'number' }),
     setupFeeCents: bigint('setup_fee_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     stripeSubscriptionId: text('stripe_subscription_id'),
@@ -73,6 +79,10 @@ export const contracts = pgTable(
     index('contracts_auto_stop_idx')
       .on(t.autoStopDate)
       .where(sql`${t.status} in ('active','paused') and ${t.autoStopDate} is not null`),
+    // Contracts whose term ended in a range (reports' renewal rate): every status a contract can end in.
+    index('contracts_term_end_idx')
+      .on(t.autoStopDate)
+      .where(sql`${t.autoStopDate} is not null and ${t.status} in ('active','paused','completed','canceled')`),
     // The list's order (newest first, id as tie-break) is served by these indexes without a sort.
     index('contracts_created_idx').on(t.createdAt, t.id),
     index('contracts_search_idx').using(

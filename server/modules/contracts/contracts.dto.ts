@@ -166,6 +166,8 @@ export function toContract(
       d.contract.status === 'sent' && d.holdUntil && d.lineItems.some(({ product }) => product.inventoryRequired)
         ? d.holdUntil.toISOString()
         : null,
+    renewalOfId: d.contract.renewalOfId,
+    renewedBy: d.renewedBy,
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   contractAdjustments,
@@ -33,6 +34,8 @@ export type ContractListRow = {
 export type ContractDetailRows = ContractListRow & {
   /** The hold of a sent contract on its inventory slots (inventory_holds), if it has one. */
   holdUntil: Date | null;
+  /** The contract that renews this one (contracts.renewal_of_id), if any. */
+  renewedBy: { id: string; status: string } | null;
   customer: CustomerRef | null;
   package: PackageRow | null;
   packageItems: { item: typeof packageItems.$inferSelect; product: ProductRow | null }[];
@@ -173,15 +176,20 @@ const prepareDetail = (db: Db) =>
       },
       package: packages,
       holdUntil: inventoryHolds.holdUntil,
+      renewedBy: { id: renewals.id, status: renewals.status },
     })
     .from(contracts)
     .leftJoin(customers, eq(customers.id, contracts.customerId))
     .leftJoin(users, eq(users.id, contracts.salesRepId))
     .leftJoin(packages, eq(packages.id, contracts.packageId))
     .leftJoin(inventoryHolds, eq(inventoryHolds.contractId, contracts.id))
+    .leftJoin(renewals, eq(renewals.renewalOfId, contracts.id))
     .where(eq(contracts.id, sql.placeholder('id')))
     .limit(1)
     .prepare('contract_detail');
+
+/** The contract that renews another (contracts_renewal_of_key: at most one). */
+const renewals = alias(contracts, 'renewal');
 
 const preparePackageItems = (db: Db) =>
   db

@@ -12,6 +12,7 @@ import type {
   ContractSummary,
   PaymentLinkResponse,
 } from '@shared/contracts/contract-responses';
+import type { RenewalDue } from '@shared/contracts/renewal-vocabulary';
 import {
   arrayOf,
   boolean,
@@ -136,6 +137,8 @@ export const contractResponse = object<Contract>({
     number: nullableString,
   }),
   inventoryHoldUntil: nullableString,
+  renewalOfId: nullableString,
+  renewedBy: nullable(object<NonNullable<Contract['renewedBy']>>({ id: string, status: string })),
 });
 
 /** POST /api/contracts/:id/generate-payment-link. */
@@ -161,3 +164,25 @@ export const amendmentPreviewResponse = object<AmendmentPreview>({
   currentMonthlyAmount: number,
   currentSeasonalMonthlyAmount: number,
 });
+
+/** GET /api/renewals: running contracts whose term ends soon. */
+export const renewalDueListResponse = arrayOf(
+  object<RenewalDue>({
+    id: string,
+    title: nullableString,
+    description: nullableString,
+    status: string,
+    customerId: string,
+    customerName: nullableString,
+    salesRepId: nullableString,
+    salesRepName: nullableString,
+    startDate: string,
+    termMonths: integer,
+    autoStopDate: string,
+    daysLeft: integer,
+    monthlyAmount: number,
+    termValue: nullableNumber,
+    lastNoticeDays: nullableInteger,
+    renewedBy: nullable(object<NonNullable<RenewalDue['renewedBy']>>({ id: string, status: string })),
+  }),
+);

@@ -122,7 +122,16 @@ export async function findContractDetail(db: Db, id: string): Promise<ContractDe
 // Create, edit, delete
 // ---------------------------------------------------------------------------------------------------------
 
-export async function createContract(deps: ContractDeps, actor: Actor, body: ContractBody): Promise<Contract> {
+/**
+ * `renewalOf`: the contract this one renews (contract-renewals.service.ts), linked in the same insert; a
+ * second renewal of it breaks contracts_renewal_of_key and rolls everything back.
+ */
+export async function createContract(
+  deps: ContractDeps,
+  actor: Actor,
+  body: ContractBody,
+  options: { renewalOf?: ContractRow } = {},
+): Promise<Contract> {
   const salesRepId = await resolveSalesRep(deps.db, actor, body.salesRepId, null);
   const refs = await loadReferences(deps.db, body, new Set());
   const figures = computeFigures(body, refs);
@@ -147,6 +156,7 @@ export async function createContract(deps: ContractDeps, actor: Actor, body: Con
       sentAt: status === 'sent' ? now : null,
       activatedAt: status === 'active' ? now : null,
       createdBy: actor.id,
+      renewalOfId: options.renewalOf?.id ?? null,
     });
     await replaceLineItems(tx, row.id, figures.lines);
     if (status === 'sent') await startHold(tx, row.id);
@@ -158,6 +168,16 @@ export async function createContract(deps: ContractDeps, actor: Actor, body: Con
       entityId: row.id,
       after: auditView(row, figures.lines),
     });
+    if (options.renewalOf) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'contract.renewed',
+        entity: 'contract',
+        entityId: options.renewalOf.id,
+        before: { renewedBy: null },
+        after: { renewedBy: row.id },
+      });
+    }
     if (status === 'active') {
       await notifyContractActivated(tx, { contract: row, actorId: actor.id, baseUrl: deps.baseUrl });
     }
@@ -501,7 +521,8 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
 /**
  * The monthly amounts a contract stores (reports read them: monthly recurring revenue), from the billing
  * engine (shared/contract-figures.ts): a whole period of the recurring lines still running from the contract's
- * reference day on, plus the package, at regular and in-season prices.
+ * reference day on, plus the package, at regular and in-season prices; and what the whole term bills before
+ * tax (reports: the renewal rate's values), null when the term is indefinite.
  */
 export function recurringFigures(
   contract: {
@@ -515,7 +536,7 @@ export function recurringFigures(
   lines: readonly BillableLine[],
   today: string,
   lastInvoicedIndex?: number,
-): { monthlyAmountCents: number; seasonalMonthlyAmountCents: number } {
+): { monthlyAmountCents: number; seasonalMonthlyAmountCents: number; termValueCents: number | null } {
   const figures = contractFigures(
     {
       startDate: contract.startDate,
@@ -528,7 +549,11 @@ export function recurringFigures(
     },
     { from: figuresReferenceDay(contract, today, lastInvoicedIndex) },
   );
-  return { monthlyAmountCents: figures.monthlyCents, seasonalMonthlyAmountCents: figures.seasonalMonthlyCents };
+  return {
+    monthlyAmountCents: figures.monthlyCents,
+    seasonalMonthlyAmountCents: figures.seasonalMonthlyCents,
+    termValueCents: figures.termValueCents,
+  };
 }
 
 /**

@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outboxEmails } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createTestUser, type TestUser } from '../../test/factories';
-import { notifyExpiringContracts } from './contract-notices';
 
 let ctx: TestContext;
 let productId: string;
@@ -107,92 +106,5 @@ describe('contract activated', () => {
     const again = await ctx.injectAs('admin', { method: 'POST', url: `/api/contracts/${contract.id}/activate` });
     expect(again.statusCode).toBe(409);
     expect(await noticesOf(rep, 'contract_activated')).toHaveLength(1);
-  });
-});
-
-describe('contract expiring (daily job)', () => {
-  it('tells each rep once about their running contracts ending within 30 days', async () => {
-    const rep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
-    const quiet = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
-    // quiet turned contract e-mails off: the notice, but no e-mail.
-    await ctx.injectAs(quiet, {
-      method: 'PUT',
-      url: '/api/settings/notifications',
-      payload: {
-        emailContractUpdates: false,
-        emailPaymentNotifications: true,
-        emailCommissionAlerts: true,
-        emailSystemMaintenance: false,
-        emailAccountSecurity: true,
-      },
-    });
-    // Twelve-month terms that started a year ago (+ n days) end in n days.
-    const in10 = await createContract('admin', {
-      salesRepId: rep.id,
-      makeActive: true,
-      startDate: dayFromToday(10, 1),
-    });
-    const in25 = await createContract('admin', {
-      salesRepId: rep.id,
-      makeActive: true,
-      startDate: dayFromToday(25, 1),
-    });
-    const in45 = await createContract('admin', {
-      salesRepId: rep.id,
-      makeActive: true,
-      startDate: dayFromToday(45, 1),
-    });
-    const pausedIn5 = await createContract('admin', {
-      salesRepId: quiet.id,
-      makeActive: true,
-      startDate: dayFromToday(5, 1),
-    });
-    await ctx.injectAs('admin', { method: 'POST', url: `/api/contracts/${pausedIn5.id}/pause` });
-    const canceledIn5 = await createContract('admin', {
-      salesRepId: rep.id,
-      makeActive: true,
-      startDate: dayFromToday(5, 1),
-    });
-    await ctx.injectAs('admin', {
-      method: 'POST',
-      url: `/api/contracts/${canceledIn5.id}/cancel`,
-      payload: { reason: 'Closed' },
-    });
-    const draftIn5 = await createContract('admin', { salesRepId: rep.id, startDate: dayFromToday(5, 1) });
-    const stops = [in10, in25, in45, pausedIn5, canceledIn5, draftIn5].map((c) => c.autoStopDate);
-    expect(stops.every(Boolean)).toBe(true);
-
-    const first = await notifyExpiringContracts(ctx.db, { baseUrl: BASE });
-    expect(first).toBeGreaterThanOrEqual(3);
-    const second = await notifyExpiringContracts(ctx.db, { baseUrl: BASE });
-    expect(second).toBe(0);
-
-    const repNotices = await noticesOf(rep, 'contract_expiring');
-    expect(repNotices.map((n) => n.entityId).sort()).toEqual([in10.id, in25.id].sort());
-    const n10 = repNotices.find((n) => n.entityId === in10.id)!;
-    expect(n10.body).toBe(`Drive-time spots for Northwind Radio ends on ${in10.autoStopDate} (in 10 days).`);
-    expect(n10.link).toBe(`/contracts/${in10.id}`);
-    expect((await noticesOf(quiet, 'contract_expiring')).map((n) => n.entityId)).toEqual([pausedIn5.id]);
-
-    const mails = await ctx.db
-      .select()
-      .from(outboxEmails)
-      .where(and(inArray(outboxEmails.to, [rep.email, quiet.email])));
-    const expiring = mails.filter((m) => m.subject.startsWith('Contract ending soon'));
-    expect(expiring.map((m) => m.to)).toEqual([rep.email, rep.email]);
-    expect(expiring.every((m) => m.text.includes(`${BASE}/contracts/`))).toBe(true);
-  });
-
-  it('runs on several instances at once and still notifies once', async () => {
-    const rep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
-    const c = await createContract('admin', { salesRepId: rep.id, makeActive: true, startDate: dayFromToday(3, 1) });
-    await Promise.all([
-      notifyExpiringContracts(ctx.db, { baseUrl: BASE }),
-      notifyExpiringContracts(ctx.db, { baseUrl: BASE }),
-      notifyExpiringContracts(ctx.db, { baseUrl: BASE }),
-    ]);
-    expect((await noticesOf(rep, 'contract_expiring')).map((n) => n.entityId)).toEqual([c.id]);
-    const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, rep.email));
-    expect(mails.filter((m) => m.subject.startsWith('Contract ending soon'))).toHaveLength(1);
   });
 });

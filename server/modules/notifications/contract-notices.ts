@@ -1,11 +1,7 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import type { Db } from '../../db/client';
-import { businessToday } from '../../lib/business-day';
 import { notify } from '../../lib/notify';
-import { selectCustomerName, selectExpiringContracts } from './notifications.repo';
-
-/** Days ahead a running contract's auto-stop date is announced to its rep. */
-export const EXPIRY_NOTICE_DAYS = 30;
+import { selectCustomerName } from './notifications.repo';
 
 type ContractFacts = {
   id: string;
@@ -45,42 +41,6 @@ export async function notifyContractActivated(
       text: `${name} for ${customerName} is now active.\n\n${facts.baseUrl}${link}`,
     },
   });
-}
-
-/**
- * The daily "contract expiring" notices: every active or paused contract whose auto-stop date falls within
- * the next 30 days tells its rep once (dedupe key per contract and end date, decided by the unique index
- * notifications_user_dedupe_key, so overlapping runs on several instances notify once). A contract whose
- * end date is moved gets a new notice for the new date. Returns how many contracts were announced.
- */
-export async function notifyExpiringContracts(
-  db: Db,
-  options: { baseUrl: string; today?: string; batch?: number },
-): Promise<number> {
-  const today = options.today ?? businessToday();
-  const due = await selectExpiringContracts(db, { today, days: EXPIRY_NOTICE_DAYS, limit: options.batch ?? 500 });
-  if (!due.length) return 0;
-  await db.transaction(async (tx) => {
-    for (const row of due) {
-      const name = contractName(row);
-      const days = Math.round((Date.parse(row.auto_stop_date) - Date.parse(today)) / 86_400_000);
-      const when = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
-      const body = `${name} for ${row.customer_name} ends on ${row.auto_stop_date} (${when}).`;
-      const link = `/contracts/${row.id}`;
-      await notify(tx, {
-        to: { userIds: [row.sales_rep_id] },
-        type: 'contract_expiring',
-        title: 'Contract ending soon',
-        body,
-        link,
-        entity: 'contract',
-        entityId: row.id,
-        dedupeKey: `contract_expiring:${row.id}:${row.auto_stop_date}`,
-        email: { subject: `Contract ending soon: ${name}`, text: `${body}\n\n${options.baseUrl}${link}` },
-      });
-    }
-  });
-  return due.length;
 }
 
 /**

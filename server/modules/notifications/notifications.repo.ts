@@ -69,38 +69,3 @@ export async function selectCustomerName(db: Db, customerId: string): Promise<st
   const result = await db.execute(sql`select name from customers where id = ${customerId}`);
   return rowsOf<{ name: string }>(result)[0]?.name;
 }
-
-export type ExpiringContractRow = {
-  id: string;
-  sales_rep_id: string;
-  title: string | null;
-  description: string | null;
-  customer_id: string;
-  customer_name: string;
-  auto_stop_date: string;
-};
-
-/**
- * The running (active or paused) contracts with a rep whose auto-stop date falls within `days` of `today`
- * and whose rep has no notice of that end date yet (the dedupe key per contract and date), soonest first.
- */
-export async function selectExpiringContracts(
-  db: Db,
-  window: { today: string; days: number; limit: number },
-): Promise<ExpiringContractRow[]> {
-  const result = await db.execute(sql`
-    select c.id, c.sales_rep_id, c.title, c.description, c.customer_id, cu.name as customer_name,
-           to_char(c.auto_stop_date, 'YYYY-MM-DD') as auto_stop_date
-    from contracts c
-    join customers cu on cu.id = c.customer_id
-    where c.status in ('active', 'paused') and c.auto_stop_date is not null
-      and c.auto_stop_date between ${window.today}::date and ${window.today}::date + ${window.days}::int
-      and c.sales_rep_id is not null
-      and not exists (
-        select 1 from notifications n
-        where n.user_id = c.sales_rep_id
-          and n.dedupe_key = 'contract_expiring:' || c.id || ':' || to_char(c.auto_stop_date, 'YYYY-MM-DD'))
-    order by c.auto_stop_date, c.id
-    limit ${window.limit}`);
-  return rowsOf<ExpiringContractRow>(result);
-}

@@ -1,3 +1,4 @@
+import type { RenewalRateFigures } from '@shared/contracts/renewal-vocabulary';
 import { CONTRACT_STATUSES_FOR_REPORTS, REPORT_RANGE_LABELS, type Report } from '@shared/contracts/reports';
 import { plainAmount } from '@shared/money';
 import { csvCell } from '../commissions/commissions.csv';
@@ -50,6 +51,8 @@ export function reportCsv(report: Report): string {
       ['Inventory sell-through', `${p.productName}: held slot-days`, String(p.heldUnits)],
       ['Inventory sell-through', `${p.productName}: capacity slot-days`, String(p.capacityUnits)],
     ]),
+    ...renewalRows('Renewals', '', report.renewals),
+    ...report.renewals.byRep.flatMap((r) => renewalRows('Renewals by rep', `${r.salesRepName}: `, r)),
     ...report.recentActivity.map((e): [string, string, string] => [
       'Recent activity',
       e.createdAt,
@@ -58,6 +61,18 @@ export function reportCsv(report: Report): string {
   ];
   const lines = [['Section', 'Item', 'Value'], ...rows].map((row) => row.map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The renewal rate's figures (product.md section 15), each item prefixed (a rep's name in the by-rep rows). */
+function renewalRows(section: string, prefix: string, r: RenewalRateFigures): [string, string, string][] {
+  return [
+    [section, `${prefix}Contracts ended`, String(r.endedCount)],
+    [section, `${prefix}Contracts renewed`, String(r.renewedCount)],
+    [section, `${prefix}Renewal rate by count (%)`, percentText(r.countRate)],
+    [section, `${prefix}Value ended`, plainAmount(r.endedValue)],
+    [section, `${prefix}Value renewed`, plainAmount(r.renewedValue)],
+    [section, `${prefix}Renewal rate by value (%)`, percentText(r.valueRate)],
+  ];
 }
 
 /** A percentage with one decimal, or an empty cell when there is none. */

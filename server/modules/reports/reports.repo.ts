@@ -1,8 +1,10 @@
 import type { DunningStage } from '@shared/contracts/invoice-vocabulary';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
+import { contracts, users } from '../../db/schema';
 
 /**
  * The reports' SQL: each figure is one aggregate statement. Figures over a period read the monthly totals
@@ -316,4 +318,85 @@ export async function compactReportTotals(db: Db): Promise<number> {
     return counts.rowCount ?? counts.affectedRows ?? 0;
   };
   return count(result) + count(book);
+}
+
+/** A renewal that counts: sent to the customer or running (a draft or a canceled renewal does not). */
+const renewalOf = alias(contracts, 'renewal');
+
+/** The contracts whose term ended in the period and that were running then (contracts_term_end_idx). */
+function endedIn(scope: ReportScope, period: ReportPeriod): SQL {
+  const conditions: SQL[] = [
+    sql`${contracts.autoStopDate} is not null`,
+    sql`${contracts.autoStopDate} between ${period.from}::date and ${period.to}::date`,
+    sql`${contracts.status} in ('active', 'paused', 'completed', 'canceled')`,
+    sql`(${contracts.status} <> 'canceled' or (${contracts.canceledAt} at time zone 'UTC')::date >= ${contracts.autoStopDate})`,
+  ];
+  if (scope.repId) conditions.push(eq(contracts.salesRepId, scope.repId));
+  return and(...conditions) as SQL;
+}
+
+const countingRenewal = () =>
+  and(eq(renewalOf.renewalOfId, contracts.id), inArray(renewalOf.status, ['sent', 'active', 'paused', 'completed']));
+
+export type RenewalTotalsRow = {
+  repId: string | null;
+  repFirstName: string | null;
+  repLastName: string | null;
+  ended: number;
+  /** The stored term values (contracts.term_value_cents) of the ended contracts and of their renewals. */
+  endedCents: number;
+  renewed: number;
+  renewedCents: number;
+};
+
+/**
+ * The renewal rate's figures per rep (product.md section 15), in one aggregate: the contracts whose term ended
+ * in the period and were running then (active, paused or completed, or canceled on or after that day), and
+ * those renewed by a sent or running contract (contracts_renewal_of_key), with the sums of their stored term
+ * values. A contract without a stored term value (saved before it was kept) adds nothing to the sums:
+ * selectEndedWithoutTermValue lists those for the billing engine.
+ */
+export async function selectRenewalTotals(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+): Promise<RenewalTotalsRow[]> {
+  return db
+    .select({
+      repId: contracts.salesRepId,
+      repFirstName: sql<string | null>`min(${users.firstName})`,
+      repLastName: sql<string | null>`min(${users.lastName})`,
+      ended: sql<number>`count(*)`.mapWith(Number),
+      endedCents: sql<number>`coalesce(sum(${contracts.termValueCents}), 0)`.mapWith(Number),
+      renewed: sql<number>`count(${renewalOf.id})`.mapWith(Number),
+      renewedCents: sql<number>`coalesce(sum(${renewalOf.termValueCents}), 0)`.mapWith(Number),
+    })
+    .from(contracts)
+    .leftJoin(renewalOf, countingRenewal())
+    .leftJoin(users, eq(users.id, contracts.salesRepId))
+    .where(endedIn(scope, period))
+    .groupBy(contracts.salesRepId);
+}
+
+export type EndedWithoutTermValueRow = {
+  contract: typeof contracts.$inferSelect;
+  renewal: typeof contracts.$inferSelect | null;
+};
+
+/** The ended contracts of the period (as selectRenewalTotals counts them) of which it or its renewal has no stored term value. */
+export async function selectEndedWithoutTermValue(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+): Promise<EndedWithoutTermValueRow[]> {
+  return db
+    .select({ contract: contracts, renewal: renewalOf })
+    .from(contracts)
+    .leftJoin(renewalOf, countingRenewal())
+    .where(
+      and(
+        endedIn(scope, period),
+        sql`(${contracts.termValueCents} is null or (${renewalOf.id} is not null and ${renewalOf.termValueCents} is null))`,
+      ),
+    );
 }

@@ -5,6 +5,15 @@ import { arrayOf, integer, nullableNumber, nullableString, number, object, strin
 type Revenue = Report['revenue'];
 type TopProduct = Report['topProducts'][number];
 
+const renewalFigures = {
+  endedCount: integer,
+  endedValue: number,
+  renewedCount: integer,
+  renewedValue: number,
+  countRate: nullableNumber,
+  valueRate: nullableNumber,
+};
+
 /** GET /api/reports (lib/response-schema.ts): only these fields are ever sent. */
 export const reportResponse = object<Report>({
   range: string,
@@ -79,4 +88,14 @@ export const reportResponse = object<Report>({
       sellThrough: number,
     }),
   ),
+  renewals: object<Report['renewals']>({
+    ...renewalFigures,
+    byRep: arrayOf(
+      object<Report['renewals']['byRep'][number]>({
+        salesRepId: nullableString,
+        salesRepName: string,
+        ...renewalFigures,
+      }),
+    ),
+  }),
 });

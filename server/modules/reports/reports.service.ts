@@ -1,10 +1,12 @@
 import type { User } from '@shared/contracts/auth';
+import type { RenewalRate, RenewalRateFigures } from '@shared/contracts/renewal-vocabulary';
 import { type Report, type ReportRange, reportRangeDates } from '@shared/contracts/reports';
 import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
 import { recentActivity, recordLink } from '../audit/audit.service';
+import { previewContracts } from '../billing/billing.service';
 import { sellThrough } from '../inventory/inventory.service';
 import * as repo from './reports.repo';
 
@@ -30,7 +32,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
   const period = { from, to };
   // Overdue and expiring count from the business's day, as invoices and dunning do (months stay UTC).
   const today = businessToday(now);
-  const [revenue, contracts, top, billed, open, delivery, activity, inventory] = await Promise.all([
+  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals] = await Promise.all([
     repo.selectRevenueByMonth(db, scope, period),
     repo.selectContractFigures(db, scope, period, today),
     repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
@@ -39,6 +41,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
     repo.selectDeliveryFigures(db, scope, period),
     recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
     sellThrough(db, from, to),
+    renewalRate(db, scope, period),
   ]);
   return {
     range,
@@ -88,6 +91,78 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       makegoodImpressions: delivery.makegoodImpressions,
     },
     inventory,
+    renewals,
+  };
+}
+
+type RenewalTally = { endedCount: number; endedCents: number; renewedCount: number; renewedCents: number };
+
+function rateFigures(t: RenewalTally): RenewalRateFigures {
+  return {
+    endedCount: t.endedCount,
+    endedValue: centsToAmount(t.endedCents),
+    renewedCount: t.renewedCount,
+    renewedValue: centsToAmount(t.renewedCents),
+    countRate: percentOf(t.renewedCount, t.endedCount),
+    valueRate: t.endedCount === 0 ? null : percentOf(t.renewedCents, t.endedCents),
+  };
+}
+
+/** `part` as a percentage of `whole`, one decimal (integer arithmetic); null when whole is not positive. */
+export function percentOf(part: number, whole: number): number | null {
+  if (whole <= 0) return null;
+  return divideRound(part * 1000, whole) / 10;
+}
+
+/**
+ * The renewal rate (product.md section 15): contracts whose term ended in the period and were running then,
+ * and those of them renewed by a sent or running contract, valued by their term values (stored with the
+ * monthly figures; a contract saved before they were stored is valued by the billing engine, billing.service
+ * previewContracts). By rep when the report covers everyone.
+ */
+async function renewalRate(db: Db, scope: repo.ReportScope, period: repo.ReportPeriod): Promise<RenewalRate> {
+  const [totals, legacy] = await Promise.all([
+    repo.selectRenewalTotals(db, scope, period),
+    repo.selectEndedWithoutTermValue(db, scope, period),
+  ]);
+  const unvalued = legacy.flatMap((row) => [
+    ...(row.contract.termValueCents === null ? [row.contract] : []),
+    ...(row.renewal && row.renewal.termValueCents === null ? [row.renewal] : []),
+  ]);
+  const previews = unvalued.length ? await previewContracts(db, unvalued) : new Map();
+  const engineValue = (id: string) => previews.get(id)?.termValueCents ?? 0;
+  const byRep = new Map(
+    totals.map((row) => [
+      row.repId,
+      {
+        name: row.repFirstName === null ? 'No sales rep' : `${row.repFirstName} ${row.repLastName ?? ''}`.trim(),
+        endedCount: row.ended,
+        endedCents: row.endedCents,
+        renewedCount: row.renewed,
+        renewedCents: row.renewedCents,
+      },
+    ]),
+  );
+  for (const { contract, renewal } of legacy) {
+    const rep = byRep.get(contract.salesRepId);
+    if (!rep) continue;
+    if (contract.termValueCents === null) rep.endedCents += engineValue(contract.id);
+    if (renewal && renewal.termValueCents === null) rep.renewedCents += engineValue(renewal.id);
+  }
+  const total: RenewalTally = { endedCount: 0, endedCents: 0, renewedCount: 0, renewedCents: 0 };
+  for (const rep of byRep.values()) {
+    total.endedCount += rep.endedCount;
+    total.endedCents += rep.endedCents;
+    total.renewedCount += rep.renewedCount;
+    total.renewedCents += rep.renewedCents;
+  }
+  return {
+    ...rateFigures(total),
+    byRep: scope.repId
+      ? []
+      : [...byRep]
+          .map(([salesRepId, tally]) => ({ salesRepId, salesRepName: tally.name, ...rateFigures(tally) }))
+          .sort((a, b) => a.salesRepName.localeCompare(b.salesRepName)),
   };
 }
 

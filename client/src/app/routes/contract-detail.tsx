@@ -16,6 +16,7 @@ import { EditRefusalBadge } from '@/features/contracts/components/edit-refusal-b
 import { InventoryHoldNote } from '@/features/contracts/components/inventory-hold-note';
 import { PauseReasonNote } from '@/features/contracts/components/pause-reason-note';
 import { PaymentInfoCard } from '@/features/contracts/components/payment-info-card';
+import { RenewalLinks, RenewButton } from '@/features/contracts/components/renewal-links';
 import { useContractAccess } from '@/features/contracts/hooks/use-contract-access';
 import { contractTitle, formatDate } from '@/features/contracts/lib/format';
 import { NON_PAYMENT_PAUSE_EXPLANATION, pausedForNonPayment } from '@/features/contracts/lib/pause-reason';
@@ -114,6 +115,7 @@ export default function ContractDetailPage() {
             </p>
           )}
           <InventoryHoldNote contract={contract} />
+          <RenewalLinks contract={contract} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!editable && <EditRefusalBadge contract={contract} className="text-sm" />}
@@ -124,6 +126,7 @@ export default function ContractDetailPage() {
               </Link>
             </Button>
           )}
+          {canWrite && <RenewButton contract={contract} />}
           {mayDelete && (
             <Button
               variant="outline"

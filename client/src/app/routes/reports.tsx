@@ -10,6 +10,7 @@ import {
   Layers,
   Package,
   Radio,
+  RefreshCw,
   Repeat,
   TrendingUp,
   Wallet,
@@ -26,6 +27,7 @@ import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useExportReport } from '@/features/reports/api/export-report';
 import { useReport } from '@/features/reports/api/get-report';
 import { performanceAlerts } from '@/features/reports/components/performance-alerts';
+import { RenewalRate } from '@/features/reports/components/renewal-rate';
 import {
   DeliveryStats,
   InventorySellThrough,
@@ -178,6 +180,10 @@ export default function ReportsPage() {
               <RecentActivity events={data.recentActivity} />
             </Section>
           </div>
+
+          <Section title="Renewals" icon={<RefreshCw />}>
+            <RenewalRate renewals={data.renewals} />
+          </Section>
 
           <Section title="Inventory Sell-Through" icon={<Layers />}>
             <InventorySellThrough rows={data.inventory ?? []} />

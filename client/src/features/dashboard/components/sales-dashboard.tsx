@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useMyCommissionSummary } from '../api/get-commission-summary';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useMyContracts } from '../api/get-my-contracts';
+import { RenewalsDueCard } from './renewals-due-card';
 import { StatCard } from './stat-card';
 
 export function SalesDashboard({ user }: { user: User }) {
@@ -78,7 +79,7 @@ export function SalesDashboard({ user }: { user: User }) {
                 ))}
               </div>
             ) : mine.data?.rows.length ? (
-              <ul className="divide-y">
+              <ul className="divide-y" aria-label="My recent contracts">
                 {mine.data.rows.slice(0, 5).map((contract) => {
                   const badge = contractStatusBadge(contract.status);
                   return (
@@ -124,6 +125,10 @@ export function SalesDashboard({ user }: { user: User }) {
           total={commission.data?.total}
           loading={readsCommission && commission.isLoading}
         />
+      </div>
+
+      <div className="mt-6">
+        <RenewalsDueCard canRenew={canCreate} />
       </div>
     </>
   );

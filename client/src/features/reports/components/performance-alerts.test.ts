@@ -45,6 +45,15 @@ const base: Report = {
     makegoodImpressions: 0,
   },
   inventory: [],
+  renewals: {
+    endedCount: 0,
+    endedValue: 0,
+    renewedCount: 0,
+    renewedValue: 0,
+    countRate: null,
+    valueRate: null,
+    byRep: [],
+  },
 };
 const today = new Date('2026-11-21T12:00:00Z');
 

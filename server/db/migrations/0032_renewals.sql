@@ -1,0 +1,2 @@
+ALTER TABLE "contracts" ADD COLUMN "term_value_cents" bigint;--> statement-breakpoint
+CREATE INDEX "contracts_term_end_idx" ON "contracts" USING btree ("auto_stop_date") WHERE "contracts"."auto_stop_date" is not null and "contracts"."status" in ('active','paused','completed','canceled');

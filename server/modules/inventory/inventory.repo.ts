@@ -74,8 +74,7 @@ function renewalHoldLines(products: SQL, from: SQL, to: SQL, today: string, forC
 }
 
 const anyOf = (ids: readonly string[]) => sql`l.product_id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
-const anyOfHeld = (ids: readonly string[]) =>
-  sql`rh.product_id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
+const anyOfHeld = (ids: readonly string[]) => sql`rh.product_id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
 
 export type DayFigures = {
   product_id: string;

@@ -475,9 +475,12 @@ export async function runRenewalHolds(
         entity: 'contract',
         entityId: contractId,
         dedupeKey: `renewal-hold:${contractId}:${told.map((hold) => hold.line_id).join(',')}`,
-        email: { subject: `Renewal hold released: ${name}`, text: `${body}
+        email: {
+          subject: `Renewal hold released: ${name}`,
+          text: `${body}
 
-${options.baseUrl}${link}` },
+${options.baseUrl}${link}`,
+        },
       });
       notified += 1;
     }

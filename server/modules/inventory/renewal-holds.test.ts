@@ -117,10 +117,12 @@ const figures = (a: ProductAvailability) =>
  * year, so due for renewal from November 2), with the product's line on December 20-24.
  */
 async function holder(product: Product, extra: Partial<Line> = {}) {
-  return created(
-    [{ productId: product.id, flightStart: `${Y}-12-20`, flightEnd: `${Y}-12-24`, ...extra }],
-    { as: rep, status: 'active', customerId: holderCustomer, startDate: `${Y}-10-01` },
-  );
+  return created([{ productId: product.id, flightStart: `${Y}-12-20`, flightEnd: `${Y}-12-24`, ...extra }], {
+    as: rep,
+    status: 'active',
+    customerId: holderCustomer,
+    startDate: `${Y}-10-01`,
+  });
 }
 
 const holdsOf = (contractId: string) =>
@@ -239,10 +241,12 @@ describe('a renewal hold', () => {
       `Only 0 of 2 slots left on ${N}-12-21 for ${product.name} (held for the renewal of Tinsel Co)`,
     );
 
-    const renewal = await created(
-      [{ productId: product.id, flightStart: `${N}-12-20`, flightEnd: `${N}-12-24` }],
-      { as: rep, customerId: holderCustomer, startDate: `${Y + 1}-01-01`, termMonths: 12 },
-    );
+    const renewal = await created([{ productId: product.id, flightStart: `${N}-12-20`, flightEnd: `${N}-12-24` }], {
+      as: rep,
+      customerId: holderCustomer,
+      startDate: `${Y + 1}-01-01`,
+      termMonths: 12,
+    });
     await linkRenewal(renewal.id, original.id);
     // Its edit form sees the held days as free for it.
     expect(figures(await availability(product.id, `${N}-12-21`, `${N}-12-22`, renewal.id))).toEqual([
@@ -299,11 +303,11 @@ describe('a renewal hold', () => {
       `The slots held for the renewal of Contract ${original.id.slice(-8)} for Tinsel Co were released (its renewal did not take them 30 days before the flight): ${product.name}: ${N}-12-20 to ${N}-12-24, 1 slot. They are available to others again.`,
     );
     const mail = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, rep.email));
-    expect(mail.filter((m) => m.subject === `Renewal hold released: Contract ${original.id.slice(-8)}`)).toHaveLength(1);
+    expect(mail.filter((m) => m.subject === `Renewal hold released: Contract ${original.id.slice(-8)}`)).toHaveLength(
+      1,
+    );
 
-    expect(figures(await availability(product.id, `${N}-12-20`, `${N}-12-20`))).toEqual([
-      [`${N}-12-20`, 0, 0, 0, 1],
-    ]);
+    expect(figures(await availability(product.id, `${N}-12-20`, `${N}-12-20`))).toEqual([[`${N}-12-20`, 0, 0, 0, 1]]);
     const other = await created([{ productId: product.id, flightStart: `${N}-12-20`, flightEnd: `${N}-12-20` }]);
     expect((await act(other.id, 'activate')).statusCode).toBe(200);
   });
@@ -341,9 +345,7 @@ describe('a renewal hold', () => {
     await runRenewalHolds(ctx.db, { baseUrl, today: `${Y}-11-02` });
     expect((await act(original.id, 'cancel')).statusCode).toBe(200);
     // Counted as free at once, before the job records the release.
-    expect(figures(await availability(product.id, `${N}-12-20`, `${N}-12-20`))).toEqual([
-      [`${N}-12-20`, 0, 0, 0, 1],
-    ]);
+    expect(figures(await availability(product.id, `${N}-12-20`, `${N}-12-20`))).toEqual([[`${N}-12-20`, 0, 0, 0, 1]]);
     const other = await created([{ productId: product.id, flightStart: `${N}-12-20`, flightEnd: `${N}-12-20` }]);
     expect((await act(other.id, 'activate')).statusCode).toBe(200);
 
@@ -386,8 +388,6 @@ describe('two contracts racing for the last slot beside a renewal hold', () => {
         );
       }
     }
-    expect(figures(await availability(product.id, `${N}-12-23`, `${N}-12-23`))).toEqual([
-      [`${N}-12-23`, 2, 0, 1, 0],
-    ]);
+    expect(figures(await availability(product.id, `${N}-12-23`, `${N}-12-23`))).toEqual([[`${N}-12-23`, 2, 0, 1, 0]]);
   });
 });

@@ -6,13 +6,14 @@ import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
+import { seedFirstRefusal } from './seed-first-refusal';
 import { seedInventory } from './seed-inventory';
 import { seedUsers } from './seed-users';
 
 /**
  * The demo business: accounts for every role (password demo1234), customers, the nine ad types as
- * products, packages and contracts in every status, the holiday season's inventory partly sold, and the account
- * codes of the accounting export (nothing exported yet). Deterministic: the same data on every start.
+ * products, packages and contracts in every status, the holiday season's inventory partly sold, the account
+ * codes of the accounting export (nothing exported yet), and a renewal hold live and one lapsed. Deterministic: the same data on every start.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const catalog = await seedCatalog(db);
@@ -24,4 +25,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedCreditNotes(db);
   await seedInventory(db);
   await seedAccounting(db);
+  await seedFirstRefusal(db);
 }

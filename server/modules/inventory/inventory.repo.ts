@@ -512,13 +512,17 @@ export type RenewalHoldRow = {
  * an active or paused contract with an auto-stop date at most `noticeDays` days after `today`: it keeps the
  * line's flight a year later (flight_start + 1 year .. flight_end + 1 year; a flight with no end runs to the
  * day before the auto-stop date; February 29 becomes February 28, as PostgreSQL adds a year), released on
- * `releaseDays` days before that flight starts, which must still be after `today`.
+ * `releaseDays` days before that flight starts, which must still be after `today`. `contractIds` limits it to
+ * those contracts.
  */
 export async function insertDueRenewalHolds(
   db: Db,
   today: string,
-  options: { noticeDays: number; releaseDays: number },
+  options: { noticeDays: number; releaseDays: number; contractIds?: readonly string[] },
 ): Promise<RenewalHoldRow[]> {
+  const only = options.contractIds
+    ? sql`c.id = any(string_to_array(${options.contractIds.join(',')}, ',')::uuid[])`
+    : sql`true`;
   const result = await db.execute(sql`
     with due as (
       insert into renewal_holds (line_id, contract_id, customer_id, product_id, quantity, held_from, held_to, release_on)
@@ -536,6 +540,7 @@ export async function insertDueRenewalHolds(
         and c.auto_stop_date - ${options.noticeDays}::int <= ${today}::date
         and s.held_from - ${options.releaseDays}::int > ${today}::date
         and s.held_to >= s.held_from
+        and ${only}
       on conflict (line_id) do nothing
       returning *
     )

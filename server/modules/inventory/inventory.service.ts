@@ -424,17 +424,19 @@ export async function reportExpiredHolds(db: Db, options: { baseUrl: string }): 
  * counting at once (renewalHoldLines) and are released on the next run; a renewal that is active or paused
  * booked the days itself, so its original's holds end without a notice. Safe on every instance at once:
  * one INSERT ... ON CONFLICT DO NOTHING and one UPDATE ... RETURNING decide what each run reports. Each
- * change writes an audit event per contract in the same transaction.
+ * change writes an audit event per contract in the same transaction. `today` is the business's day unless
+ * given; `contractIds` limits the holds it starts to those contracts (the demo seeds one hold that way).
  */
 export async function runRenewalHolds(
   db: Db,
-  options: { baseUrl: string; today?: string },
+  options: { baseUrl: string; today?: string; contractIds?: readonly string[] },
 ): Promise<{ started: number; released: number; notified: number }> {
   const today = options.today ?? businessToday();
   return db.transaction(async (tx) => {
     const started = await insertDueRenewalHolds(tx, today, {
       noticeDays: RENEWAL_HOLD_NOTICE_DAYS,
       releaseDays: RENEWAL_HOLD_RELEASE_DAYS,
+      contractIds: options.contractIds,
     });
     const released = await releaseEndedRenewalHolds(tx, today);
     await recordAudits(tx, [

@@ -22,10 +22,7 @@ export const SELL_THROUGH_LABELS: Record<SellThrough, string> = {
  */
 export const RENEWAL_DAY_CLASS = 'border-dashed border-fuchsia-500';
 
-/**
- * The figures of a day, each with its letter and colour (the legend spells them out). Units held for renewal
- * show only on the days that have some (`optional`), so a phone's narrow day keeps room for the rest.
- */
+/** The figures of a day, each with its letter and colour (the legend spells them out). */
 const FIGURES = [
   { key: 'booked', letter: 'B', name: 'Booked', bar: 'bg-slate-800', text: 'text-slate-900', optional: false },
   {
@@ -48,12 +45,24 @@ const FIGURES = [
 ] as const;
 
 /**
+ * The figures a day shows: held for renewal only when there are some, and then held only when there are some
+ * too, so a phone's narrow day keeps three figures where it can (the day's name says all four).
+ */
+function shownFigures(day: AvailabilityDay) {
+  return FIGURES.filter((figure) => {
+    if (figure.optional) return day[figure.key] > 0;
+    return figure.key !== 'held' || day.held > 0 || day.heldForRenewal === 0;
+  });
+}
+
+/**
  * A day's booked, held, held-for-renewal and free units, apart: a bar in segments (in proportion to the
  * capacity) and the figures with their letters. Hidden from screen readers: the day's button says the same
  * in words (dayLabel).
  */
 export function DayFigures({ day, stacked = false }: { day: AvailabilityDay; stacked?: boolean }) {
   const total = Math.max(day.capacity, day.booked + day.held + day.heldForRenewal, 1);
+  const shown = shownFigures(day);
   return (
     <span aria-hidden className="flex w-full min-w-0 flex-col gap-0.5">
       <span className="flex h-1.5 w-full overflow-hidden rounded-full border border-black/10 bg-white">
@@ -68,9 +77,10 @@ export function DayFigures({ day, stacked = false }: { day: AvailabilityDay; sta
         className={cn(
           'flex min-w-0 font-mono text-[9px] leading-tight tabular-nums sm:text-[10px]',
           stacked ? 'flex-col items-start' : 'justify-between gap-px',
+          shown.length > 3 && 'tracking-tighter',
         )}
       >
-        {FIGURES.filter((figure) => !figure.optional || day[figure.key] > 0).map((figure) => (
+        {shown.map((figure) => (
           <span key={figure.key} data-figure={figure.key} className={cn('whitespace-nowrap', figure.text)}>
             <span className="font-semibold">{day[figure.key]}</span>
             {figure.letter}

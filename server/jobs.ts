@@ -6,7 +6,7 @@ import { runBilling } from './modules/billing/billing-run';
 import { sendRenewalNotices } from './modules/contracts/contract-renewals.service';
 import { reconcileDelivery } from './modules/delivery/delivery.service';
 import { runDunning } from './modules/dunning/dunning.service';
-import { reportExpiredHolds } from './modules/inventory/inventory.service';
+import { reportExpiredHolds, runRenewalHolds } from './modules/inventory/inventory.service';
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
 import { purgeOldWebhookDeliveries } from './modules/webhooks/webhooks.service';
@@ -77,6 +77,14 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
       cron: '*/15 * * * *',
       atStart: true,
       run: async () => deliverSoon(await reportExpiredHolds(db, { baseUrl: baseUrl() })),
+    },
+    {
+      // Right of first refusal: holds the next season's days of contracts due for renewal, releases them 30 days
+      // before their flight (or at once for a canceled contract) and tells each rep once.
+      name: 'renewal-holds',
+      cron: '5 * * * *',
+      atStart: true,
+      run: async () => deliverSoon((await runRenewalHolds(db, { baseUrl: baseUrl() })).notified),
     },
     {
       // Folds the report totals' delta rows (server/db/schema/reports.ts); reports are exact with or without it.

@@ -6,6 +6,7 @@ import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
+import { seedFirstRefusal } from './seed-first-refusal';
 import { seedInventory } from './seed-inventory';
 import { seedRenewals } from './seed-renewals';
 import { seedUsers } from './seed-users';
@@ -13,7 +14,8 @@ import { seedUsers } from './seed-users';
 /**
  * The demo business: accounts for every role (password demo1234), customers, the nine ad types as
  * products, packages and contracts in every status, the holiday season's inventory partly sold, the account
- * codes of the accounting export (nothing exported yet) and contracts at each renewal step, one renewed. Deterministic: the same data on every start.
+ * codes of the accounting export (nothing exported yet), contracts at each renewal step (one renewed), and a
+ * renewal hold live and one lapsed. Deterministic: the same data on every start.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const catalog = await seedCatalog(db);
@@ -26,4 +28,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedInventory(db);
   await seedAccounting(db);
   await seedRenewals(db);
+  await seedFirstRefusal(db);
 }

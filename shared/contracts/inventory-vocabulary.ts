@@ -26,10 +26,29 @@ export const INVENTORY_MESSAGES = {
   quantityWhole: `quantity must be a whole number of slots from 1 to ${MAX_CAPACITY.toLocaleString('en-US')}`,
 } as const;
 
-/** "Only 1 of 3 slots left on 2026-12-20 for Holiday Pre-roll": the 409 of a sale that would oversell a day. */
-export function soldOutMessage(left: number, capacity: number, date: string, productName: string): string {
-  return `Only ${Math.max(0, left)} of ${capacity} slots left on ${date} for ${productName}`;
+/**
+ * "Only 1 of 3 slots left on 2026-12-20 for Holiday Pre-roll": the 409 of a sale that would oversell a day.
+ * When units held for renewals take part of the day, `heldFor` names whose renewal (a customer, or a
+ * contract's short id for a caller who may not see the customer): "... (held for the renewal of Acme)".
+ */
+export function soldOutMessage(
+  left: number,
+  capacity: number,
+  date: string,
+  productName: string,
+  heldFor: readonly string[] = [],
+): string {
+  const renewal = heldFor.length > 0 ? ` (held for the renewal of ${heldFor.join(', ')})` : '';
+  return `Only ${Math.max(0, left)} of ${capacity} slots left on ${date} for ${productName}${renewal}`;
 }
+
+/** "contract 1a2b3c4d": a renewal hold's contract named for a caller who may not see its customer. */
+export const renewalHolderShortName = (shortId: string) => `contract ${shortId}`;
+
+/** The right of first refusal (product.md section 15): from 60 days before the auto-stop date... */
+export const RENEWAL_HOLD_NOTICE_DAYS = 60;
+/** ...until this many days before the held flight starts. */
+export const RENEWAL_HOLD_RELEASE_DAYS = 30;
 
 /** An inventory line with no flight end and nothing to default it from (product.md section 13). */
 export function flightEndRequiredMessage(productName: string): string {
@@ -106,13 +125,21 @@ export function sellThroughPercent(bookedUnits: number, capacityUnits: number): 
 export const NEXT_FREE_COUNT = 3;
 export const NEXT_FREE_HORIZON_DAYS = 365;
 
-/** One day of an inventory product: units booked (active, paused), held (sent, hold not expired), left. */
+/**
+ * One day of an inventory product: units booked (active, paused), held (sent, hold not expired), held for
+ * the renewal of a contract due for renewal (right of first refusal, product.md section 15), left.
+ */
 export type AvailabilityDay = {
   date: string;
   capacity: number;
   booked: number;
   held: number;
-  /** capacity - booked - held, never below 0. */
+  /**
+   * Units kept for the renewal of contracts due for renewal (their lines' same days a year earlier): taken
+   * for everyone but that renewal, until 30 days before the flight or until the renewal takes them itself.
+   */
+  heldForRenewal: number;
+  /** capacity - booked - held - heldForRenewal, never below 0. */
   available: number;
 };
 
@@ -170,8 +197,11 @@ export type InventoryCalendar = {
  * are booked or held and until when, nothing that names the deal or the customer.
  */
 export type InventoryHolder = {
-  /** held: a sent contract within its hold; booked: active or paused. */
-  kind: 'held' | 'booked';
+  /**
+   * held: a sent contract within its hold; booked: active or paused; held_for_renewal: the same days a year
+   * after a line of a contract due for renewal, kept for its renewal (`contract` is then that contract).
+   */
+  kind: 'held' | 'booked' | 'held_for_renewal';
   quantity: number;
   /** The last day of the flight of the contract's lines of this product that take the day; null: no end. */
   endDate: string | null;
@@ -184,7 +214,8 @@ export type InventoryHolderContract = {
   shortId: string;
   title: string | null;
   customerName: string | null;
-  status: 'sent' | 'active' | 'paused';
+  /** A renewal hold's contract may have completed meanwhile (its renewal is still to come). */
+  status: 'sent' | 'active' | 'paused' | 'completed';
   /** A held contract's hold end (ISO timestamp). */
   holdUntil: string | null;
   salesRepName: string | null;

@@ -209,7 +209,7 @@ async function addLine(
     ...snapshot,
   });
   // Amendments book by their dates: the added line's days must fit (ending a line releases its days).
-  await assertUnitsAvailable(tx, contractId, { today, lineId: line.id });
+  await assertUnitsAvailable(tx, contractId, { today, lineId: line.id, actor });
   const added = billable(line, product.name);
   const adjustments = amendmentAdjustments(null, added, await invoicedPeriodsFrom(tx, contractId, flightStart));
   const row = await settle(tx, baseUrl, actor, contract, today, {

@@ -160,7 +160,7 @@ export async function createContract(
     });
     await replaceLineItems(tx, row.id, figures.lines);
     if (status === 'sent') await startHold(tx, row.id);
-    await assertUnitsAvailable(tx, row.id);
+    await assertUnitsAvailable(tx, row.id, { actor });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contract.created',
@@ -247,7 +247,7 @@ export async function updateContract(
       row = changed;
       if (action === 'send') await startHold(tx, id);
     }
-    await assertUnitsAvailable(tx, id);
+    await assertUnitsAvailable(tx, id, { actor });
   });
   deps.mailer.kick(deps.db);
   if (target === 'active') await billContractNow(deps, id);
@@ -298,7 +298,7 @@ export async function transitionContract(
   const changed = await deps.db.transaction(async (tx) => {
     const updated = await applyTransition(tx, deps, actor, id, action, { reason: options.reason, customer, delivery });
     if (updated && action === 'send') await startHold(tx, id);
-    if (updated && (action === 'send' || action === 'activate')) await assertUnitsAvailable(tx, id);
+    if (updated && (action === 'send' || action === 'activate')) await assertUnitsAvailable(tx, id, { actor });
     return updated;
   });
   if (!changed) {

@@ -15,6 +15,7 @@ const day = {
   capacity: integer,
   booked: integer,
   held: integer,
+  heldForRenewal: integer,
   available: integer,
 } satisfies Record<keyof AvailabilityDay, unknown>;
 

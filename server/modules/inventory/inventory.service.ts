@@ -12,6 +12,9 @@ import {
   NEXT_FREE_COUNT,
   NEXT_FREE_HORIZON_DAYS,
   type ProductAvailability,
+  RENEWAL_HOLD_NOTICE_DAYS,
+  RENEWAL_HOLD_RELEASE_DAYS,
+  renewalHolderShortName,
   type SellThroughRow,
   sellThroughPercent,
   soldOutMessage,
@@ -19,6 +22,7 @@ import {
 import { centsToAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
+import { recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { conflict, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
@@ -29,8 +33,11 @@ import {
   contractTakesUnits,
   type DayFigures,
   type InventoryProductRow,
+  insertDueRenewalHolds,
   lockInventoryOfContract,
   markExpiredHolds,
+  type RenewalHoldRow,
+  releaseEndedRenewalHolds,
   selectBookedLines,
   selectBusiestDay,
   selectContractStatus,
@@ -41,6 +48,7 @@ import {
   selectInventoryProducts,
   selectNextFreeDays,
   selectProductName,
+  selectRenewalHoldersOn,
   selectSellThrough,
   upsertHold,
 } from './inventory.repo';
@@ -69,27 +77,39 @@ export async function startHold(tx: Db, contractId: string): Promise<void> {
  * would take above capacity refuses the whole change with 409 naming the first such day and what is left
  * ("Only 1 of 3 slots left on 2026-12-20 for Holiday Pre-roll": what the rest of the contracts leave; for an
  * amendment's new line, what everything else leaves), and the caller's transaction rolls back.
+ * Renewal holds count like the rest, except the ones kept for this contract (it is their renewal); when some
+ * take part of that day the message names whose renewal they keep it for: the customer for a caller who may
+ * see the holding contract (seesHolder), else its short id ("... (held for the renewal of contract 1a2b3c4d)").
  * A contract that takes nothing (a draft, an expired hold) or has no inventory lines passes.
  */
 export async function assertUnitsAvailable(
   tx: Db,
   contractId: string,
-  options: { today?: string; lineId?: string } = {},
+  options: { today?: string; lineId?: string; actor?: Actor | null } = {},
 ): Promise<void> {
   // The contract's own status and hold cannot change meanwhile: the caller holds its row lock.
   if (!(await contractTakesUnits(tx, contractId))) return;
   if (!(await lockInventoryOfContract(tx, contractId))) return;
-  const shortfall = await selectFirstShortfall(
-    tx,
-    contractId,
-    options.today ?? businessToday(),
-    options.lineId ?? null,
+  const today = options.today ?? businessToday();
+  const shortfall = await selectFirstShortfall(tx, contractId, today, options.lineId ?? null);
+  if (!shortfall) return;
+  const heldFor =
+    shortfall.renewal > 0
+      ? (await selectRenewalHoldersOn(tx, shortfall.product_id, shortfall.day, today, contractId)).map((holder) =>
+          options.actor && holder.customer_name && seesHolder(options.actor, holder.sales_rep_id)
+            ? holder.customer_name
+            : renewalHolderShortName(shortContractId(holder.contract_id)),
+        )
+      : [];
+  throw conflict(
+    soldOutMessage(
+      shortfall.capacity - shortfall.others,
+      shortfall.capacity,
+      shortfall.day,
+      shortfall.product_name,
+      heldFor,
+    ),
   );
-  if (shortfall) {
-    throw conflict(
-      soldOutMessage(shortfall.capacity - shortfall.others, shortfall.capacity, shortfall.day, shortfall.product_name),
-    );
-  }
 }
 
 /**
@@ -121,7 +141,8 @@ function toDays(capacity: number, figures: readonly DayFigures[]): AvailabilityD
     capacity,
     booked: f.booked,
     held: f.held,
-    available: Math.max(0, capacity - f.booked - f.held),
+    heldForRenewal: f.held_for_renewal,
+    available: Math.max(0, capacity - f.booked - f.held - f.held_for_renewal),
   }));
 }
 
@@ -145,7 +166,14 @@ function toAvailability(product: InventoryProductRow, query: AvailabilityQuery, 
 export async function getAvailability(db: Db, productId: string, query: AvailabilityQuery) {
   const product = await selectInventoryProduct(db, productId);
   if (!product) throw await missingInventoryProduct(db, productId);
-  const figures = await selectDayFigures(db, [productId], query.from, query.to, query.contractId ?? null);
+  const figures = await selectDayFigures(
+    db,
+    [productId],
+    query.from,
+    query.to,
+    businessToday(),
+    query.contractId ?? null,
+  );
   return toAvailability(product, query, toDays(product.capacity, figures));
 }
 
@@ -156,8 +184,9 @@ export async function getAvailability(db: Db, productId: string, query: Availabi
 export async function getInventoryCalendar(db: Db, query: AvailabilityQuery): Promise<InventoryCalendar> {
   const products = await selectInventoryProducts(db);
   const ids = products.map((p) => p.id);
+  const today = businessToday();
   const [figures, bookedLines] = await Promise.all([
-    selectDayFigures(db, ids, query.from, query.to),
+    selectDayFigures(db, ids, query.from, query.to, today),
     selectBookedLines(db, ids, query.from, query.to),
   ]);
   const byProduct = groupBy(figures, (f) => f.product_id);
@@ -165,7 +194,7 @@ export async function getInventoryCalendar(db: Db, query: AvailabilityQuery): Pr
   return {
     from: query.from,
     to: query.to,
-    today: businessToday(),
+    today,
     products: products.map((product) => {
       const days = toDays(product.capacity, byProduct.get(product.id) ?? []);
       return {
@@ -247,7 +276,8 @@ function toMonths(
 }
 
 /**
- * GET /api/inventory/{productId}/{date}: the day's figures, the contracts holding or booking it, and the nearest
+ * GET /api/inventory/{productId}/{date}: the day's figures, the contracts holding or booking it (and those whose
+ * renewal it is held for), and the nearest
  * days after it with `quantity` units free (nextFree: what a sold-out day offers instead). A caller
  * who may see every holder (inventory:read:any) gets each contract; a sales rep (inventory:read:own) gets
  * their own, and others' as units booked or held with their end date only: no id, title, customer, rep,
@@ -262,15 +292,20 @@ export async function getInventoryDay(
 ): Promise<InventoryDay> {
   const product = await selectInventoryProduct(db, productId);
   if (!product) throw await missingInventoryProduct(db, productId);
+  const today = businessToday();
   const [figures, rows, nextFree] = await Promise.all([
-    selectDayFigures(db, [productId], date, date),
-    selectDayHolders(db, productId, date),
-    selectNextFreeDays(db, productId, date, { quantity, count: NEXT_FREE_COUNT, horizon: NEXT_FREE_HORIZON_DAYS }),
+    selectDayFigures(db, [productId], date, date, today),
+    selectDayHolders(db, productId, date, today),
+    selectNextFreeDays(db, productId, date, {
+      quantity,
+      count: NEXT_FREE_COUNT,
+      horizon: NEXT_FREE_HORIZON_DAYS,
+      today,
+    }),
   ]);
   const [day] = toDays(product.capacity, figures);
   const holders = rows.map((h): InventoryHolder => {
-    const kind = h.status === 'sent' ? 'held' : 'booked';
-    const seen = { kind, quantity: h.quantity, endDate: h.end_day } as const;
+    const seen = { kind: h.kind, quantity: h.quantity, endDate: h.end_day } as const;
     if (!seesHolder(actor, h.sales_rep_id)) return { ...seen, contract: null };
     return {
       ...seen,
@@ -304,9 +339,11 @@ function seesHolder(actor: Actor, salesRepId: string | null): boolean {
   return can(actor, 'inventory:read:own') && salesRepId === actor.id;
 }
 
-/** Booked before held, then by end date (no end last), then by units: nothing else orders them. */
+const KIND_ORDER: Record<InventoryHolder['kind'], number> = { booked: 0, held: 1, held_for_renewal: 2 };
+
+/** Booked, held, held for renewal, then by end date (no end last), then by units: nothing else orders them. */
 function byWhatIsShown(a: InventoryHolder, b: InventoryHolder): number {
-  if (a.kind !== b.kind) return a.kind === 'booked' ? -1 : 1;
+  if (a.kind !== b.kind) return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
   if (a.endDate !== b.endDate) {
     if (a.endDate === null) return 1;
     if (b.endDate === null) return -1;
@@ -373,4 +410,104 @@ export async function reportExpiredHolds(db: Db, options: { baseUrl: string }): 
     }
     return expired.length;
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The renewal-holds job (right of first refusal, product.md section 15)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Starts the renewal holds that are due (an inventory line of an active or paused contract whose auto-stop
+ * date is at most 60 days away keeps the same days a year later for its renewal, until 30 days before that
+ * flight starts), then ends the ones that are over and tells each rep once per contract whose holds ended
+ * (in-app and e-mail per their preferences), naming the products and days. A canceled contract's holds stop
+ * counting at once (renewalHoldLines) and are released on the next run; a renewal that is active or paused
+ * booked the days itself, so its original's holds end without a notice. Safe on every instance at once:
+ * one INSERT ... ON CONFLICT DO NOTHING and one UPDATE ... RETURNING decide what each run reports. Each
+ * change writes an audit event per contract in the same transaction. `today` is the business's day unless
+ * given; `contractIds` limits the holds it starts to those contracts (the demo seeds one hold that way).
+ */
+export async function runRenewalHolds(
+  db: Db,
+  options: { baseUrl: string; today?: string; contractIds?: readonly string[] },
+): Promise<{ started: number; released: number; notified: number }> {
+  const today = options.today ?? businessToday();
+  return db.transaction(async (tx) => {
+    const started = await insertDueRenewalHolds(tx, today, {
+      noticeDays: RENEWAL_HOLD_NOTICE_DAYS,
+      releaseDays: RENEWAL_HOLD_RELEASE_DAYS,
+      contractIds: options.contractIds,
+    });
+    const released = await releaseEndedRenewalHolds(tx, today);
+    await recordAudits(tx, [
+      ...byContract(started).map(([contractId, holds]) => ({
+        actorId: null,
+        action: 'contract.renewal_hold_started',
+        entity: 'contract',
+        entityId: contractId,
+        after: { holds: holds.map(auditHold) },
+      })),
+      ...byContract(released).map(([contractId, holds]) => ({
+        actorId: null,
+        action: 'contract.renewal_hold_released',
+        entity: 'contract',
+        entityId: contractId,
+        after: { holds: holds.map(auditHold) },
+      })),
+    ]);
+    let notified = 0;
+    for (const [contractId, holds] of byContract(released)) {
+      const told = holds.filter((hold) => hold.release_reason !== 'renewed');
+      const first = told[0];
+      if (!first?.sales_rep_id) continue;
+      const name = first.title ?? `Contract ${shortContractId(contractId)}`;
+      const link = `/contracts/${contractId}`;
+      const days = told.map((hold) => `${hold.product_name}: ${heldDays(hold)}`).join('; ');
+      const why =
+        first.release_reason === 'canceled'
+          ? 'the contract was canceled'
+          : `its renewal did not take them ${RENEWAL_HOLD_RELEASE_DAYS} days before the flight`;
+      const body = `The slots held for the renewal of ${name}${first.customer_name ? ` for ${first.customer_name}` : ''} were released (${why}): ${days}. They are available to others again.`;
+      await notify(tx, {
+        to: { userIds: [first.sales_rep_id] },
+        type: 'inventory_hold_expired',
+        title: 'Renewal hold released',
+        body,
+        link,
+        entity: 'contract',
+        entityId: contractId,
+        dedupeKey: `renewal-hold:${contractId}:${told.map((hold) => hold.line_id).join(',')}`,
+        email: {
+          subject: `Renewal hold released: ${name}`,
+          text: `${body}
+
+${options.baseUrl}${link}`,
+        },
+      });
+      notified += 1;
+    }
+    return { started: started.length, released: released.length, notified };
+  });
+}
+
+/** "2027-12-20 to 2027-12-24, 1 slot" (or one day). */
+function heldDays(hold: RenewalHoldRow): string {
+  const days = hold.held_from === hold.held_to ? hold.held_from : `${hold.held_from} to ${hold.held_to}`;
+  return `${days}, ${hold.quantity} ${hold.quantity === 1 ? 'slot' : 'slots'}`;
+}
+
+function auditHold(hold: RenewalHoldRow) {
+  return {
+    lineId: hold.line_id,
+    product: hold.product_name,
+    quantity: hold.quantity,
+    heldFrom: hold.held_from,
+    heldTo: hold.held_to,
+    releaseOn: hold.release_on,
+    ...(hold.release_reason ? { releaseReason: hold.release_reason } : {}),
+  };
+}
+
+function byContract(holds: readonly RenewalHoldRow[]): [string, RenewalHoldRow[]][] {
+  return [...groupBy(holds, (hold) => hold.contract_id)];
 }

@@ -16,20 +16,53 @@ export const SELL_THROUGH_LABELS: Record<SellThrough, string> = {
   sold_out: 'Sold out',
 };
 
-/** The three figures of a day, each with its letter and colour (the legend spells them out). */
+/**
+ * A day that has units held for the renewal of a contract due for renewal (right of first refusal): a dashed
+ * fuchsia border over its sell-through tint (the legend names it).
+ */
+export const RENEWAL_DAY_CLASS = 'border-dashed border-fuchsia-500';
+
+/** The figures of a day, each with its letter and colour (the legend spells them out). */
 const FIGURES = [
-  { key: 'booked', letter: 'B', name: 'Booked', bar: 'bg-slate-800', text: 'text-slate-900' },
-  { key: 'held', letter: 'H', name: 'Held (sent, not yet booked)', bar: 'bg-indigo-500', text: 'text-indigo-800' },
-  { key: 'available', letter: 'F', name: 'Free', bar: 'bg-white', text: 'text-emerald-800' },
+  { key: 'booked', letter: 'B', name: 'Booked', bar: 'bg-slate-800', text: 'text-slate-900', optional: false },
+  {
+    key: 'held',
+    letter: 'H',
+    name: 'Held (sent, not yet booked)',
+    bar: 'bg-indigo-500',
+    text: 'text-indigo-800',
+    optional: false,
+  },
+  {
+    key: 'heldForRenewal',
+    letter: 'R',
+    name: 'Held for renewal',
+    bar: 'bg-fuchsia-500',
+    text: 'text-fuchsia-800',
+    optional: true,
+  },
+  { key: 'available', letter: 'F', name: 'Free', bar: 'bg-white', text: 'text-emerald-800', optional: false },
 ] as const;
 
 /**
- * A day's booked, held and free units, apart: a bar in three segments (booked, held, free, in proportion to
- * the capacity) and the three figures with their letters. Hidden from screen readers: the day's button says
- * the same in words (dayLabel).
+ * The figures a day shows: held for renewal only when there are some, and then held only when there are some
+ * too, so a phone's narrow day keeps three figures where it can (the day's name says all four).
+ */
+function shownFigures(day: AvailabilityDay) {
+  return FIGURES.filter((figure) => {
+    if (figure.optional) return day[figure.key] > 0;
+    return figure.key !== 'held' || day.held > 0 || day.heldForRenewal === 0;
+  });
+}
+
+/**
+ * A day's booked, held, held-for-renewal and free units, apart: a bar in segments (in proportion to the
+ * capacity) and the figures with their letters. Hidden from screen readers: the day's button says the same
+ * in words (dayLabel).
  */
 export function DayFigures({ day, stacked = false }: { day: AvailabilityDay; stacked?: boolean }) {
-  const total = Math.max(day.capacity, day.booked + day.held, 1);
+  const total = Math.max(day.capacity, day.booked + day.held + day.heldForRenewal, 1);
+  const shown = shownFigures(day);
   return (
     <span aria-hidden className="flex w-full min-w-0 flex-col gap-0.5">
       <span className="flex h-1.5 w-full overflow-hidden rounded-full border border-black/10 bg-white">
@@ -44,9 +77,10 @@ export function DayFigures({ day, stacked = false }: { day: AvailabilityDay; sta
         className={cn(
           'flex min-w-0 font-mono text-[9px] leading-tight tabular-nums sm:text-[10px]',
           stacked ? 'flex-col items-start' : 'justify-between gap-px',
+          shown.length > 3 && 'tracking-tighter',
         )}
       >
-        {FIGURES.map((figure) => (
+        {shown.map((figure) => (
           <span key={figure.key} data-figure={figure.key} className={cn('whitespace-nowrap', figure.text)}>
             <span className="font-semibold">{day[figure.key]}</span>
             {figure.letter}
@@ -98,6 +132,10 @@ export function InventoryLegend() {
           {SELL_THROUGH_LABELS[bucket]}
         </li>
       ))}
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden className={cn('size-3.5 rounded border bg-white', RENEWAL_DAY_CLASS)} />
+        Held for renewal
+      </li>
       {FIGURES.map((figure) => (
         <li key={figure.key} className="flex items-center gap-1.5">
           <span aria-hidden className={cn('h-2 w-3.5 rounded-sm border border-black/10', figure.bar)} />
@@ -108,6 +146,11 @@ export function InventoryLegend() {
       ))}
     </ul>
   );
+}
+
+/** The mark of units held for a renewal (right of first refusal), beside the words. */
+export function RenewalMark({ className }: { className?: string }) {
+  return <span aria-hidden className={cn('inline-block size-1.5 rounded-full bg-fuchsia-500', className)} />;
 }
 
 /** The mark of units held by a sent contract (not yet booked), beside the word. */

@@ -15,7 +15,7 @@ import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useInventoryDay } from '../api/get-inventory-day';
-import { HeldMark } from './day-styles';
+import { HeldMark, RenewalMark } from './day-styles';
 import type { SelectedDay } from './product-calendar';
 
 /** "Sun, Dec 20, 2026" for a YYYY-MM-DD day. */
@@ -47,7 +47,11 @@ const shortDay = (date: string) =>
     timeZone: 'UTC',
   });
 
-const KIND_LABEL: Record<InventoryHolder['kind'], string> = { booked: 'Booked', held: 'Held' };
+const KIND_LABEL: Record<InventoryHolder['kind'], string> = {
+  booked: 'Booked',
+  held: 'Held',
+  held_for_renewal: 'Held for renewal',
+};
 
 /** A holder as a table row: its position is its key (a contract the caller may not see has no id to show). */
 type HolderRow = InventoryHolder & { key: string };
@@ -75,7 +79,7 @@ const COLUMNS: Column<HolderRow>[] = [
           {contract.title && <span className="font-normal text-slate-700">{contract.title}</span>}
         </span>
       ) : (
-        // Another rep's contract: only that its units are booked or held, and until when.
+        // Another rep's contract: only that its units are booked, held or held for renewal, and until when.
         <span className="grid gap-0.5">
           <span>{KIND_LABEL[kind]}</span>
           <span className="text-xs font-normal text-slate-500">Another contract</span>
@@ -107,12 +111,12 @@ const COLUMNS: Column<HolderRow>[] = [
     header: 'Takes as',
     sortValue: (holder) => holder.kind,
     cell: (holder) =>
-      holder.kind === 'held' ? (
-        <span className="inline-flex items-center gap-1.5">
-          <HeldMark /> Held
-        </span>
-      ) : (
+      holder.kind === 'booked' ? (
         'Booked'
+      ) : (
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          {holder.kind === 'held' ? <HeldMark /> : <RenewalMark />} {KIND_LABEL[holder.kind]}
+        </span>
       ),
   },
   {
@@ -144,9 +148,9 @@ const COLUMNS: Column<HolderRow>[] = [
   },
 ];
 
-/** "1 of 3 slots available · 1 booked · 1 held". */
+/** "1 of 3 slots available · 1 booked · 1 held" (and "· 1 held for renewal" when some are). */
 const figuresText = (day: AvailabilityDay) =>
-  `${day.available} of ${day.capacity} ${day.capacity === 1 ? 'slot' : 'slots'} available · ${day.booked} booked · ${day.held} held`;
+  `${day.available} of ${day.capacity} ${day.capacity === 1 ? 'slot' : 'slots'} available · ${day.booked} booked · ${day.held} held${day.heldForRenewal > 0 ? ` · ${day.heldForRenewal} held for renewal` : ''}`;
 
 /** "Fri, Dec 11": a next free date's button. */
 const buttonDay = (date: string) =>

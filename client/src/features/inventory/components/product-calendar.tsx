@@ -15,7 +15,7 @@ import {
   soldOutDays,
   WEEKDAYS,
 } from '../lib/calendar';
-import { DayFigures, MonthSummary, SELL_THROUGH_CLASSES } from './day-styles';
+import { DayFigures, MonthSummary, RENEWAL_DAY_CLASS, SELL_THROUGH_CLASSES } from './day-styles';
 
 export type InventoryProduct = InventoryCalendar['products'][number];
 
@@ -206,6 +206,7 @@ function DayButton({
       data-date={day.date}
       data-sell-through={bucket}
       data-held={day.held > 0 || undefined}
+      data-held-for-renewal={day.heldForRenewal > 0 || undefined}
       aria-label={`${dayLabel(day)}${isToday ? ' (today)' : ''}`}
       aria-current={isToday ? 'date' : undefined}
       tabIndex={tabbable ? 0 : -1}
@@ -215,6 +216,7 @@ function DayButton({
         'relative flex min-h-12 min-w-0 cursor-pointer flex-col overflow-hidden items-start justify-between gap-0.5 rounded-md border px-0.5 py-1 leading-none transition-colors sm:min-h-14 sm:px-1',
         'focus-visible:z-10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
         SELL_THROUGH_CLASSES[bucket],
+        day.heldForRenewal > 0 && RENEWAL_DAY_CLASS,
         isToday && 'border-slate-900 border-2',
       )}
     >

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { capacityText, dayLabel, sellThrough, WEEKDAYS, weekdayIndex } from '../lib/calendar';
-import { DayFigures, MonthSummary, SELL_THROUGH_CLASSES } from './day-styles';
+import { DayFigures, MonthSummary, RENEWAL_DAY_CLASS, SELL_THROUGH_CLASSES } from './day-styles';
 import type { InventoryProduct, SelectedDay } from './product-calendar';
 
 /** The months of the range: their key (YYYY-MM), label and how many of its days the range shows. */
@@ -150,6 +150,7 @@ export function ProductsGrid({
                         data-cell={`${row}:${column}`}
                         data-date={day.date}
                         data-sell-through={sellThrough(day)}
+                        data-held-for-renewal={day.heldForRenewal > 0 || undefined}
                         aria-label={`${product.productName}, ${dayLabel(day)}${day.date === today ? ' (today)' : ''}`}
                         aria-current={day.date === today ? 'date' : undefined}
                         tabIndex={row === activeRow && column === activeColumn ? 0 : -1}
@@ -168,6 +169,7 @@ export function ProductsGrid({
                           'flex h-14 w-10 cursor-pointer flex-col justify-end rounded border px-0.5 py-0.5 transition-colors',
                           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
                           SELL_THROUGH_CLASSES[sellThrough(day)],
+                          day.heldForRenewal > 0 && RENEWAL_DAY_CLASS,
                           day.date === today && 'border-2 border-slate-900',
                         )}
                       >

@@ -2,12 +2,13 @@ import type { AvailabilityDay } from '@shared/contracts/inventory-vocabulary';
 import { describe, expect, it } from 'vitest';
 import { calendarMonths, capacityText, dayLabel, sellThrough, shiftDate, soldOutDays, weekdayIndex } from './calendar';
 
-const day = (date: string, capacity: number, booked: number, held: number): AvailabilityDay => ({
+const day = (date: string, capacity: number, booked: number, held: number, heldForRenewal = 0): AvailabilityDay => ({
   date,
   capacity,
   booked,
   held,
-  available: Math.max(0, capacity - booked - held),
+  heldForRenewal,
+  available: Math.max(0, capacity - booked - held - heldForRenewal),
 });
 
 describe('sellThrough', () => {
@@ -21,13 +22,27 @@ describe('sellThrough', () => {
     ['no capacity left to sell', 0, 0, 0, 'free'],
     ['no capacity, something taken', 0, 1, 0, 'sold_out'],
   ] as const)('%s', (_, capacity, booked, held, expected) => {
-    expect(sellThrough({ capacity, booked, held })).toBe(expected);
+    expect(sellThrough({ capacity, booked, held, heldForRenewal: 0 })).toBe(expected);
+  });
+
+  it.each([
+    ['part held for renewal', 3, 0, 0, 1, 'partly'],
+    ['held for renewal to capacity', 1, 0, 0, 1, 'sold_out'],
+    ['booked, held and held for renewal to capacity', 3, 1, 1, 1, 'sold_out'],
+  ] as const)('%s', (_, capacity, booked, held, heldForRenewal, expected) => {
+    expect(sellThrough({ capacity, booked, held, heldForRenewal })).toBe(expected);
   });
 });
 
 describe('dayLabel', () => {
   it('says every figure of the day', () => {
     expect(dayLabel(day('2026-12-20', 3, 1, 1))).toBe('2026-12-20: 1 of 3 available, 1 booked, 1 held');
+  });
+
+  it('names the units held for renewal when there are some', () => {
+    expect(dayLabel(day('2027-12-20', 3, 0, 1, 2))).toBe(
+      '2027-12-20: 0 of 3 available, 0 booked, 1 held, 2 held for renewal',
+    );
   });
 });
 

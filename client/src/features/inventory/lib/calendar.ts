@@ -1,21 +1,27 @@
 import type { AvailabilityDay } from '@shared/contracts/inventory-vocabulary';
 
 /**
- * How much of a day is taken ((booked + held) / capacity): nothing, part of it, or all of it. The calendar
- * colours a day by it; whether units are held (a sent contract) shows apart, as a mark.
+ * How much of a day is taken ((booked + held + held for renewal) / capacity): nothing, part of it, or all of
+ * it. The calendar colours a day by it; units held (a sent contract) or held for renewal show apart.
  */
 export type SellThrough = 'free' | 'partly' | 'sold_out';
 
-export function sellThrough(day: Pick<AvailabilityDay, 'capacity' | 'booked' | 'held'>): SellThrough {
-  const taken = day.booked + day.held;
+export function sellThrough(
+  day: Pick<AvailabilityDay, 'capacity' | 'booked' | 'held' | 'heldForRenewal'>,
+): SellThrough {
+  const taken = day.booked + day.held + day.heldForRenewal;
   if (taken <= 0) return 'free';
   if (day.capacity <= 0 || taken >= day.capacity) return 'sold_out';
   return 'partly';
 }
 
-/** "2026-12-20: 1 of 3 available, 1 booked, 1 held": a day cell's name, so colour is never the only cue. */
+/**
+ * "2026-12-20: 1 of 3 available, 1 booked, 1 held" (", 1 held for renewal" when some are): a day cell's name,
+ * so colour is never the only cue.
+ */
 export function dayLabel(day: AvailabilityDay): string {
-  return `${day.date}: ${day.available} of ${day.capacity} available, ${day.booked} booked, ${day.held} held`;
+  const renewal = day.heldForRenewal > 0 ? `, ${day.heldForRenewal} held for renewal` : '';
+  return `${day.date}: ${day.available} of ${day.capacity} available, ${day.booked} booked, ${day.held} held${renewal}`;
 }
 
 /** "3 slots a day", "1 slot a day". */

@@ -1,5 +1,6 @@
 import type { ContractStatus, PauseReason, PaymentMode } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
+import type { ContractIoSummary } from './insertion-orders';
 import type { PriceMetric } from './product-vocabulary';
 
 /** The contracts API's answers (amounts in dollars). */
@@ -129,6 +130,8 @@ export type Contract = ContractSummary & {
    * section 13). Null for any other contract.
    */
   inventoryHoldUntil: string | null;
+  /** The newest insertion order version (product.md section 15), without its link; null: none sent. */
+  insertionOrder: ContractIoSummary | null;
 };
 
 export type ContractOneTimeCharge = {

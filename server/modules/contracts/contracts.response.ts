@@ -24,6 +24,7 @@ import {
   object,
   string,
 } from '../../lib/response-schema';
+import { contractIoSummaryResponse } from '../insertion-orders/insertion-orders.response';
 
 /** The answers of GET /api/contracts and GET /api/contracts/:id, for fast serialisation (lib/response-schema.ts). */
 const summaryProperties = {
@@ -136,6 +137,7 @@ export const contractResponse = object<Contract>({
     number: nullableString,
   }),
   inventoryHoldUntil: nullableString,
+  insertionOrder: contractIoSummaryResponse,
 });
 
 /** POST /api/contracts/:id/generate-payment-link. */

@@ -6,11 +6,20 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import { type ContractInsertionOrders, IO_MESSAGES } from '@shared/contracts/insertion-orders';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, contracts, insertionOrderEvents, insertionOrders, outboxEmails, users } from '../../db/schema';
+import {
+  auditEvents,
+  contracts,
+  insertionOrderEvents,
+  insertionOrders,
+  notifications,
+  outboxEmails,
+  users,
+} from '../../db/schema';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
+import { createInvoice } from '../../test/commission-factories';
 import { card, checkoutToken, createPayLinkContract, nextAddress, publicClient } from '../../test/payment-factories';
 import { pdfText } from '../../test/pdf';
 import { decoded, type SmtpCatcher, startSmtp } from '../../test/smtp';
@@ -453,5 +462,73 @@ describe('verifying a file', () => {
       .where(eq(insertionOrderEvents.contractId, contract.id))
       .orderBy(asc(insertionOrderEvents.at));
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe("the customer's portal and the rep's notices", () => {
+  it('shows the IO step on the client portal and refuses its Pay Now until accepted', async () => {
+    const portalCustomer = await createTestCustomer(ctx.db, { name: 'Dockside Cafe', email: 'owner@dockside.test' });
+    const contract = await createSent({ customerId: portalCustomer.id, paymentMode: 'portal' });
+    const [account] = await ctx.db.select().from(users).where(eq(users.customerId, portalCustomer.id));
+    const client = await ctx.signIn({ ...account, password: '' });
+    const { token } = await versionRow(contract.id, 1);
+    const list = await ctx.injectAs(client, { method: 'GET', url: '/api/client/contracts' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()[0]).toMatchObject({ id: contract.id, insertionOrder: { token, version: 1, status: 'sent' } });
+    const detail = await ctx.injectAs(client, { method: 'GET', url: `/api/client/contracts/${contract.id}` });
+    expect(detail.json().insertionOrder).toEqual({ token, version: 1, status: 'sent' });
+
+    const invoice = await createInvoice(ctx.db, contract.id, { subtotalCents: 100_00 });
+    const payNow = () => ctx.injectAs(client, { method: 'POST', url: `/api/invoices/${invoice.id}/checkout` });
+    const refused = await payNow();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Accept the insertion order before paying');
+    expect((await accept(token, { signerName: 'Dock Owner', agree: true })).statusCode).toBe(200);
+    const opened = await payNow();
+    expect(opened.statusCode, opened.body).toBe(200);
+    const after = await ctx.injectAs(client, { method: 'GET', url: `/api/client/contracts/${contract.id}` });
+    expect(after.json().insertionOrder).toEqual({ token, version: 1, status: 'accepted' });
+  });
+
+  it('tells the rep in-app of an acceptance, and in-app and by e-mail of a decline', async () => {
+    const rep = await ctx.as('sales');
+    const signedContract = await createSent({ title: 'Signed notice' });
+    const declinedContract = await createSent({ title: 'Declined notice' });
+    await accept((await versionRow(signedContract.id, 1)).token, { signerName: 'Ann Buyer', agree: true });
+    await anon('POST', `/api/io/${(await versionRow(declinedContract.id, 1)).token}/decline`, {
+      reason: 'Too expensive',
+    });
+    const mine = await ctx.db.select().from(notifications).where(eq(notifications.userId, rep.id));
+    const byType = (type: string, contractId: string) =>
+      mine.filter((n) => n.type === type && n.link === `/contracts/${contractId}`);
+    expect(byType('io_accepted', signedContract.id).map((n) => n.title)).toEqual([
+      'Insertion order signed: Signed notice',
+    ]);
+    expect(byType('io_declined', declinedContract.id).map((n) => n.body)).toEqual([
+      'Harbor Lights declined version 1 of the insertion order: Too expensive',
+    ]);
+    const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, rep.email));
+    expect(mails.map((m) => m.subject)).toContain('Insertion order declined: Declined notice');
+    // The notices carry no link's token.
+    for (const token of [
+      (await versionRow(signedContract.id, 1)).token,
+      (await versionRow(declinedContract.id, 1)).token,
+    ]) {
+      expect(JSON.stringify(mine)).not.toContain(token);
+    }
+  });
+
+  it('a resend of a sent contract e-mails the link of the version still with the customer', async () => {
+    const contract = await createSent({ title: 'Resent IO' });
+    const { token } = await versionRow(contract.id, 1);
+    const resent = await ctx.injectAs('sales', { method: 'POST', url: `/api/contracts/${contract.id}/resend` });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(await ctx.db.select().from(insertionOrders).where(eq(insertionOrders.contractId, contract.id))).toHaveLength(
+      1,
+    );
+    await mailer.idle();
+    await mailer.deliverDue(ctx.db);
+    const withLink = smtp.received.filter((m) => decoded(m.raw).includes(`${ORIGIN}/io/${token}`));
+    expect(withLink).toHaveLength(2);
   });
 });

@@ -20,7 +20,7 @@ import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { ioLink, payLink } from '../../lib/capability-links';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import type { Storage } from '../../lib/storage';
@@ -66,6 +66,7 @@ export const IO_MESSAGES_SERVER = {
   superseded: 'This version of the insertion order was replaced by a newer one.',
   notOpen: 'This insertion order can no longer be answered: the contract is not awaiting signature.',
   notSigned: 'This insertion order is not signed yet.',
+  notPdf: 'Choose a PDF file to check.',
 } as const;
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
@@ -380,7 +381,8 @@ export async function getPublicInsertionOrder(
 
 async function toPublic(deps: IoDeps, row: InsertionOrderRow): Promise<PublicInsertionOrder> {
   const snapshot = row.snapshot as IoSnapshot;
-  const base = ioLink(deps.baseUrl, row.token).replace(`${deps.baseUrl}/io/`, `${deps.baseUrl}/api/io/`);
+  // The files of the link's own version, under the public API (the page itself is `/io/{token}`).
+  const base = `${deps.baseUrl}/api/io/${row.token}`;
   const payToken =
     snapshot.figures.paymentMode === 'pay_link' && row.status === 'accepted'
       ? await payTokenOf(deps.db, row.contractId)
@@ -416,24 +418,24 @@ export async function publicInsertionOrderPdf(deps: IoDeps, token: string): Prom
   const row = await findByToken(deps.db, token);
   const gone = await goneIfOlder(deps, row);
   if (gone) return gone;
-  return sentFile(deps, row);
+  return sentFile(deps.storage, row);
 }
 
 /** The signed PDF, once accepted (404 before). An accepted version keeps it even once superseded. */
 export async function publicSignedPdf(deps: IoDeps, token: string): Promise<IoFile> {
   const row = await findByToken(deps.db, token);
-  return signedFile(deps, row);
+  return signedFile(deps.storage, row);
 }
 
-async function sentFile(deps: IoDeps, row: InsertionOrderRow): Promise<IoFile> {
+async function sentFile(storage: Storage, row: InsertionOrderRow): Promise<IoFile> {
   const number = shortContractId(row.contractId);
-  return { bytes: await readBytes(deps.storage, row.pdfKey), filename: ioFilename(number, row.version) };
+  return { bytes: await readBytes(storage, row.pdfKey), filename: ioFilename(number, row.version) };
 }
 
-async function signedFile(deps: IoDeps, row: InsertionOrderRow): Promise<IoFile> {
+async function signedFile(storage: Storage, row: InsertionOrderRow): Promise<IoFile> {
   if (!row.signedPdfKey) throw notFound(IO_MESSAGES_SERVER.notSigned);
   const number = shortContractId(row.contractId);
-  return { bytes: await readBytes(deps.storage, row.signedPdfKey), filename: signedIoFilename(number, row.version) };
+  return { bytes: await readBytes(storage, row.signedPdfKey), filename: signedIoFilename(number, row.version) };
 }
 
 function refusalFor(row: InsertionOrderRow): string {
@@ -718,7 +720,7 @@ export async function staffInsertionOrderPdf(
   await readableContract(deps.db, actor, contractId);
   const row = await selectIoVersion(deps.db, contractId, version);
   if (!row) throw notFound('Insertion order');
-  return kind === 'sent' ? sentFile(deps as IoDeps, row) : signedFile(deps as IoDeps, row);
+  return kind === 'sent' ? sentFile(deps.storage, row) : signedFile(deps.storage, row);
 }
 
 /** Does this file's SHA-256 match a version of THIS contract, as sent or as signed? */
@@ -729,6 +731,9 @@ export async function verifyInsertionOrderPdf(
   bytes: Buffer,
 ): Promise<IoVerifyResult> {
   await readableContract(db, actor, contractId);
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw badRequest(IO_MESSAGES_SERVER.notPdf, { file: [IO_MESSAGES_SERVER.notPdf] });
+  }
   const hash = sha256(bytes);
   const match = await selectVersionByHash(db, contractId, hash);
   return { sha256: hash, match: match ? { version: match.version, kind: match.kind } : null };

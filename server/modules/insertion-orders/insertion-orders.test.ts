@@ -20,6 +20,7 @@ import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createInvoice } from '../../test/commission-factories';
+import { createTestUser } from '../../test/factories';
 import { card, checkoutToken, createPayLinkContract, nextAddress, publicClient } from '../../test/payment-factories';
 import { pdfText } from '../../test/pdf';
 import { decoded, type SmtpCatcher, startSmtp } from '../../test/smtp';
@@ -447,6 +448,21 @@ describe('verifying a file', () => {
     expect(await verify(sent)).toEqual({ sha256: sha256(sent), match: { version: 1, kind: 'sent' } });
     expect(await verify(signed)).toEqual({ sha256: sha256(signed), match: { version: 1, kind: 'signed' } });
     expect(await verify(unrelated)).toEqual({ sha256: sha256(unrelated), match: null });
+    const notPdf = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/io/verify`,
+      ...multipartPdf(Buffer.from('not a pdf at all')),
+    });
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json().message).toBe('Choose a PDF file to check.');
+    // Another sales rep may not see this contract: 404, as for every contract they may not see.
+    const otherRep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
+    const outsider = await ctx.injectAs(otherRep, {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/io/verify`,
+      ...multipartPdf(sent),
+    });
+    expect(outsider.statusCode).toBe(404);
   });
 
   it('orders the events of a version oldest first on the staff answer', async () => {

@@ -548,3 +548,24 @@ describe("the customer's portal and the rep's notices", () => {
     expect(withLink).toHaveLength(2);
   });
 });
+
+describe('limits of the public routes', () => {
+  it('answers 429 with Retry-After after 20 answers a minute from one address; another address goes on', async () => {
+    const contract = await createSent();
+    const { token } = await versionRow(contract.id, 1);
+    const from = (remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/io/${token}/decline`,
+        payload: { reason: '' },
+        remoteAddress,
+      });
+    const address = nextAddress();
+    for (let i = 0; i < 20; i++) expect((await from(address)).statusCode).toBe(400);
+    const limited = await from(address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from(nextAddress())).statusCode).toBe(400);
+  });
+});

@@ -569,3 +569,42 @@ describe('limits of the public routes', () => {
     expect((await from(nextAddress())).statusCode).toBe(400);
   });
 });
+
+describe('races', () => {
+  it('sends of a changed contract at once make one new version; the others answer 409', async () => {
+    const contract = await createSent({ paymentMode: 'portal', title: 'Raced send' });
+    const edit = await ctx.injectAs('sales', {
+      method: 'PATCH',
+      url: `/api/contracts/${contract.id}`,
+      payload: body({ paymentMode: 'portal', title: 'Raced send', sendToCustomer: false, setupFee: 40 }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const sends = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.injectAs('sales', { method: 'POST', url: `/api/contracts/${contract.id}/send` }),
+      ),
+    );
+    expect(sends.map((s) => s.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const versions = await ctx.db
+      .select()
+      .from(insertionOrders)
+      .where(eq(insertionOrders.contractId, contract.id))
+      .orderBy(asc(insertionOrders.version));
+    expect(versions.map((v) => [v.version, v.status])).toEqual([
+      [1, 'superseded'],
+      [2, 'sent'],
+    ]);
+  });
+
+  it('first views at once record one viewed event', async () => {
+    const contract = await createSent({ title: 'Raced view' });
+    const { token } = await versionRow(contract.id, 1);
+    const views = await Promise.all(Array.from({ length: 10 }, () => anon('GET', `/api/io/${token}`)));
+    expect(views.every((v) => v.statusCode === 200)).toBe(true);
+    const viewed = await ctx.db
+      .select()
+      .from(insertionOrderEvents)
+      .where(and(eq(insertionOrderEvents.contractId, contract.id), eq(insertionOrderEvents.type, 'viewed')));
+    expect(viewed).toHaveLength(1);
+  });
+});

@@ -11,6 +11,7 @@ type PayLink = {
   totalDue: number;
   invoices: { id: string; status: string }[];
   contract: { id: string };
+  insertionOrder: { status: string } | null;
 };
 type ContractRow = { id: string; status: string; paymentMode: string; payLinkToken: string | null };
 
@@ -32,7 +33,9 @@ async function payLinkWithSomethingDue(request: APIRequestContext): Promise<{ to
   for (const contract of candidates) {
     const response = await request.get(`/api/pay/${contract.payLinkToken}`);
     const link = (await response.json()) as PayLink;
-    if (link.state === 'due') due.push({ token: contract.payLinkToken!, link });
+    // Payable now: nothing to sign first, or its insertion order signed (product.md section 15).
+    const payable = link.insertionOrder === null || link.insertionOrder.status === 'accepted';
+    if (link.state === 'due' && payable) due.push({ token: contract.payLinkToken!, link });
   }
   const withInvoices = due.find((d) => d.link.invoices.length > 0);
   const chosen = withInvoices ?? due[0];

@@ -19,5 +19,5 @@ const config = loadConfig({ ...process.env, DATA_DIR: folder, DATABASE_URL: unde
 setBusinessTimeZone(config.BUSINESS_TIMEZONE);
 const database = await openDatabase({ dataDir: folder });
 await database.migrate();
-await seedDemo(database.db);
+await seedDemo(database.db, config);
 await database.close();

@@ -16,7 +16,7 @@ const config = loadConfig({ ...process.env, DATA_DIR: DEMO_DIR, DATABASE_URL: un
 setBusinessTimeZone(config.BUSINESS_TIMEZONE);
 const seeding = await openDatabase({ dataDir: DEMO_DIR });
 await seeding.migrate();
-await seedDemo(seeding.db);
+await seedDemo(seeding.db, config);
 await seeding.close();
 
 const { app, stop } = await startServer(config);

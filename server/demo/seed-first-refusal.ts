@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { contracts, customers, products, users } from '../db/schema';
 import { businessToday } from '../lib/business-day';
 import { createMailer } from '../lib/mailer';
+import type { Storage } from '../lib/storage';
 import { createContract } from '../modules/contracts/contracts.service';
 import { getAvailability, runRenewalHolds } from '../modules/inventory/inventory.service';
 
@@ -19,10 +20,19 @@ import { getAvailability, runRenewalHolds } from '../modules/inventory/inventory
  *   ran last year, 20 days from now this year, was held for its renewal from 15 days ago until 10 days ago,
  *   30 days before that week, and then released to everyone (Taylor was told). The contract stands completed.
  */
-export async function seedFirstRefusal(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
+export async function seedFirstRefusal(
+  db: Db,
+  options: { storage: Storage; businessName: string; baseUrl?: string; today?: string },
+): Promise<void> {
   const today = options.today ?? businessToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
-  const deps = { db, mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }), baseUrl };
+  const deps = {
+    db,
+    mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
+    baseUrl,
+    storage: options.storage,
+    businessName: options.businessName,
+  };
   const productId = async (name: string) =>
     (await db.select({ id: products.id }).from(products).where(eq(products.name, name)))[0].id;
   const customerId = async (name: string) =>

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { customers, products, users } from '../db/schema';
 import { businessToday } from '../lib/business-day';
 import { createMailer } from '../lib/mailer';
+import type { Storage } from '../lib/storage';
 import { createContract } from '../modules/contracts/contracts.service';
 
 /**
@@ -15,13 +16,18 @@ import { createContract } from '../modules/contracts/contracts.service';
  * - the Holiday Pre-roll (3 a day) is booked December 1-14 by North Pole (a second contract) and Holiday
  *   Lights Co. and held December 8-21 by Candlewick Gift Shop: December 8-14 are sold out.
  */
-export async function seedInventory(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
+export async function seedInventory(
+  db: Db,
+  options: { storage: Storage; businessName: string; baseUrl?: string; today?: string },
+): Promise<void> {
   const year = (options.today ?? businessToday()).slice(0, 4);
   const dec = (day: number) => `${year}-12-${String(day).padStart(2, '0')}`;
   const deps = {
     db,
     mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
     baseUrl: options.baseUrl ?? 'http://localhost:3000',
+    storage: options.storage,
+    businessName: options.businessName,
   };
   const productId = async (name: string) =>
     (await db.select({ id: products.id }).from(products).where(eq(products.name, name)))[0].id;

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { customers, invoices, products, users } from '../db/schema';
 import { businessToday } from '../lib/business-day';
 import { createMailer } from '../lib/mailer';
+import type { Storage } from '../lib/storage';
 import { renewContract, sendRenewalNotices } from '../modules/contracts/contract-renewals.service';
 import { createContract } from '../modules/contracts/contracts.service';
 import { applyPayment } from '../modules/payments/payments.service';
@@ -19,10 +20,19 @@ import { applyPayment } from '../modules/payments/payments.service';
  * are paid by wire. Not the client-portal customers'. Dates are
  * relative to the business day the demo is seeded on.
  */
-export async function seedRenewals(db: Db, options: { today?: string; baseUrl?: string } = {}): Promise<void> {
+export async function seedRenewals(
+  db: Db,
+  options: { storage: Storage; businessName: string; today?: string; baseUrl?: string },
+): Promise<void> {
   const today = options.today ?? businessToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
-  const deps = { db, mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }), baseUrl };
+  const deps = {
+    db,
+    mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
+    baseUrl,
+    storage: options.storage,
+    businessName: options.businessName,
+  };
   const [rep] = await db.select().from(users).where(eq(users.email, 'sales@demo.test'));
   // Not the client-portal customers: their screens show what the other seeds made for them.
   const portalCustomers = (

@@ -1,4 +1,6 @@
+import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { createStorage } from '../lib/storage';
 import { seedAccounting } from './seed-accounting';
 import { seedAmendments } from './seed-amendments';
 import { seedBilling } from './seed-billing';
@@ -7,6 +9,7 @@ import { seedCommissions } from './seed-commissions';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
 import { seedFirstRefusal } from './seed-first-refusal';
+import { seedInsertionOrders } from './seed-insertion-orders';
 import { seedInventory } from './seed-inventory';
 import { seedRenewals } from './seed-renewals';
 import { seedUsers } from './seed-users';
@@ -17,7 +20,12 @@ import { seedUsers } from './seed-users';
  * codes of the accounting export (nothing exported yet), contracts at each renewal step (one renewed), and a
  * renewal hold live and one lapsed. Deterministic: the same data on every start.
  */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'BUSINESS_NAME'>,
+): Promise<void> {
+  // Insertion orders' PDFs go where the server will read them (DATA_DIR/uploads, or STORAGE_URL).
+  const documents = { storage: createStorage(config), businessName: config.BUSINESS_NAME };
   const catalog = await seedCatalog(db);
   const people = await seedUsers(db, { clientCustomerIds: catalog.clientCustomerIds });
   await seedContracts(db, { ...catalog, ...people });
@@ -25,8 +33,9 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAmendments(db);
   await seedCommissions(db);
   await seedCreditNotes(db);
-  await seedInventory(db);
+  await seedInventory(db, documents);
   await seedAccounting(db);
-  await seedRenewals(db);
-  await seedFirstRefusal(db);
+  await seedRenewals(db, documents);
+  await seedFirstRefusal(db, documents);
+  await seedInsertionOrders(db, documents);
 }

@@ -3,7 +3,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
+import type { OutboxAttachment } from '../db/schema/outbox';
 import { maskCapabilityLinks } from './capability-links';
+import { createStorage, type Storage } from './storage';
+
+export type { OutboxAttachment };
 
 export type EmailMessage = {
   to: string;
@@ -13,6 +17,8 @@ export type EmailMessage = {
   /** The record the e-mail is about, e.g. { entity: 'contract', entityId }. */
   entity?: string;
   entityId?: string;
+  /** Files already in storage (lib/storage.ts) the delivery attaches; nothing secret may be in them. */
+  attachments?: OutboxAttachment[];
 };
 
 export type Mailer = {
@@ -45,6 +51,7 @@ function outboxValues(message: EmailMessage) {
     deliveryHtml: html === (message.html ?? null) ? null : (message.html ?? null),
     entity: message.entity ?? null,
     entityId: message.entityId ?? null,
+    attachments: message.attachments?.length ? message.attachments : null,
   };
 }
 
@@ -122,7 +129,16 @@ function limiter(size: number) {
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
-export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM'> & Partial<Pick<Config, 'OUTBOX_LEASE_SECONDS'>>;
+export type MailerConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM'> &
+  Partial<Pick<Config, 'OUTBOX_LEASE_SECONDS' | 'DATA_DIR' | 'STORAGE_URL'>>;
+
+/** The bytes of a stored attachment, read when its message is sent. */
+async function attachmentContent(storage: Storage | null, attachment: OutboxAttachment): Promise<Buffer> {
+  if (!storage) throw new Error(`No storage configured to read the attachment ${attachment.filename}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(attachment.storageKey)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
 
 /**
  * The outbox is the source of truth for e-mail. With SMTP_URL set, due messages are sent through it
@@ -155,6 +171,11 @@ export function createMailer(config: MailerConfig): Mailer {
         socketTimeout: timeoutMs,
       })
     : null;
+  // Attachments are read from the same storage the app writes them to (DATA_DIR or STORAGE_URL).
+  const storage =
+    config.DATA_DIR || config.STORAGE_URL
+      ? createStorage({ DATA_DIR: config.DATA_DIR ?? '', STORAGE_URL: config.STORAGE_URL })
+      : null;
   const sendSlot = limiter(SMTP_CONNECTIONS);
   let running: Promise<number> | null = null;
 
@@ -187,6 +208,13 @@ export function createMailer(config: MailerConfig): Mailer {
         sendSlot(async (): Promise<Outcome> => {
           if (performance.now() - claimedAt > leaseMs / 2) return { kind: 'released' };
           try {
+            const attachments = await Promise.all(
+              (message.attachments ?? []).map(async (attachment) => ({
+                filename: attachment.filename,
+                contentType: attachment.contentType,
+                content: await attachmentContent(storage, attachment),
+              })),
+            );
             await transport.sendMail({
               from: config.MAIL_FROM,
               to: message.to,
@@ -194,6 +222,7 @@ export function createMailer(config: MailerConfig): Mailer {
               text: message.deliveryText ?? message.text,
               html: message.deliveryHtml ?? message.html ?? undefined,
               messageId: messageIdFor(message.id, config.MAIL_FROM),
+              ...(attachments.length ? { attachments } : {}),
             });
           } catch (error) {
             return { kind: 'failed', error };

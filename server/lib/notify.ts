@@ -42,6 +42,8 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   payout_rejected: 'email_commission_alerts',
   payout_disbursed: 'email_commission_alerts',
   webhook_disabled: 'email_system_maintenance',
+  io_accepted: 'email_contract_updates',
+  io_declined: 'email_contract_updates',
 };
 
 /**

@@ -14,6 +14,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { healthRoutes } from './health/health.routes';
+import { insertionOrdersRoutes } from './insertion-orders/insertion-orders.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(packagesRoutes);
   await app.register(contractsRoutes);
   await app.register(contractRenewalsRoutes);
+  await app.register(insertionOrdersRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(clientPortalRoutes);

@@ -140,17 +140,28 @@ function moduleEdges(): Map<string, string[]> {
  * these. A new edge, or one that is gone, changes this table and the drawing together.
  */
 const MONEY_MODULE_EDGES: Record<string, string[]> = {
-  contracts: ['billing', 'contract-status', 'inventory', 'invitations', 'notifications', 'users'],
+  contracts: ['billing', 'contract-status', 'insertion-orders', 'inventory', 'invitations', 'notifications', 'users'],
   billing: ['commissions', 'contract-status', 'credit-notes', 'invoices', 'settings'],
   invoices: [],
-  payments: ['billing', 'commissions', 'contract-status', 'credit-notes', 'dunning', 'inventory', 'invoices'],
+  payments: [
+    'billing',
+    'commissions',
+    'contract-status',
+    'credit-notes',
+    'dunning',
+    'insertion-orders',
+    'inventory',
+    'invoices',
+  ],
   'credit-notes': ['commissions', 'contract-status', 'invoices'],
   commissions: [],
   dunning: ['billing', 'contract-status', 'invoices', 'notifications', 'settings'],
   'contract-status': ['notifications'],
   delivery: ['credit-notes', 'invoices', 'settings'],
   // The client's figures come from the billing engine (previews, the next scheduled charges).
-  'client-portal': ['billing', 'contracts'],
+  'client-portal': ['billing', 'contracts', 'insertion-orders'],
+  // The contract as sent, frozen from the billing engine's figures and schedule and Contract Settings' terms.
+  'insertion-orders': ['billing', 'settings'],
 };
 
 describe('the module graph', () => {

@@ -13,6 +13,11 @@ const NOT_JSON = [
   'GET /api/receivables/export',
   'GET /api/accounting/exports/:id/file',
   'GET /api/creatives/:id/download',
+  // Insertion orders' PDFs, as sent and as signed (an older version's link answers a 410 JSON body).
+  'GET /api/io/:token/pdf',
+  'GET /api/io/:token/signed-pdf',
+  'GET /api/contracts/:id/io/:version/pdf',
+  'GET /api/contracts/:id/io/:version/signed-pdf',
   // The API reference (plugins/openapi.ts): Swagger UI's page, scripts and styles, and the document as it serves it.
   'GET /api/docs',
   'GET /api/docs/json',

@@ -149,6 +149,16 @@ const MATRIX: Row[] = [
   ['GET /api/customers/:id/credit',                     401,  ok,   ok,   ok,   403,  ok,   ok],
   ['POST /api/customers/:id/credit-refunds',            401,  ok,   ok,   403,  403,  ok,   403],
 
+  // insertion orders (product.md section 15): the customer's capability link, and staff who may read the contract
+  ['GET /api/io/:token',                                ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/io/:token/pdf',                            ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/io/:token/signed-pdf',                     ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['POST /api/io/:token/accept',                        ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['POST /api/io/:token/decline',                       ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/contracts/:id/io',                         401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['GET /api/contracts/:id/io/:version/pdf',            401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['GET /api/contracts/:id/io/:version/signed-pdf',     401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['POST /api/contracts/:id/io/verify',                 401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/pay/:token',                               ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/pay/:token/checkout',                     ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/checkout/:token',                          ok,   ok,   ok,   ok,   ok,   ok,   ok],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IO_STATUSES } from './insertion-orders';
 
 /**
  * The public payment side: the pay-link page (/p/{token}), the built-in hosted checkout
@@ -240,6 +241,11 @@ export const payLinkSchema = z.object({
   invoices: z.array(payLinkInvoiceSchema),
   firstPayment: firstPaymentSchema.nullable(),
   totalDue: z.number(),
+  /**
+   * The contract's newest insertion order version (product.md section 15): the page shows the IO step first,
+   * and payment waits until it is accepted. null: none was ever sent (the contract pays as before).
+   */
+  insertionOrder: z.object({ token: z.string(), version: z.number().int(), status: z.enum(IO_STATUSES) }).nullable(),
 });
 export type PayLink = z.infer<typeof payLinkSchema>;
 

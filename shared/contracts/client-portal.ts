@@ -1,6 +1,7 @@
 import type { ContractOneTimeCharge } from './contract-responses';
 import type { PauseReason } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
+import type { CustomerIoStep } from './insertion-orders';
 import type { PriceMetric } from './product-vocabulary';
 
 /**
@@ -77,6 +78,8 @@ export type ClientContractLine = {
 /** GET /api/client/contracts/{id}: one of the client's own contracts, without internal fields. */
 export type ClientContractDetail = {
   id: string;
+  /** The newest insertion order version to review and sign (product.md section 15); null: none sent. */
+  insertionOrder: CustomerIoStep | null;
   title: string | null;
   description: string | null;
   status: string;

@@ -1,5 +1,6 @@
 import type { ContractStatus, PauseReason, PaymentMode } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
+import type { ContractIoSummary } from './insertion-orders';
 import type { PriceMetric } from './product-vocabulary';
 
 /** The contracts API's answers (amounts in dollars). */
@@ -133,6 +134,8 @@ export type Contract = ContractSummary & {
   renewalOfId: string | null;
   /** The contract that renews this one, with its status, or null. */
   renewedBy: { id: string; status: string } | null;
+  /** The newest insertion order version (product.md section 15), without its link; null: none sent. */
+  insertionOrder: ContractIoSummary | null;
 };
 
 export type ContractOneTimeCharge = {

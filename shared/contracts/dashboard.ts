@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CustomerIoStep } from './insertion-orders';
 
 /** GET /api/dashboard/stats: figures over the contracts the caller may see (a sales rep: their own). */
 export type DashboardStats = {
@@ -33,4 +34,6 @@ export type ClientContract = {
   oneTimeAmount: number;
   /** What the term bills before tax; null when indefinite. */
   termValue: number | null;
+  /** The newest insertion order version to review and sign (product.md section 15); null: none sent. */
+  insertionOrder: CustomerIoStep | null;
 };

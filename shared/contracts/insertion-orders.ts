@@ -171,6 +171,9 @@ export type ContractIoSummary = {
   acceptedAt: string | null;
 };
 
+/** The newest version as its customer sees it on the pay page and in the portal (the client is the customer). */
+export type CustomerIoStep = { token: string; version: number; status: IoStatus };
+
 /** POST /api/contracts/{id}/io/verify (multipart, one PDF): does this file match a version sent or signed? */
 export type IoVerifyResult = {
   sha256: string;

@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'payout_rejected',
   'payout_disbursed',
   'webhook_disabled',
+  'io_accepted',
+  'io_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -33,6 +33,20 @@ export const DUNNING_MESSAGES = {
   secondAfterFirst: 'The second reminder must come after the first',
 } as const;
 
+/** The longest terms text an insertion order may print. */
+export const MAX_IO_TERMS_LENGTH = 20_000;
+
+/** The terms every insertion order prints until an admin writes the business's own (Contract Settings). */
+export const DEFAULT_IO_TERMS =
+  'This insertion order is an agreement between the advertiser named above and the publisher for the advertising ' +
+  'described in it, at the prices and for the flights shown. Invoices are issued on the schedule shown and are due ' +
+  'on their due date; unpaid invoices may pause the campaign. Creative materials must be supplied by the ' +
+  "advertiser before each flight starts and comply with applicable law and the publisher's policies. The " +
+  'publisher may reject or remove any advertisement. Under-delivery of impression-based lines is settled by a ' +
+  "credit note or make-good. Either party may end a contract without a fixed term with 30 days' written notice; " +
+  'a contract with a term runs until its end date. Accepting this insertion order electronically is the same as ' +
+  'signing it.';
+
 /** The contract settings' fields, without the rule between them (the update route merges a partial body). */
 export const contractSettingsFields = z.object({
   pausePaymentsAfterExpiry: z.boolean({ message: 'Pause payments after expiry must be true or false' }),
@@ -62,6 +76,15 @@ export const contractSettingsFields = z.object({
     .int('Delivery grace days must be a whole number of days')
     .min(0, 'Delivery grace days cannot be negative')
     .max(MAX_DELIVERY_GRACE_DAYS, `Delivery grace days cannot exceed ${MAX_DELIVERY_GRACE_DAYS} days`),
+  /** The terms printed on every insertion order sent from now on (product.md section 15). */
+  ioTerms: z
+    .string({ message: 'Insertion order terms must be text' })
+    .trim()
+    .min(1, 'Enter the terms printed on insertion orders')
+    .max(
+      MAX_IO_TERMS_LENGTH,
+      `Insertion order terms cannot exceed ${MAX_IO_TERMS_LENGTH.toLocaleString('en-US')} characters`,
+    ),
 });
 
 export const contractSettingsSchema = contractSettingsFields.refine(
@@ -77,6 +100,7 @@ export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
   pauseAfterOverdueDays: 21,
   holdDays: DEFAULT_HOLD_DAYS,
   deliveryGraceDays: DEFAULT_DELIVERY_GRACE_DAYS,
+  ioTerms: DEFAULT_IO_TERMS,
 };
 
 /**
@@ -89,6 +113,7 @@ export const contractSettingsUpdateSchema = contractSettingsFields.partial({
   pauseAfterOverdueDays: true,
   holdDays: true,
   deliveryGraceDays: true,
+  ioTerms: true,
 });
 
 export const notificationSettingsSchema = z.object({

@@ -56,16 +56,19 @@ const screenAt = (pathname: string) => screens.find(({ path }) => matches(path, 
 /** The login address (a bookmark, a typed address): the login screen, then where the person was heading. */
 const isLoginAddress = (pathname: string) => matches(paths.login, pathname);
 
-// Public pages, signed in or not: the payment pages, and a set-password link (invitation or reset).
+// Public pages, signed in or not: the payment pages, an insertion order's link, and a set-password link
+// (invitation or reset).
 const PaymentSuccess = lazy(() => import('./routes/payment-success'));
 const SetPassword = lazy(() => import('./routes/set-password'));
 const PayLink = lazy(() => import('./routes/pay-link'));
 const Checkout = lazy(() => import('./routes/checkout'));
+const InsertionOrder = lazy(() => import('./routes/insertion-order'));
 
 function publicPage(location: string): ComponentType | null {
   if (location === paths.paymentSuccess) return PaymentSuccess;
   if (location.startsWith('/p/')) return PayLink;
   if (location.startsWith('/checkout/')) return Checkout;
+  if (location.startsWith('/io/')) return InsertionOrder;
   if (location === paths.setPassword) return SetPassword;
   return null;
 }

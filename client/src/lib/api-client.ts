@@ -88,6 +88,14 @@ export async function apiText<T>(method: string, url: string, text: string, cont
   return (answer ? JSON.parse(answer) : null) as T;
 }
 
+/** Sends a multipart form (a file to check, say); the browser sets its content type and boundary. The answer is JSON. */
+export async function apiForm<T>(method: string, url: string, form: FormData): Promise<T> {
+  const response = await fetch(url, { method, headers: authHeaders(), body: form, credentials: 'include' });
+  await throwIfNotOk(response, url);
+  const answer = await response.text();
+  return (answer ? JSON.parse(answer) : null) as T;
+}
+
 /**
  * A page of a list: the rows and the total from X-Total-Count. Long lists count only so far: then the total
  * is a lower bound (X-Total-Count-Lower-Bound), shown as "1,000+".

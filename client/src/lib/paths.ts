@@ -28,6 +28,7 @@ export const paths = {
   setPassword: '/set-password',
   payLink: (token: string) => `/p/${token}`,
   checkout: (token: string) => `/checkout/${token}`,
+  insertionOrder: (token: string) => `/io/${token}`,
 } as const;
 
 /**

@@ -98,6 +98,20 @@ export async function contractSchedule(db: Db, actor: SessionUser, contractId: s
   const contract = await selectContract(db, contractId);
   // Staff who may read it (GET /api/contracts/{id}/schedule), or its client (GET /api/client/contracts/{id}/schedule).
   if (!contract || !canSeeContract(actor, contract)) throw notFound('Contract');
+  return scheduleOf(db, contract);
+}
+
+/**
+ * The schedule of a contract whose reader was already decided (an insertion order freezes it at the send);
+ * null when there is no such contract.
+ */
+export async function contractScheduleOf(db: Db, contractId: string): Promise<ContractSchedule | null> {
+  const contract = await selectContract(db, contractId);
+  return contract ? scheduleOf(db, contract) : null;
+}
+
+async function scheduleOf(db: Db, contract: ContractRow): Promise<ContractSchedule> {
+  const contractId = contract.id;
   const [tax, settings, issued] = await Promise.all([
     currentTax(db),
     getSettings(db, 'contracts'),

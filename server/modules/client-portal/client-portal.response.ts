@@ -19,6 +19,7 @@ import {
   object,
   string,
 } from '../../lib/response-schema';
+import { customerIoResponse } from '../insertion-orders/insertion-orders.response';
 
 const overdueInvoice = object<OverdueInvoice>({
   id: string,
@@ -56,12 +57,14 @@ export const clientContractListResponse = arrayOf(
     monthlyAmount: number,
     oneTimeAmount: number,
     termValue: nullableNumber,
+    insertionOrder: customerIoResponse,
   }),
 );
 
 /** GET /api/client/contracts/{id} */
 export const clientContractDetailResponse = object<ClientContractDetail>({
   id: string,
+  insertionOrder: customerIoResponse,
   title: nullableString,
   description: nullableString,
   status: string,

@@ -14,6 +14,7 @@ import {
   previewContracts,
 } from '../billing/billing.service';
 import { findContractDetail } from '../contracts/contracts.service';
+import { customerInsertionOrders } from '../insertion-orders/insertion-orders.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
   type PaymentAlertRows,
@@ -107,7 +108,13 @@ export async function listClientContracts(
 ): Promise<{ rows: ClientContract[]; total: number }> {
   if (!actor.customerId) return { rows: [], total: 0 };
   const result = await selectClientContractPage(db, actor.customerId, page);
-  const previews = await previewContracts(db, result.rows);
+  const [previews, ios] = await Promise.all([
+    previewContracts(db, result.rows),
+    customerInsertionOrders(
+      db,
+      result.rows.map((c) => c.id),
+    ),
+  ]);
   return {
     total: result.total,
     rows: result.rows.map((c) => ({
@@ -120,6 +127,7 @@ export async function listClientContracts(
       paymentMode: c.paymentMode,
       totalAmount: centsToAmount(c.totalCents),
       ...previewAmounts(previews.get(c.id)!),
+      insertionOrder: ios.get(c.id) ?? null,
     })),
   };
 }
@@ -129,15 +137,17 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
   const detail = await findContractDetail(db, id);
   if (!detail || !clientOwnsContract(actor, detail.contract)) throw notFound('Contract');
   const c = detail.contract;
-  const [previews, alerts] = await Promise.all([
+  const [previews, alerts, ios] = await Promise.all([
     previewContracts(db, [c]),
     selectPaymentAlerts(db, c.customerId, businessToday(), c.id),
+    customerInsertionOrders(db, [c.id]),
   ]);
   const preview = previews.get(c.id)!;
   const { pausedForNonPayment: _, ...overdue } = toPaymentAlerts(alerts);
   const first = preview.issuedFirstInvoice ?? preview.firstInvoice;
   return {
     id: c.id,
+    insertionOrder: ios.get(c.id) ?? null,
     title: c.title,
     description: c.description,
     status: c.status,

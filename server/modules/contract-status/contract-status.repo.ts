@@ -6,6 +6,9 @@ import { contractPauses, contracts, invoices } from '../../db/schema';
 export type ContractRow = typeof contracts.$inferSelect;
 export type ContractColumns = PgUpdateSetSource<typeof contracts>;
 
+/** A filter on a contract aliased `r`: no insertion order version was ever sent for it. */
+export const WITHOUT_INSERTION_ORDER = sql`not exists (select 1 from insertion_orders io where io.contract_id = r.id)`;
+
 /**
  * ONE conditional UPDATE of the contracts named: only those whose status is one of `from` change. Each
  * row's status before the change is read in the same statement (a CTE that locks the rows), in id order

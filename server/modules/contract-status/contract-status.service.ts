@@ -17,6 +17,7 @@ import {
   type ProviderIds,
   recordProviderIds,
   updateContractStatuses,
+  WITHOUT_INSERTION_ORDER,
 } from './contract-status.repo';
 
 export type { ContractRow } from './contract-status.repo';
@@ -123,15 +124,16 @@ const STATUS_EVENTS = {
 
 /**
  * The webhook events of a status change, in its transaction, one statement per event type for all the
- * contracts changed. A sent contract that becomes active was accepted (today by its first payment or by
- * staff; a signed insertion order will raise it on signature): `contract.accepted`, once per contract.
+ * contracts changed. A contract with an insertion order raises `contract.accepted` when the customer signs it
+ * (modules/insertion-orders); a sent contract with none that becomes active was accepted by its first payment
+ * or by staff: `contract.accepted` then, once per contract.
  */
 async function emitStatusEvents(tx: Db, action: ContractAction, changed: readonly ChangedContract[]): Promise<void> {
   const type = STATUS_EVENTS[action as keyof typeof STATUS_EVENTS];
   if (!type) return;
   if (action === 'activate') {
     const accepted = changed.filter(({ previousStatus }) => previousStatus === 'sent').map(({ row }) => row.id);
-    await emitWebhookEvent(tx, 'contract.accepted', { ids: accepted }, { once: true });
+    await emitWebhookEvent(tx, 'contract.accepted', { ids: accepted, where: WITHOUT_INSERTION_ORDER }, { once: true });
   }
   await emitWebhookEvent(tx, type, { ids: changed.map(({ row }) => row.id) });
 }

@@ -18,6 +18,7 @@ import {
   nextScheduledCharges,
   type ScheduledCharge,
 } from '../billing/billing.service';
+import { supersedeInsertionOrder } from '../insertion-orders/insertion-orders.service';
 import { assertUnitsAvailable } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
@@ -290,6 +291,8 @@ async function settle(
     adjustments.map((a) => ({ ...a, contractId: contract.id, lineId, createdBy: actor.id })),
   );
   const row = await refreshFigures(tx, contract, today);
+  // A sent contract's insertion order no longer matches it: the next send makes its next version.
+  if (contract.status === 'sent') await supersedeInsertionOrder(tx, { contractId: contract.id, actorId: actor.id });
   await recordAudit(tx, {
     actorId: actor.id,
     action: amendment.action,

@@ -5,12 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { createStorage } from '../../lib/storage';
 import { listRenewalsDue, renewContract } from './contract-renewals.service';
 import { contractResponse, renewalDueListResponse } from './contracts.response';
 
 /** Renewals (product.md section 15): the contracts due for renewal, and renewing one into a draft. */
 export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const storage = createStorage(app.config);
 
   // As for reading contracts: a rep their own, managers, admins and finance every contract.
   r.get(
@@ -32,14 +34,18 @@ export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await renewContract(
-            { db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) },
-            request.user!,
-            request.params.id,
-          ),
+      reply.status(201).send(
+        await renewContract(
+          {
+            db: app.db,
+            mailer: app.mailer,
+            baseUrl: publicOrigin(app),
+            storage,
+            businessName: app.config.BUSINESS_NAME,
+          },
+          request.user!,
+          request.params.id,
         ),
+      ),
   );
 }

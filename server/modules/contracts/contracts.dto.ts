@@ -3,6 +3,7 @@ import { amendmentRefusal, canDeleteContract, canEditContract } from '@shared/co
 import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
 import type { ContractStatus, PauseReason, PaymentMode } from '@shared/contracts/contract-vocabulary';
 import type { UnderDeliveryRemedy } from '@shared/contracts/delivery-vocabulary';
+import type { ContractIoSummary } from '@shared/contracts/insertion-orders';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { centsToAmount, lineTotalCents } from '@shared/money';
 import { payLink } from '../../lib/capability-links';
@@ -95,6 +96,7 @@ export function toContract(
   d: ContractDetailRows,
   baseUrl: string,
   preview: ContractPreview,
+  insertionOrder: ContractIoSummary | null,
 ): Contract {
   const issued = preview.issuedFirstInvoice;
   return {
@@ -168,6 +170,7 @@ export function toContract(
         : null,
     renewalOfId: d.contract.renewalOfId,
     renewedBy: d.renewedBy,
+    insertionOrder,
   };
 }
 

@@ -13,6 +13,10 @@ import {
 } from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
 import type { ContractPreview } from '../billing/billing.service';
+import { reviewAndSignParts } from '../insertion-orders/insertion-orders.emails';
+
+/** The insertion order version the e-mail asks the customer to review and sign (null: none to sign). */
+export type ContractEmailIo = { version: number; url: string } | null;
 
 /** What an e-mail about a contract shows of it (figures in cents). */
 export type ContractEmailFacts = {
@@ -26,19 +30,27 @@ export type ContractEmailFacts = {
   figures: ContractPreview;
 };
 
-/** "Send to Customer" in pay_link mode: the contract and its secure payment link. */
+/**
+ * "Send to Customer" in pay_link mode: the contract, the insertion order to review and sign ("Review and
+ * sign", first: payment needs it accepted) and its secure payment link.
+ */
 export function payLinkEmail(input: {
   contract: ContractEmailFacts;
   customer: EmailRecipient;
   paymentUrl: string;
+  io?: ContractEmailIo;
 }): EmailMessage {
   const { contract, customer, paymentUrl } = input;
   const name = contractName(contract);
-  const intro = `Your advertising contract ${name} is ready. You can review it and pay securely online with the link below.`;
+  const intro = input.io
+    ? `Your advertising contract ${name} is ready. Review and sign its insertion order, then pay securely online with the links below.`
+    : `Your advertising contract ${name} is ready. You can review it and pay securely online with the link below.`;
   const facts = contractFacts(contract);
   const opening = emailOpening(customer.name, intro, facts);
+  const sign = input.io ? reviewAndSignParts(input.io.url, input.io.version) : null;
   const text = plainText([
     ...opening.lines,
+    ...(sign?.lines ?? []),
     `Pay securely: ${paymentUrl}`,
     '',
     'The link is personal to your contract; please do not share it.',
@@ -46,6 +58,7 @@ export function payLinkEmail(input: {
   ]);
   const html = emailLayout(
     `${opening.html}
+${sign?.html ?? ''}
 ${emailButton(paymentUrl, 'Pay securely')}
 <p style="color:#555">Or open this address: ${escapeHtml(paymentUrl)}<br>The link is personal to your contract; please do not share it.</p>`,
   );
@@ -69,6 +82,7 @@ export function portalInvitationEmail(input: {
   portalUrl: string;
   loginEmail: string;
   setPasswordUrl: string | null;
+  io?: ContractEmailIo;
 }): EmailMessage {
   const { contract, customer, portalUrl, loginEmail, setPasswordUrl } = input;
   const name = contractName(contract);
@@ -82,9 +96,11 @@ export function portalInvitationEmail(input: {
       ]
     : [`Sign in with your existing client portal account (${loginEmail}).`];
   const opening = emailOpening(customer.name, intro, facts);
-  const text = plainText([...opening.lines, ...access, '', `Client portal: ${portalUrl}`, '']);
+  const sign = input.io ? reviewAndSignParts(input.io.url, input.io.version) : null;
+  const text = plainText([...opening.lines, ...(sign?.lines ?? []), ...access, '', `Client portal: ${portalUrl}`, '']);
   const html = emailLayout(
     `${opening.html}
+${sign?.html ?? ''}
 <p>${access.map(escapeHtml).join('<br>')}</p>
 ${emailButton(setPasswordUrl ?? portalUrl, setPasswordUrl ? 'Set your password' : 'Open the client portal')}`,
   );

@@ -25,6 +25,7 @@ import {
   object,
   string,
 } from '../../lib/response-schema';
+import { contractIoSummaryResponse } from '../insertion-orders/insertion-orders.response';
 
 /** The answers of GET /api/contracts and GET /api/contracts/:id, for fast serialisation (lib/response-schema.ts). */
 const summaryProperties = {
@@ -139,6 +140,7 @@ export const contractResponse = object<Contract>({
   inventoryHoldUntil: nullableString,
   renewalOfId: nullableString,
   renewedBy: nullable(object<NonNullable<Contract['renewedBy']>>({ id: string, status: string })),
+  insertionOrder: contractIoSummaryResponse,
 });
 
 /** POST /api/contracts/:id/generate-payment-link. */

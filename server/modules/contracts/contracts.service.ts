@@ -28,6 +28,7 @@ import { businessToday } from '../../lib/business-day';
 import { payLink } from '../../lib/capability-links';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import type { Storage } from '../../lib/storage';
 import {
   billContractNow,
   CONTRACT_HAS_INVOICES,
@@ -35,6 +36,14 @@ import {
   previewContracts,
 } from '../billing/billing.service';
 import { changeContractStatus } from '../contract-status/contract-status.service';
+import {
+  type IssuedInsertionOrder,
+  insertionOrderSummaries,
+  issueInsertionOrder,
+  newVersionRefusal,
+  openInsertionOrderLink,
+  supersedeInsertionOrder,
+} from '../insertion-orders/insertion-orders.service';
 import { assertUnitsAvailable, startHold } from '../inventory/inventory.service';
 import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
 import { notifyContractActivated } from '../notifications/contract-notices';
@@ -65,8 +74,11 @@ import {
 
 type Actor = SessionUser;
 
-/** What contract services need beyond the database: the outbox, and the address links in e-mails point at. */
-export type ContractDeps = { db: Db; mailer: Mailer; baseUrl: string };
+/**
+ * What contract services need beyond the database: the outbox, the address links in e-mails point at, and
+ * for "Send to Customer" the storage of the insertion orders' PDFs and the business's name printed on them.
+ */
+export type ContractDeps = { db: Db; mailer: Mailer; baseUrl: string; storage: Storage; businessName: string };
 
 const CONTRACT_NOT_FOUND = 'Contract';
 const SALES_REP_ROLES = ['sales', 'sales_manager'];
@@ -106,8 +118,11 @@ export async function listContracts(
 export async function getContract(db: Db, actor: Actor, id: string, baseUrl: string): Promise<Contract> {
   const detail = await selectContractDetail(db, id);
   if (!detail || !canReadContract(actor, detail.contract)) throw notFound(CONTRACT_NOT_FOUND);
-  const previews = await previewContracts(db, [detail.contract]);
-  return toContract(actor, detail, baseUrl, previews.get(id)!);
+  const [previews, ios] = await Promise.all([
+    previewContracts(db, [detail.contract]),
+    insertionOrderSummaries(db, [id]),
+  ]);
+  return toContract(actor, detail, baseUrl, previews.get(id)!, ios.get(id) ?? null);
 }
 
 /**
@@ -228,6 +243,8 @@ export async function updateContract(
       ...figures.contract,
     });
     await replaceLineItems(tx, id, figures.lines);
+    // A sent contract's insertion order no longer matches it: the next send makes its next version.
+    if (locked.status === 'sent') await supersedeInsertionOrder(tx, { contractId: id, actorId: actor.id });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contract.updated',
@@ -289,6 +306,7 @@ export async function transitionContract(
   if (action === 'send') {
     // Check the portal account can be created before the transaction, not while holding the lock.
     const existing = await findWritable(deps.db, actor, id);
+    if (existing.status === 'sent') return sendNewVersion(deps, actor, id);
     if (!canTransition(existing.status, action)) throw conflict(transitionRefusal(action, existing.status));
     customer = await selectCustomer(deps.db, existing.customerId);
     if (!customer) throw conflict('The contract has no customer to send it to.');
@@ -311,6 +329,29 @@ export async function transitionContract(
 }
 
 /**
+ * "Send to Customer" on a contract already sent: allowed when its newest insertion order version is
+ * superseded (the contract was edited) or declined, or it has none; it makes version N+1 (the status stays
+ * sent) and e-mails the new link. Otherwise 409 naming the version with the customer. Decided under the
+ * contract's row lock.
+ */
+async function sendNewVersion(deps: ContractDeps, actor: Actor, id: string): Promise<Contract> {
+  const existing = await findWritable(deps.db, actor, id);
+  const customer = await selectCustomer(deps.db, existing.customerId);
+  if (!customer) throw conflict('The contract has no customer to send it to.');
+  const delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
+  await deps.db.transaction(async (tx) => {
+    const row = await lockWritable(tx, actor, id);
+    if (row.status !== 'sent') throw conflict(transitionRefusal('send', row.status));
+    const refusal = await newVersionRefusal(tx, id);
+    if (refusal) throw conflict(refusal);
+    await assertUnitsAvailable(tx, id);
+    await deliverContract(tx, deps, actor, row, customer, delivery, 'new-version');
+  });
+  deps.mailer.kick(deps.db);
+  return getContract(deps.db, actor, id, deps.baseUrl);
+}
+
+/**
  * E-mails a sent contract to its customer again (the same pay link, or a fresh portal invitation), with the
  * figures as they bill today. One locked read decides: a contract that is no longer sent answers 409.
  */
@@ -325,7 +366,7 @@ export async function resendContract(deps: ContractDeps, actor: Actor, id: strin
     const row = await lockWritable(tx, actor, id);
     const lockedRefusal = resendRefusal(row.status);
     if (lockedRefusal) throw conflict(lockedRefusal);
-    await deliverContract(tx, deps, actor, row, customer, delivery);
+    await deliverContract(tx, deps, actor, row, customer, delivery, 'resend');
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contract.resent',
@@ -675,7 +716,11 @@ async function prepareDelivery(db: Db, paymentMode: string, customer: CustomerRe
   return { kind: 'portal' };
 }
 
-/** Puts the contract e-mail in the outbox (inside the caller's transaction), creating what it needs first. */
+/**
+ * Puts the contract e-mail in the outbox (inside the caller's transaction), creating what it needs first: a
+ * send freezes the contract as its next insertion order version and the e-mail links to it ("Review and
+ * sign"); a resend links to the version still with the customer, if any.
+ */
 async function deliverContract(
   tx: Db,
   deps: ContractDeps,
@@ -683,7 +728,12 @@ async function deliverContract(
   row: ContractRow,
   customer: CustomerRef,
   delivery: Delivery,
+  kind: 'send' | 'new-version' | 'resend' = 'send',
 ): Promise<ContractRow> {
+  const io: Pick<IssuedInsertionOrder, 'version' | 'url'> | null =
+    kind === 'resend'
+      ? await openInsertionOrderLink(tx, deps.baseUrl, row.id)
+      : await issueInsertionOrder(tx, deps, { contractId: row.id, actorId: actor.id });
   const facts: ContractEmailFacts = {
     id: row.id,
     title: row.title,
@@ -697,7 +747,7 @@ async function deliverContract(
     const withLink = await ensurePayLink(tx, actor, row);
     await deps.mailer.enqueue(
       tx,
-      payLinkEmail({ contract: facts, customer, paymentUrl: payLink(deps.baseUrl, withLink.payLinkToken!) }),
+      payLinkEmail({ contract: facts, customer, paymentUrl: payLink(deps.baseUrl, withLink.payLinkToken!), io }),
     );
     return withLink;
   }
@@ -715,6 +765,7 @@ async function deliverContract(
       portalUrl: portalUrl(deps.baseUrl),
       loginEmail: access.user.email,
       setPasswordUrl: access.setPasswordUrl,
+      io,
     }),
   );
   return row;

@@ -241,7 +241,11 @@ describe('create', () => {
     // No PUBLIC_URL in the test config: links use the configured listen address (PORT 3000).
     expect(mail[0].text).toContain(`http://localhost:3000/p/${contract.payLinkToken}`);
     const audit = await auditOf(contract.id);
-    expect(audit.map((a) => a.action)).toEqual(['contract.created', 'contract.payment_link_created']);
+    expect(audit.map((a) => a.action)).toEqual([
+      'contract.created',
+      'insertion_order.sent',
+      'contract.payment_link_created',
+    ]);
   });
 
   it('defaults the sales rep to the creator; only managers and admins may assign another sales user', async () => {
@@ -543,7 +547,13 @@ describe('status actions', () => {
     );
     const [stored] = await ctx.db.select().from(contracts).where(eq(contracts.id, contract.id));
     const audit = await auditOf(contract.id);
-    if (allowed[status].includes(action)) {
+    if (status === 'sent' && action === 'send') {
+      // A sent contract with no insertion order yet (sent before they existed): sending makes version 1 of
+      // it and e-mails its link; the status stays sent (product.md section 15).
+      expect(response.statusCode, response.body).toBe(200);
+      expect(stored.status).toBe('sent');
+      expect(audit.map((a) => a.action)).toEqual(['contract.created', 'insertion_order.sent']);
+    } else if (allowed[status].includes(action)) {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ id: contract.id, status: targets[action] });
       expect(stored.status).toBe(targets[action]);
@@ -747,7 +757,12 @@ describe('edit and delete rules', () => {
     const sent = await api('admin', 'PATCH', `/api/contracts/${toSend.id}`, body({ sendToCustomer: true }));
     expect(sent.json().status).toBe('sent');
     const audit = await auditOf(toSend.id);
-    expect(audit.map((a) => a.action)).toEqual(['contract.created', 'contract.updated', 'contract.sent']);
+    expect(audit.map((a) => a.action)).toEqual([
+      'contract.created',
+      'contract.updated',
+      'contract.sent',
+      'insertion_order.sent',
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Product } from '@shared/contracts/products';
 import type { Report } from '@shared/contracts/reports';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, inventoryHolds, notifications, outboxEmails } from '../../db/schema';
+import { contracts, insertionOrders, inventoryHolds, notifications, outboxEmails } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
@@ -569,6 +569,17 @@ describe('a pay link whose hold ran out', () => {
         },
       });
       expect(response.statusCode, response.body).toBe(201);
+      // The customer signs its insertion order first: payment waits for it (product.md section 15).
+      const [io] = await ctx.db
+        .select()
+        .from(insertionOrders)
+        .where(eq(insertionOrders.contractId, response.json().id));
+      const signed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/io/${io.token}/accept`,
+        payload: { signerName: 'Pat Buyer', agree: true },
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
       const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, response.json().id));
       return row;
     };

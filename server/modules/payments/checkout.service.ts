@@ -27,6 +27,7 @@ import type { Mailer } from '../../lib/mailer';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
+import { assertInsertionOrderAccepted, customerInsertionOrders } from '../insertion-orders/insertion-orders.service';
 import { renewExpiredHold } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
@@ -145,7 +146,7 @@ export async function getPayLink(deps: CheckoutDeps, token: string): Promise<Pay
   const found = isWellFormedToken(token) ? await selectContractByPayToken(deps.db, token) : undefined;
   if (!found) throw invalidPayLink();
   const { contract, customer } = found;
-  const due = await dueFor(deps.db, contract);
+  const [due, ios] = await Promise.all([dueFor(deps.db, contract), customerInsertionOrders(deps.db, [contract.id])]);
   const today = businessToday();
   return {
     business: { name: deps.businessName },
@@ -162,6 +163,7 @@ export async function getPayLink(deps: CheckoutDeps, token: string): Promise<Pay
     invoices: due.state === 'due' ? due.invoices.map((invoice) => toPayLinkInvoice(invoice, today)) : [],
     firstPayment: due.state === 'due' && due.first ? toFirstPayment(due.first) : null,
     totalDue: due.state === 'due' ? centsToAmount(due.amountCents) : 0,
+    insertionOrder: ios.get(contract.id) ?? null,
   };
 }
 
@@ -250,6 +252,8 @@ async function openCheckout(
 
   const opened = await deps.db.transaction(async (tx) => {
     if (!(await lockContractForMoney(tx, contractId))) throw invalidPayLink();
+    // A sent contract pays once its newest insertion order version is accepted (none sent: as before).
+    await assertInsertionOrderAccepted(tx, contractId);
     // A sent contract whose inventory hold ran out takes its units again before it can be paid (409 if gone).
     await renewExpiredHold(tx, contractId);
     const charge = await input.charge(tx);
@@ -401,6 +405,8 @@ export async function payCheckout(deps: CheckoutDeps, token: string, card: CardP
   const status = statusOf(session);
   if (status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId) };
   if (status === 'expired') throw conflict(CHECKOUT_MESSAGES.checkoutExpired);
+  // The contract may have changed since the checkout opened: its insertion order must still be accepted.
+  await assertInsertionOrderAccepted(deps.db, session.contractId);
 
   const charge = chargeTestCard(card);
   if (charge.outcome === 'declined') {
@@ -416,16 +422,19 @@ async function settleBuiltin(
   session: CheckoutSessionRow,
   charge: Extract<ChargeResult, { outcome: 'succeeded' }>,
 ): Promise<CheckoutPaid> {
-  const result: SettleResult = await deps.db.transaction((tx) =>
-    settleCheckout(tx, deps, session, {
+  const result: SettleResult = await deps.db.transaction(async (tx) => {
+    // Under the contract's lock, again: an edit that superseded the version meanwhile stops the payment.
+    await lockContractForMoney(tx, session.contractId);
+    await assertInsertionOrderAccepted(tx, session.contractId);
+    return settleCheckout(tx, deps, session, {
       provider: 'builtin',
       providerPaymentId: charge.providerPaymentId,
       amountCents: session.amountCents,
       cardBrand: charge.cardBrand,
       cardLast4: charge.cardLast4,
       strict: true,
-    }),
-  );
+    });
+  });
   deps.mailer.kick(deps.db);
   if (result.outcome === 'settled') await dunningAfterPayment(deps, { contractId: session.contractId });
   if (result.outcome === 'not_open') {

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, contracts, invoices, payments } from '../../db/schema';
+import { checkoutSessions, contracts, insertionOrders, invoices, payments } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
+import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createPayLinkContract, publicClient } from '../../test/payment-factories';
 import { type FakeStripe, startFakeStripe } from '../../test/stripe-fake';
 import { runBilling } from '../billing/billing-run';
@@ -311,5 +312,46 @@ describe('without Stripe configured', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('Stripe Checkout and the insertion order (product.md section 15)', () => {
+  it('opens no Checkout Session for a sent contract until its insertion order is accepted', async () => {
+    const customer = await createTestCustomer(ctx.db, { email: 'stripe-io@example.test' });
+    const product = await createTestProduct(ctx.db, { defaultPriceCents: 120_00 });
+    const created = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        customerId: customer.id,
+        startDate: '2027-03-01',
+        termMonths: 2,
+        paymentMode: 'pay_link',
+        sendToCustomer: true,
+        lineItems: [{ productId: product.id, quantity: 1, unitPrice: 120, discount: 0 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, payLinkToken } = created.json();
+    const client = publicClient(ctx.app);
+    const before = fake.sessions.size;
+    const refused = await client.openCheckout(payLinkToken);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Accept the insertion order before paying');
+    expect(fake.sessions.size).toBe(before);
+    expect(await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.contractId, id))).toEqual([]);
+
+    const [io] = await ctx.db.select().from(insertionOrders).where(eq(insertionOrders.contractId, id));
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/io/${io.token}/accept`,
+      payload: { signerName: 'Stripe Buyer', agree: true },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const opened = await client.openCheckout(payLinkToken);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(fake.sessions.size).toBe(before + 1);
+    const [session] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.contractId, id));
+    expect(session).toMatchObject({ provider: 'stripe', amountCents: 120_00 });
   });
 });

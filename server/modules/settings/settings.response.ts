@@ -16,6 +16,7 @@ export const contractSettingsResponse = object<ContractSettings>({
   pauseAfterOverdueDays: integer,
   holdDays: integer,
   deliveryGraceDays: integer,
+  ioTerms: string,
 });
 
 export const notificationSettingsResponse = object<NotificationSettings>({

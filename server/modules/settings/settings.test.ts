@@ -26,7 +26,27 @@ describe('business settings', () => {
       holdDays: 7,
       // Pushed delivery (product.md section 16): final 3 days after its period ends.
       deliveryGraceDays: 3,
+      // Insertion orders (product.md section 15) print standard terms until the business writes its own.
+      ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
     });
+  });
+
+  it('keeps the terms printed on insertion orders, up to 20,000 characters', async () => {
+    const put = (ioTerms: unknown) =>
+      ctx.injectAs('admin', {
+        method: 'PUT',
+        url: '/api/settings/contracts',
+        payload: { pausePaymentsAfterExpiry: true, gracePeriodsEndOfDays: 7, ioTerms },
+      });
+    expect((await put('Net 15. Makegoods within 30 days.')).statusCode).toBe(200);
+    expect((await ctx.injectAs('sales', { method: 'GET', url: '/api/settings/contracts' })).json().ioTerms).toBe(
+      'Net 15. Makegoods within 30 days.',
+    );
+    const tooLong = await put('x'.repeat(20_001));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Insertion order terms cannot exceed 20,000 characters');
+    expect((await put('   ')).statusCode).toBe(400);
+    expect((await put('y'.repeat(20_000))).statusCode).toBe(200);
   });
 
   it('saves tax and contract settings for admins and reads them back', async () => {
@@ -43,6 +63,7 @@ describe('business settings', () => {
       pauseAfterOverdueDays: 0,
       holdDays: 10,
       deliveryGraceDays: 0,
+      ioTerms: 'Standard terms apply.',
     };
     expect(
       (await ctx.injectAs('super_admin', { method: 'PUT', url: '/api/settings/contracts', payload: contracts }))

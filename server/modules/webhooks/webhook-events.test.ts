@@ -1,7 +1,14 @@
 import { WEBHOOK_EVENT_TYPES } from '@shared/contracts/webhooks-vocabulary';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractLineItems, invoices, lineDeliveries, webhookDeliveries, webhookEvents } from '../../db/schema';
+import {
+  contractLineItems,
+  insertionOrders,
+  invoices,
+  lineDeliveries,
+  webhookDeliveries,
+  webhookEvents,
+} from '../../db/schema';
 import { businessToday } from '../../lib/business-day';
 import { createMailer } from '../../lib/mailer';
 import { buildTestApp, type TestContext } from '../../test/app';
@@ -135,7 +142,16 @@ describe('where events are raised', () => {
         url: `/api/contracts/${contract.id}/${action}`,
         ...(payload ? { headers: json, payload } : {}),
       });
-    for (const action of ['send', 'activate', 'pause', 'resume', 'pause']) {
+    expect((await act('send')).statusCode).toBe(200);
+    // The customer signs its insertion order: contract.accepted then; staff's activation raises none again.
+    const [io] = await ctx.db.select().from(insertionOrders).where(eq(insertionOrders.contractId, contract.id));
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/io/${io.token}/accept`,
+      payload: { signerName: 'Pat Buyer', agree: true },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    for (const action of ['activate', 'pause', 'resume', 'pause']) {
       const response = await act(action);
       expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
     }
@@ -150,7 +166,8 @@ describe('where events are raised', () => {
       'contract.canceled',
     ]);
     const events = await eventsAbout(contract.id);
-    expect(events.map((e) => e.data.status)).toEqual(['sent', 'active', 'active', 'paused', 'paused', 'canceled']);
+    // Accepted while still sent: the customer signed before staff activated it.
+    expect(events.map((e) => e.data.status)).toEqual(['sent', 'sent', 'active', 'paused', 'paused', 'canceled']);
     expect(events.at(-1)!.data).toMatchObject({ cancelReason: 'Budget cut', customerId: contract.customerId });
     expect(JSON.stringify(events)).not.toMatch(/payLink|pay_link_token|stripe/i);
     // Activation billed the first month: its invoice was issued with an event.

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Database, MIGRATIONS_DIR } from '../../db/client';
-import { auditEvents, checkoutSessions, contracts, outboxEmails } from '../../db/schema';
+import { auditEvents, checkoutSessions, contracts, insertionOrders, outboxEmails } from '../../db/schema';
 import { loggerOptions } from '../../lib/logger';
 import { createSession } from '../../modules/sessions/sessions';
 import { openTestDatabase, testConfig } from '../app';
@@ -174,6 +174,13 @@ describe('links that grant something, as an admin sees the product', () => {
       expect.stringMatching(/is ready for payment$/),
     ]);
     for (const mail of payLinks) expect(mail.text).toContain(`Pay securely: ${PUBLIC_URL}/p/[hidden]`);
+    // The insertion order's "Review and sign" link (product.md section 15) is masked the same way.
+    const sent = payLinks.find((m) => m.subject.endsWith('is ready for payment'));
+    expect(sent?.text).toContain(`Review and sign the insertion order first: ${PUBLIC_URL}/io/[hidden]`);
+    expect(sent?.html).toContain(`href="${PUBLIC_URL}/io/[hidden]"`);
+    for (const { token } of await database.db.select({ token: insertionOrders.token }).from(insertionOrders)) {
+      expect(outbox.body).not.toContain(token);
+    }
     const portal = messages.find((m) => m.to === 'portal@example.test');
     expect(portal?.text).toContain(`Set your password: ${PUBLIC_URL}/set-password?token=[hidden]`);
     expect(outbox.body).not.toContain(payLinkToken);
@@ -201,6 +208,8 @@ describe('links that grant something, as an admin sees the product', () => {
       expect(pay.statusCode, `pay link ${value}`).toBe(404);
       const checkout = await anonymous('GET', `/api/checkout/${encodeURIComponent(value)}`);
       expect(checkout.statusCode, `checkout ${value}`).toBe(404);
+      const io = await anonymous('GET', `/api/io/${encodeURIComponent(value)}`);
+      expect(io.statusCode, `insertion order ${value}`).toBe(404);
     }
     // The super admin's account is untouched: their own password still signs in, the attacker's does not.
     expect((await login(superAdmin.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -223,6 +232,10 @@ describe('links that grant something, as an admin sees the product', () => {
     expect(payLinks).toEqual([`${PUBLIC_URL}/p/${payLinkToken}`, `${PUBLIC_URL}/p/${payLinkToken}`]);
     expect((await anonymous('GET', `/api/pay/${payLinkToken}`)).statusCode).toBe(200);
     expect((await anonymous('GET', `/api/checkout/${checkoutToken(checkoutUrl)}`)).statusCode).toBe(200);
+    const ioLinks = deliveredLinks('payer@example.test', /Review and sign the insertion order first: (\S+)/g);
+    expect(ioLinks).toHaveLength(1);
+    expect(ioLinks[0]).toMatch(new RegExp(`^${PUBLIC_URL}/io/[A-Za-z0-9_-]{32}$`));
+    expect((await anonymous('GET', `/api/io/${ioLinks[0].split('/io/')[1]}`)).statusCode).toBe(200);
 
     const rows = await database.db.select().from(outboxEmails);
     expect(rows.length).toBeGreaterThan(4);
@@ -242,7 +255,10 @@ describe('links that grant something, as an admin sees the product', () => {
     const setPasswordTokens = smtp.received.flatMap((m) =>
       [...decoded(m.raw).matchAll(/set-password\?token=([A-Za-z0-9_-]+)/g)].map((match) => match[1]),
     );
+    const ioTokens = await database.db.select({ token: insertionOrders.token }).from(insertionOrders);
+    expect(ioTokens.length).toBe(2);
     const secrets = [
+      ...ioTokens.map((io) => io.token),
       draftPayLinkToken,
       ...checkouts.map((c) => c.token),
       ...payLinks.map((c) => c.token as string),

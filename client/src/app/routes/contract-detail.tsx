@@ -27,6 +27,12 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 // The delivery card loads after the contract has painted, for contracts with a CPM line only.
+// The insertion order card loads for a contract that was sent with one.
+const ContractInsertionOrderCard = lazy(() =>
+  import('@/features/insertion-orders/components/contract-io-card').then((m) => ({
+    default: m.ContractInsertionOrderCard,
+  })),
+);
 const DeliveryCard = lazy(() =>
   import('@/features/delivery/components/delivery-card').then((m) => ({ default: m.DeliveryCard })),
 );
@@ -153,6 +159,11 @@ export default function ContractDetailPage() {
       </div>
 
       <div className="mt-6 grid gap-6">
+        {contract.insertionOrder && (
+          <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+            <ContractInsertionOrderCard contractId={contract.id} />
+          </Suspense>
+        )}
         <InvoiceHistory contractId={contract.id} title="Invoice history" />
         <BillingSchedule contractId={contract.id} status={contract.status} />
         <ContractCreativesCard contractId={contract.id} />

@@ -1,6 +1,7 @@
 import type { ClientContractDetail } from '@shared/contracts/client-portal';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { can } from '@shared/permissions';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Wallet } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
@@ -28,6 +29,11 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { ClientInvoiceActions } from '../client-invoice-actions';
 import { ClientPaymentAlerts } from '../client-payment-alerts';
+
+// The insertion order step loads for a contract that has one to sign only.
+const InsertionOrderStep = lazy(() =>
+  import('@/features/insertion-orders/components/io-review').then((m) => ({ default: m.InsertionOrderStep })),
+);
 
 // The delivery card loads after the contract has painted, for contracts with a CPM line only.
 const DeliveryCard = lazy(() =>
@@ -61,6 +67,7 @@ export default function PortalContractPage() {
 
 function ClientContractPage({ id }: { id: string }) {
   const { data: contract, isLoading, error } = useClientContract(id);
+  const queryClient = useQueryClient();
   if (isLoading) {
     return (
       <>
@@ -107,6 +114,17 @@ function ClientContractPage({ id }: { id: string }) {
         </div>
         {contract.paymentMode === 'portal' && <ManagePaymentButton contractId={contract.id} />}
       </div>
+
+      {contract.insertionOrder && contract.status === 'sent' && contract.insertionOrder.status !== 'accepted' && (
+        <section className="mb-6" aria-label="Insertion order to sign">
+          <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
+            <InsertionOrderStep
+              token={contract.insertionOrder.token}
+              onAccepted={() => queryClient.invalidateQueries({ queryKey: ['/api/client/contracts'] })}
+            />
+          </Suspense>
+        </section>
+      )}
 
       <ClientPaymentAlerts
         className="mb-6"

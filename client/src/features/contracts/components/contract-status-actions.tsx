@@ -19,7 +19,18 @@ const STATUS_BUTTONS: Record<StatusAction, { label: string; busy: string; icon: 
   resume: { label: 'Resume', busy: 'Resuming...', icon: Play },
 };
 
-/** Send to Customer (drafts), Resend (sent) and the status actions the contract's status allows. */
+/**
+ * A sent contract whose newest insertion order was superseded (the contract changed) or declined: Send to Customer
+ * sends the next version (product.md section 15).
+ */
+const needsNewVersion = (contract: Contract) =>
+  contract.status === 'sent' &&
+  (contract.insertionOrder?.status === 'superseded' || contract.insertionOrder?.status === 'declined');
+
+/**
+ * Send to Customer (drafts, and sent contracts whose insertion order needs a new version), Resend (sent) and the
+ * status actions the contract's status allows.
+ */
 export function ContractStatusActions({ contract }: { contract: Contract }) {
   const actions = availableActions(contract.status);
   const send = useSendContract();
@@ -31,7 +42,7 @@ export function ContractStatusActions({ contract }: { contract: Contract }) {
   if (actions.length === 0) return null;
   return (
     <section className="flex flex-wrap items-center gap-2" aria-label="Contract status actions">
-      {actions.includes('send') && contract.status === 'draft' && (
+      {((actions.includes('send') && contract.status === 'draft') || needsNewVersion(contract)) && (
         <Button size="sm" disabled={busy} onClick={() => send.mutate(contract.id)}>
           <Send aria-hidden /> {send.isPending ? 'Sending...' : 'Send to Customer'}
         </Button>

@@ -44,9 +44,18 @@ const COLUMNS: Column<ClientContract>[] = [
     header: 'Status',
     cell: (contract) => {
       const badge = contractStatusBadge(contract.status);
+      // A sent contract whose newest insertion order waits for the client's signature (product.md section 15).
+      const toSign = contract.status === 'sent' && contract.insertionOrder?.status === 'sent';
       return (
-        <span className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium', BADGE_TONES[badge.tone])}>
-          {badge.label}
+        <span className="inline-flex flex-wrap gap-1.5">
+          <span className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium', BADGE_TONES[badge.tone])}>
+            {badge.label}
+          </span>
+          {toSign && (
+            <span className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium', BADGE_TONES.indigo)}>
+              To sign
+            </span>
+          )}
         </span>
       );
     },

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_DELIVERY_GRACE_DAYS } from '@shared/contracts/delivery-vocabulary';
 import { MAX_HOLD_DAYS } from '@shared/contracts/inventory-vocabulary';
-import { type ContractSettings, contractSettingsSchema } from '@shared/contracts/settings';
+import { type ContractSettings, contractSettingsSchema, MAX_IO_TERMS_LENGTH } from '@shared/contracts/settings';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useContractSettings } from '../api/get-contract-settings';
 import { useUpdateContractSettings } from '../api/update-contract-settings';
@@ -50,7 +50,7 @@ export function ContractSettingsPanel() {
   return (
     <SettingsCard
       title="Contract Settings"
-      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), how long a sent contract holds its inventory, and when delivery reported by the ad server is final."
+      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), how long a sent contract holds its inventory, the terms every insertion order prints, and when delivery reported by the ad server is final."
     >
       {isLoading && <SettingsFormSkeleton rows={7} />}
       {error && !data && <ErrorState title="Could not load the contract settings" />}
@@ -150,6 +150,18 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
               {daysInput('deliveryGraceDays', MAX_DELIVERY_GRACE_DAYS)}
             </FormField>
           </div>
+        </fieldset>
+      </div>
+      <div className="border-t pt-5">
+        <fieldset className="grid gap-4">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Insertion orders</legend>
+          <FormField
+            label="Insertion Order Terms"
+            error={errors.ioTerms?.message}
+            hint={`Printed on every insertion order sent from now on, which the customer accepts; up to ${MAX_IO_TERMS_LENGTH.toLocaleString('en-US')} characters. Orders already sent keep the terms they were sent with.`}
+          >
+            <Textarea rows={8} maxLength={MAX_IO_TERMS_LENGTH} {...form.register('ioTerms')} />
+          </FormField>
         </fieldset>
       </div>
       <div>

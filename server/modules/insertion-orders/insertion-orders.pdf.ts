@@ -1,0 +1,328 @@
+import { PAYMENT_MODE_LABELS } from '@shared/contracts/contract-vocabulary';
+import { IO_EVENT_LABELS, type IoEventType, type IoFigures } from '@shared/contracts/insertion-orders';
+import { PRICE_METRIC_LABELS, type PriceMetric } from '@shared/contracts/product-vocabulary';
+import { formatAmount } from '@shared/money';
+import {
+  INK,
+  MUTED,
+  openPdf,
+  type PdfDoc,
+  type PdfFrame,
+  pdfBillTo,
+  pdfDay,
+  pdfFacts,
+  pdfFooter,
+  pdfHeader,
+  RULE,
+} from '../../lib/pdf';
+
+/**
+ * What an insertion order's PDF prints, all of it from the version's snapshot (insertion_orders.snapshot):
+ * rendering the same snapshot again gives the same pages, which the signed file reuses.
+ */
+export type IoSnapshot = {
+  contractId: string;
+  contractNumber: string;
+  version: number;
+  businessName: string;
+  sentAt: string;
+  customer: {
+    name: string;
+    email: string;
+    company: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    country: string | null;
+  };
+  figures: IoFigures;
+};
+
+/** One line of the signing certificate: an event of the version with where it came from. */
+export type CertificateEvent = {
+  type: IoEventType;
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+  detail: string | null;
+};
+
+export type SigningCertificate = {
+  signerName: string;
+  signerEmail: string;
+  acceptedAt: string;
+  /** SHA-256 of the original PDF's bytes, as sent. */
+  originalSha256: string;
+  events: CertificateEvent[];
+};
+
+const BOTTOM = 90;
+
+/** The IO as sent: its pages, and the content fingerprint in every page's footer. */
+export function renderIoPdf(
+  snapshot: IoSnapshot,
+  contentSha256: string,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const { doc, done, frame } = openIoDoc(snapshot, options.compress, 'Insertion order');
+  ioPages(doc, frame, snapshot);
+  pdfFooter(doc, frame, `Document fingerprint (SHA-256): ${contentSha256}`);
+  doc.end();
+  return done;
+}
+
+/**
+ * The signed file: the same IO pages from the same snapshot, then the signing certificate (each event with its
+ * time, IP and user agent, the original file's SHA-256 and the content fingerprint).
+ */
+export function renderSignedIoPdf(
+  snapshot: IoSnapshot,
+  contentSha256: string,
+  certificate: SigningCertificate,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const { doc, done, frame } = openIoDoc(snapshot, options.compress, 'Signed insertion order');
+  ioPages(doc, frame, snapshot);
+  doc.addPage();
+  certificatePage(doc, frame, snapshot, contentSha256, certificate);
+  pdfFooter(doc, frame, `Document fingerprint (SHA-256): ${contentSha256}`);
+  doc.end();
+  return done;
+}
+
+function openIoDoc(snapshot: IoSnapshot, compress: boolean | undefined, kind: string) {
+  return openPdf({
+    title: `${kind} ${snapshot.contractNumber} version ${snapshot.version}`,
+    author: snapshot.businessName,
+    subject: `${kind} for ${snapshot.customer.name}`,
+    compress,
+  });
+}
+
+const money = (amount: number) => formatAmount(amount);
+const metricLabel = (metric: string) => PRICE_METRIC_LABELS[metric as PriceMetric] ?? metric;
+
+function ensureRoom(doc: PdfDoc, y: number, needed = 60): number {
+  if (y > doc.page.height - BOTTOM - needed) {
+    doc.addPage();
+    return 50;
+  }
+  return y;
+}
+
+function sectionTitle(doc: PdfDoc, { left }: PdfFrame, title: string, top: number): number {
+  const y = ensureRoom(doc, top + 14);
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text(title, left, y);
+  return doc.y + 4;
+}
+
+function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot): void {
+  const { left, right, width } = frame;
+  const f = snapshot.figures;
+  pdfHeader(doc, frame, {
+    businessName: snapshot.businessName,
+    title: 'INSERTION ORDER',
+    number: `${snapshot.contractNumber} - Version ${snapshot.version}`,
+    detail: `Sent ${pdfDay(snapshot.sentAt)}`,
+  });
+  const blockTop = 130;
+  const billTo = pdfBillTo(doc, frame, snapshot.customer, blockTop);
+  const term =
+    f.termMonths === null
+      ? 'Indefinite'
+      : `${f.termMonths} months${f.autoStopDate ? ` (until ${pdfDay(f.autoStopDate)})` : ''}`;
+  const facts: [string, string][] = [
+    ['Contract', f.title ?? snapshot.contractNumber],
+    ['Sales rep', f.salesRepName ?? 'Unassigned'],
+    ['Start date', pdfDay(f.startDate)],
+    ['Term', term],
+    ['Payment', PAYMENT_MODE_LABELS[f.paymentMode].label],
+    ['Tax', `${f.taxLabel} ${f.taxRate}%${f.taxIncluded ? ' (included)' : ''}`],
+  ];
+  let y = Math.max(billTo, pdfFacts(doc, frame, facts, blockTop)) + 20;
+
+  // Lines with their flights, metrics, prices and discounts.
+  const cols = {
+    item: left,
+    qty: left + 200,
+    unit: left + 235,
+    season: left + 300,
+    discount: left + 370,
+    total: left + 435,
+  };
+  const header = (top: number) => {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
+    doc.text('ITEM', cols.item, top, { width: 195 });
+    doc.text('QTY', cols.qty, top, { width: 30, align: 'right' });
+    doc.text('UNIT PRICE', cols.unit, top, { width: 60, align: 'right' });
+    doc.text('IN SEASON', cols.season, top, { width: 65, align: 'right' });
+    doc.text('DISCOUNT', cols.discount, top, { width: 60, align: 'right' });
+    doc.text('LINE TOTAL', cols.total, top, { width: right - cols.total, align: 'right' });
+    doc
+      .moveTo(left, top + 12)
+      .lineTo(right, top + 12)
+      .strokeColor(RULE)
+      .stroke();
+    return top + 18;
+  };
+  y = header(y);
+  for (const line of f.lines) {
+    if (y > doc.page.height - BOTTOM - 40) {
+      doc.addPage();
+      y = header(50);
+    }
+    doc.fillColor(INK).font('Helvetica').fontSize(9);
+    doc.text(line.description, cols.item, y, { width: 195 });
+    const flight = `${pdfDay(line.flightStart)} to ${line.flightEnd ? pdfDay(line.flightEnd) : 'the end of the contract'}`;
+    doc
+      .fillColor(MUTED)
+      .fontSize(7.5)
+      .text(
+        `${metricLabel(line.priceMetric)}${line.adType ? `, ${line.adType}` : ''}. Flight: ${flight}`,
+        cols.item,
+        doc.y + 1,
+        {
+          width: 195,
+        },
+      );
+    const rowBottom = doc.y;
+    doc.fillColor(INK).fontSize(9);
+    doc.text(String(line.quantity), cols.qty, y, { width: 30, align: 'right' });
+    doc.text(money(line.unitPrice), cols.unit, y, { width: 60, align: 'right' });
+    doc.text(line.seasonalPrice === null ? '-' : money(line.seasonalPrice), cols.season, y, {
+      width: 65,
+      align: 'right',
+    });
+    doc.text(line.discount > 0 ? `-${money(line.discount)}` : '', cols.discount, y, { width: 60, align: 'right' });
+    const total =
+      line.seasonalLineTotal !== line.lineTotal
+        ? `${money(line.lineTotal)} (${money(line.seasonalLineTotal)} in season)`
+        : money(line.lineTotal);
+    doc.text(total, cols.total, y, { width: right - cols.total, align: 'right' });
+    y = Math.max(rowBottom, doc.y) + 6;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
+  y += 8;
+
+  // The figures the customer agrees to.
+  const rows: [string, string][] = [];
+  if (f.packageName) rows.push([`Package: ${f.packageName}`, `${money(f.packagePrice)} / month`]);
+  if (f.setupFee > 0) rows.push(['Setup fee (one-time)', money(f.setupFee)]);
+  rows.push(['Monthly amount', `${money(f.monthlyAmount)} / month`]);
+  if (f.seasonalMonthlyAmount !== f.monthlyAmount) {
+    rows.push(['In season (Oct-Dec)', `${money(f.seasonalMonthlyAmount)} / month`]);
+  }
+  rows.push(['First invoice', money(f.firstInvoiceAmount)]);
+  for (const [label, value] of rows) {
+    y = ensureRoom(doc, y, 20);
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, left + width / 2, y, { width: 150 });
+    doc
+      .fillColor(INK)
+      .fontSize(9)
+      .text(value, left + width / 2 + 150, y, { width: width / 2 - 150, align: 'right' });
+    y = doc.y + 3;
+  }
+
+  if (f.oneTimeCharges.length > 0) {
+    y = sectionTitle(doc, frame, 'ONE-TIME CHARGES', y);
+    for (const charge of f.oneTimeCharges) {
+      y = ensureRoom(doc, y, 20);
+      doc.fillColor(INK).font('Helvetica').fontSize(9);
+      doc.text(`${charge.description}, on the invoice of ${pdfDay(charge.billedOn)}`, left, y, { width: width - 100 });
+      doc.text(money(charge.amount), right - 100, y, { width: 100, align: 'right' });
+      y = doc.y + 3;
+    }
+  }
+
+  // The 12-month schedule, as the billing engine will issue it.
+  y = sectionTitle(doc, frame, 'BILLING SCHEDULE (NEXT 12 INVOICES)', y);
+  const sched = { period: left, due: left + 260, total: left + 380 };
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
+  doc.text('PERIOD', sched.period, y, { width: 250 });
+  doc.text('DUE', sched.due, y, { width: 110 });
+  doc.text('TOTAL', sched.total, y, { width: right - sched.total, align: 'right' });
+  y = doc.y + 3;
+  for (const item of f.schedule) {
+    y = ensureRoom(doc, y, 16);
+    doc.fillColor(INK).font('Helvetica').fontSize(9);
+    doc.text(`${pdfDay(item.periodStart)} to ${pdfDay(item.periodEnd)}`, sched.period, y, { width: 250 });
+    doc.text(pdfDay(item.dueDate), sched.due, y, { width: 110 });
+    doc.text(money(item.total), sched.total, y, { width: right - sched.total, align: 'right' });
+    y = doc.y + 2;
+  }
+  if (f.schedule.length === 0) {
+    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('No invoices are scheduled.', left, y);
+    y = doc.y + 2;
+  }
+
+  // The terms text from Contract Settings.
+  y = sectionTitle(doc, frame, 'TERMS', y + 6);
+  doc.fillColor(INK).font('Helvetica').fontSize(8.5).text(f.terms, left, y, { width, align: 'justify' });
+}
+
+function certificatePage(
+  doc: PdfDoc,
+  frame: PdfFrame,
+  snapshot: IoSnapshot,
+  contentSha256: string,
+  certificate: SigningCertificate,
+): void {
+  const { left, width } = frame;
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('Signing certificate', left, 50, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Insertion order ${snapshot.contractNumber}, version ${snapshot.version}`, left, doc.y + 2, { width });
+  let y = doc.y + 16;
+  const facts: [string, string][] = [
+    ['Signed by', certificate.signerName],
+    ['Link sent to', certificate.signerEmail],
+    ['Accepted at', certificate.acceptedAt],
+    ['Original PDF SHA-256', certificate.originalSha256],
+    ['Document fingerprint (SHA-256 of the content)', contentSha256],
+  ];
+  for (const [label, value] of facts) {
+    doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(label, left, y, { width });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(value, left, doc.y + 1, { width });
+    y = doc.y + 8;
+  }
+  y = sectionTitle(doc, frame, 'EVENTS', y);
+  for (const event of certificate.events) {
+    y = ensureRoom(doc, y, 40);
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(`${IO_EVENT_LABELS[event.type]} - ${event.at}`, left, y, { width });
+    const where = [`IP: ${event.ip ?? 'not recorded'}`, `User agent: ${event.userAgent ?? 'not recorded'}`];
+    if (event.detail) where.push(event.detail);
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(8)
+      .text(where.join('\n'), left, doc.y + 1, { width });
+    y = doc.y + 8;
+  }
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      'The pages before this certificate are the insertion order as sent, rendered again from its recorded content. ' +
+        'The document fingerprint is the SHA-256 of that content; the original PDF SHA-256 is that of the file the ' +
+        'customer was sent.',
+      left,
+      y + 6,
+      { width },
+    );
+}

@@ -55,7 +55,14 @@ const verifyForm = {
 
 const isGone = (value: unknown): value is IoGone => typeof value === 'object' && value !== null && 'gone' in value;
 
+/**
+ * The PDF shown inline may be framed by our own pages only (the review step shows it beside the Accept form);
+ * every other response keeps frame-ancestors 'none'. A PDF runs no script of ours, so it needs nothing else.
+ */
+const INLINE_PDF_POLICY = "default-src 'none'; frame-ancestors 'self'";
+
 function sendPdf(reply: FastifyReply, file: IoFile, disposition: 'inline' | 'attachment') {
+  if (disposition === 'inline') reply.header('Content-Security-Policy', INLINE_PDF_POLICY);
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `${disposition}; filename="${file.filename}"`)

@@ -123,6 +123,8 @@ describe('sending freezes version 1', () => {
     const pdf = await ctx.injectAs('admin', { method: 'GET', url: v1.pdfUrl });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // A download: framed by nobody, as every other answer.
+    expect(pdf.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(sha256(pdf.rawPayload)).toBe(v1.sha256);
     const text = pdfText(pdf.rawPayload);
@@ -185,6 +187,9 @@ describe('sending freezes version 1', () => {
     const pdf = await anon('GET', `/api/io/${token}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(sha256(pdf.rawPayload)).toBe((await versionRow(contract.id, 1)).pdfSha256);
+    // Shown inline in the review step: our own pages may frame it, nobody else's.
+    expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
+    expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
 
     expect((await anon('GET', '/api/io/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await anon('GET', '/api/io/nope')).statusCode).toBe(404);

@@ -115,8 +115,8 @@ function ClientContractPage({ id }: { id: string }) {
         {contract.paymentMode === 'portal' && <ManagePaymentButton contractId={contract.id} />}
       </div>
 
-      {contract.insertionOrder && contract.status === 'sent' && contract.insertionOrder.status !== 'accepted' && (
-        <section className="mb-6" aria-label="Insertion order to sign">
+      {contract.insertionOrder && contract.status === 'sent' && (
+        <section className="mb-6" aria-label="Insertion order">
           <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>
             <InsertionOrderStep
               token={contract.insertionOrder.token}

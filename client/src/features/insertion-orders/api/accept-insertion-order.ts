@@ -7,10 +7,14 @@ import { insertionOrderQueryKey } from './get-insertion-order';
 export const acceptInsertionOrder = (token: string, body: IoAcceptInput) =>
   api<PublicInsertionOrder>('POST', `/api/io/${encodeURIComponent(token)}/accept`, body);
 
-export function useAcceptInsertionOrder(token: string) {
+/** `onAccepted` runs even though the form that accepted is replaced by the signed record. */
+export function useAcceptInsertionOrder(token: string, onAccepted?: (answer: PublicInsertionOrder) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: IoAcceptInput) => acceptInsertionOrder(token, body),
-    onSuccess: (answer) => queryClient.setQueryData(insertionOrderQueryKey(token), answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(insertionOrderQueryKey(token), answer);
+      onAccepted?.(answer);
+    },
   });
 }

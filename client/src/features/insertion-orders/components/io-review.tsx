@@ -6,7 +6,7 @@ import {
   type PublicInsertionOrder,
 } from '@shared/contracts/insertion-orders';
 import { CheckCircle2, Download, FileSignature, FileX2, History } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
@@ -211,7 +211,7 @@ function IoSigned({ io }: { io: PublicInsertionOrder }) {
 type Errors = { signerName?: string; agree?: string; reason?: string };
 
 function AnswerForm({ token, onAccepted }: { token: string; onAccepted?: (io: PublicInsertionOrder) => void }) {
-  const accept = useAcceptInsertionOrder(token);
+  const accept = useAcceptInsertionOrder(token, onAccepted);
   const decline = useDeclineInsertionOrder(token);
   const [signerName, setSignerName] = useState('');
   const [agree, setAgree] = useState(false);
@@ -220,10 +220,6 @@ function AnswerForm({ token, onAccepted }: { token: string; onAccepted?: (io: Pu
   const [errors, setErrors] = useState<Errors>({});
   const agreeId = useId();
   const busy = accept.isPending || decline.isPending;
-
-  useEffect(() => {
-    if (accept.data?.status === 'accepted') onAccepted?.(accept.data);
-  }, [accept.data, onAccepted]);
 
   const submitAccept = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IO_STATUSES } from './insertion-orders';
+import { IO_STATUSES } from './insertion-order-vocabulary';
 
 /**
  * The public payment side: the pay-link page (/p/{token}), the built-in hosted checkout

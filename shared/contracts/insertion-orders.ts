@@ -1,37 +1,15 @@
 import { z } from 'zod';
+import { IO_MESSAGES } from './insertion-order-vocabulary';
+
+export * from './insertion-order-vocabulary';
+
+import type { IoEventType, IoStatus } from './insertion-order-vocabulary';
 
 /**
  * Insertion orders (product.md section 15): the contract as sent, frozen as version N, that the customer
  * accepts (signs) or declines. The public side is reached by the version's capability link
  * (`/io/{token}`); staff read the versions of a contract without ever seeing a token.
  */
-
-export const IO_STATUSES = ['sent', 'accepted', 'declined', 'superseded'] as const;
-export type IoStatus = (typeof IO_STATUSES)[number];
-
-export const IO_STATUS_LABELS: Record<IoStatus, string> = {
-  sent: 'Awaiting signature',
-  accepted: 'Signed',
-  declined: 'Declined',
-  superseded: 'Superseded',
-};
-
-export const IO_EVENT_TYPES = ['sent', 'viewed', 'accepted', 'declined', 'superseded'] as const;
-export type IoEventType = (typeof IO_EVENT_TYPES)[number];
-
-export const IO_EVENT_LABELS: Record<IoEventType, string> = {
-  sent: 'Sent',
-  viewed: 'Viewed',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  superseded: 'Superseded',
-};
-
-export const IO_MESSAGES = {
-  signerName: 'Enter your full name (2-100 characters)',
-  agree: 'Tick "I agree to these terms" to accept',
-  declineReason: 'Tell us why you decline (1-1000 characters)',
-} as const;
 
 /** POST /api/io/{token}/accept: the same schema validates the form. */
 export const ioAcceptSchema = z.object({

@@ -10,8 +10,8 @@ import {
   Layers,
   Package,
   Radio,
-  RefreshCw,
   Repeat,
+  RotateCw,
   TrendingUp,
   Wallet,
 } from 'lucide-react';
@@ -181,7 +181,7 @@ export default function ReportsPage() {
             </Section>
           </div>
 
-          <Section title="Renewals" icon={<RefreshCw />}>
+          <Section title="Renewals" icon={<RotateCw />}>
             <RenewalRate renewals={data.renewals} />
           </Section>
 

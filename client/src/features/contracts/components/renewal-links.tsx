@@ -1,7 +1,7 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { renewRefusal } from '@shared/contracts/renewal-vocabulary';
-import { RefreshCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
@@ -42,7 +42,7 @@ export function RenewButton({ contract }: { contract: Contract }) {
   if (renewRefusal(contract) !== null) return null;
   return (
     <Button variant="outline" onClick={() => renew.mutate(contract.id)} disabled={renew.isPending}>
-      <RefreshCw aria-hidden className={renew.isPending ? 'animate-spin' : undefined} /> Renew
+      <RotateCw aria-hidden className={renew.isPending ? 'animate-spin' : undefined} /> Renew
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { RENEWAL_MESSAGES, type RenewalDue } from '@shared/contracts/renewal-vocabulary';
-import { RefreshCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -106,7 +106,7 @@ function RenewalRow({
             disabled={busy}
             aria-label={`Renew ${title} for ${row.customerName ?? 'the customer'}`}
           >
-            <RefreshCw aria-hidden className={pending ? 'animate-spin' : undefined} /> Renew
+            <RotateCw aria-hidden className={pending ? 'animate-spin' : undefined} /> Renew
           </Button>
         ) : null}
       </div>

@@ -1,10 +1,6 @@
-import {
-  type InsertionOrderVersion,
-  IO_EVENT_LABELS,
-  IO_STATUS_LABELS,
-  type IoStatus,
-} from '@shared/contracts/insertion-orders';
-import { CheckCircle2, Download, FileSearch } from 'lucide-react';
+import { IO_EVENT_LABELS, IO_STATUS_LABELS, type IoStatus } from '@shared/contracts/insertion-order-vocabulary';
+import type { InsertionOrderVersion } from '@shared/contracts/insertion-orders';
+import { CheckCircle2, Download, Search } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -179,7 +175,7 @@ function VerifyFile({ contractId }: { contractId: string }) {
           aria-label="PDF to verify"
         />
         <Button variant="outline" size="sm" disabled={verify.isPending} onClick={() => inputRef.current?.click()}>
-          <FileSearch aria-hidden /> {verify.isPending ? 'Checking...' : 'Choose a PDF'}
+          <Search aria-hidden /> {verify.isPending ? 'Checking...' : 'Choose a PDF'}
         </Button>
       </div>
       <div aria-live="polite">

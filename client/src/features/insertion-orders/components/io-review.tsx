@@ -5,7 +5,7 @@ import {
   ioDeclineSchema,
   type PublicInsertionOrder,
 } from '@shared/contracts/insertion-orders';
-import { CheckCircle2, Download, FileSignature, FileX2, History } from 'lucide-react';
+import { CheckCircle2, Download, FileText, FileX2, History } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/feedback';
@@ -249,7 +249,7 @@ function AnswerForm({ token, onAccepted }: { token: string; onAccepted?: (io: Pu
     <section className={cardClass} aria-labelledby="io-sign-heading">
       <div className="border-b px-5 py-4 sm:px-6">
         <h2 id="io-sign-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-          <FileSignature className="size-5 text-primary" aria-hidden /> Review and sign
+          <FileText className="size-5 text-primary" aria-hidden /> Review and sign
         </h2>
         <p className="mt-0.5 text-sm text-muted-foreground">
           Read the insertion order above. Accepting it electronically is the same as signing it.

@@ -436,6 +436,8 @@ describe('settings and profile', () => {
       holdDays: 7,
       // Pushed delivery (product.md section 16): final 3 days after its period ends.
       deliveryGraceDays: 3,
+      // Insertion orders (product.md section 15): the terms every IO prints, until an admin writes their own.
+      ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
     });
     const tax = { defaultTaxRate: 8.25, taxIncluded: true, taxLabel: 'Sales Tax' };
     expect((await call('admin', 'PUT', '/api/settings/tax', tax)).json()).toEqual(tax);
@@ -448,6 +450,7 @@ describe('settings and profile', () => {
       pauseAfterOverdueDays: 0,
       holdDays: 10,
       deliveryGraceDays: 0,
+      ioTerms: 'Payment within 30 days of each invoice. Either party may cancel with 30 days written notice.',
     };
     expect((await call('admin', 'PUT', '/api/settings/contracts', contracts)).json()).toEqual(contracts);
 

@@ -301,6 +301,7 @@ describe('the dunning settings', () => {
       // Inventory (product.md section 13): a sent contract holds its slots for 7 days.
       holdDays: 7,
       deliveryGraceDays: 3,
+      ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
     });
     expect(
       (
@@ -323,6 +324,7 @@ describe('the dunning settings', () => {
       pauseAfterOverdueDays: 30,
       holdDays: 7,
       deliveryGraceDays: 3,
+      ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
     });
   });
 

@@ -55,6 +55,27 @@ const verifyForm = {
 
 const isGone = (value: unknown): value is IoGone => typeof value === 'object' && value !== null && 'gone' in value;
 
+/** The multipart parser's limits and failures, in the API's words: a malformed upload is the sender's, never a 500. */
+function verifyUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The file is over 20 MB.');
+    case 'FST_FILES_LIMIT':
+      return badRequest('Send one PDF.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_REQ_PREMATURE_CLOSE':
+      return badRequest('Send the PDF as multipart/form-data.');
+    default:
+      if (error instanceof Error && /multipart|boundary|Unexpected end|Malformed/i.test(error.message)) {
+        return badRequest('Send the PDF as multipart/form-data.');
+      }
+      return error;
+  }
+}
+
 /**
  * The PDF shown inline may be framed by our own pages only (the review step shows it beside the Accept form);
  * every other response keeps frame-ancestors 'none'. A PDF runs no script of ours, so it needs nothing else.
@@ -215,10 +236,7 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
         return await verifyInsertionOrderPdf(app.db, request.user!, request.params.id, bytes);
       } catch (error) {
         reply.header('connection', 'close');
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is over 20 MB.');
-        }
-        throw error;
+        throw verifyUploadError(error);
       }
     },
   );

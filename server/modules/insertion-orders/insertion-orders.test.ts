@@ -460,6 +460,15 @@ describe('verifying a file', () => {
     });
     expect(notPdf.statusCode).toBe(400);
     expect(notPdf.json().message).toBe('Choose a PDF file to check.');
+    // A body that only claims to be multipart is the sender's mistake, answered 400.
+    const malformed = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/io/verify`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: 'a=1&b=2',
+    });
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.json().message).toBe('Send the PDF as multipart/form-data.');
     // Another sales rep may not see this contract: 404, as for every contract they may not see.
     const otherRep = await ctx.signIn(await createTestUser(ctx.db, { role: 'sales' }));
     const outsider = await ctx.injectAs(otherRep, {

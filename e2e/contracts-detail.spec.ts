@@ -98,8 +98,10 @@ test('Send to Customer e-mails a draft and marks it Sent', async ({ page, reques
 
   await page.getByRole('button', { name: 'Send to Customer' }).click();
   await expect(toast(page, 'Contract sent')).toContainText(`e-mailed to ${draft.customer!.email}`);
-  await expect(page.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..').getByText('Sent', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send to Customer' })).toHaveCount(0);
+  // The send froze the contract as its insertion order's version 1, awaiting the customer's signature.
+  await expect(page.getByText("Version 1 awaits the customer's signature")).toBeVisible();
   // A sent pay-link contract has its link, and its payment processing has started.
   await expect(page.getByLabel('Payment link')).toHaveValue(/\/p\/[\w-]{20,}$/);
   await expect(page.getByText('Cannot edit - payment processing started')).toBeVisible();

@@ -12,13 +12,17 @@ const DEFAULTS = {
   deliveryGraceDays: 3,
 };
 
+/** The terms every insertion order prints until an admin writes the business's own (product.md section 15). */
+const TERMS_START = /^This insertion order is an agreement between the advertiser/;
+const DEFAULT_TERMS = expect.stringMatching(TERMS_START);
+
 // Put the defaults back through the API whatever happens here, as the admin in a request context of its own.
 test.afterEach(async () => {
   const context = await request.newContext({ baseURL: currentBaseURL() });
   try {
     const api = await apiAs(context, 'admin');
     await api.put('/api/settings/contracts', DEFAULTS);
-    expect(await api.get('/api/settings/contracts')).toEqual(DEFAULTS);
+    expect(await api.get('/api/settings/contracts')).toEqual({ ...DEFAULTS, ioTerms: DEFAULT_TERMS });
   } finally {
     await context.dispose();
   }
@@ -45,6 +49,11 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
   await expect(deliveryGrace).toHaveValue('3');
   await expect(deliveryGrace).toHaveAccessibleDescription(
     'Days after a billing period ends before the delivery the ad server reported for it is final and any under-delivery is settled, from 0 to 31.',
+  );
+
+  // The terms insertion orders print: the default text until an admin writes their own.
+  await expect(page.getByRole('group', { name: 'Insertion orders' }).getByLabel('Insertion Order Terms')).toHaveValue(
+    TERMS_START,
   );
 
   await first.fill('61');
@@ -81,6 +90,7 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
     pauseAfterOverdueDays: 30,
     holdDays: 7,
     deliveryGraceDays: 5,
+    ioTerms: DEFAULT_TERMS,
   });
   await expect(toast(page, 'Contract settings saved')).toBeVisible();
   await expect(page.getByText('The second reminder must come after the first')).toHaveCount(0);

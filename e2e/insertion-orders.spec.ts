@@ -109,7 +109,14 @@ test('a client signs the insertion order in the portal', async ({ page, request 
   });
   const contract = await sentContract(request, 'portal', customer.id);
 
-  await signInWith(page, customer.email, 'winter-2026', '/portal');
+  // "To sign" on the client's dashboard and on the portal's contracts list.
+  await signInWith(page, customer.email, 'winter-2026', '/');
+  const item = page
+    .getByRole('list', { name: 'My contracts' })
+    .getByRole('listitem')
+    .filter({ hasText: contract.title! });
+  await expect(item.getByText('To sign', { exact: true })).toBeVisible();
+  await page.goto('/portal');
   const row = page.getByRole('row').filter({ hasText: contract.title! });
   await expect(row.getByText('To sign', { exact: true })).toBeVisible();
 
@@ -129,7 +136,11 @@ test('a client signs the insertion order in the portal', async ({ page, request 
   const io = await admin.get<ContractInsertionOrders>(`/api/contracts/${contract.id}/io`);
   expect(io.versions[0]).toMatchObject({ status: 'accepted', signerName: 'Noor Haddad', signerEmail: customer.email });
   await page.goto('/portal');
+  await expect(page.getByRole('row').filter({ hasText: contract.title! })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: contract.title! }).getByText('To sign')).toHaveCount(0);
+  await page.goto('/');
+  await expect(item).toBeVisible();
+  await expect(item.getByText('To sign')).toHaveCount(0);
 });
 
 test('staff see the signature and check files against the versions', async ({ page, request }, testInfo) => {

@@ -1,6 +1,7 @@
 import type { User } from '@shared/contracts/auth';
 import type { ClientSummary } from '@shared/contracts/client-portal';
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
+import { awaitsSignature } from '@shared/contracts/insertion-order-vocabulary';
 import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { ArrowRight, CalendarClock, FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
@@ -111,6 +112,7 @@ export function ClientDashboard({
                       <span className="ml-auto flex items-center gap-3">
                         <span className="tabular-nums">{formatMoney(contract.totalAmount)}</span>
                         <Pill className={BADGE_TONES[badge.tone]}>{badge.label}</Pill>
+                        {awaitsSignature(contract) && <Pill className={BADGE_TONES.indigo}>To sign</Pill>}
                       </span>
                     </li>
                   );

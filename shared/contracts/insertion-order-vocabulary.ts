@@ -26,10 +26,3 @@ export const IO_MESSAGES = {
   agree: 'Tick "I agree to these terms" to accept',
   declineReason: 'Tell us why you decline (1-1000 characters)',
 } as const;
-
-/**
- * A sent contract whose newest insertion order waits for the customer's signature: "To sign" on the client's
- * dashboard and contracts list (the IO step shows on its page).
- */
-export const awaitsSignature = (contract: { status: string; insertionOrder: { status: IoStatus } | null }) =>
-  contract.status === 'sent' && contract.insertionOrder?.status === 'sent';

@@ -1,6 +1,5 @@
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import type { ClientContract } from '@shared/contracts/dashboard';
-import { awaitsSignature } from '@shared/contracts/insertion-order-vocabulary';
 import { FileText } from 'lucide-react';
 import { Link } from 'wouter';
 import { BADGE_TONES } from '@/components/ui/badge';
@@ -46,7 +45,7 @@ const COLUMNS: Column<ClientContract>[] = [
     cell: (contract) => {
       const badge = contractStatusBadge(contract.status);
       // A sent contract whose newest insertion order waits for the client's signature (product.md section 15).
-      const toSign = awaitsSignature(contract);
+      const toSign = contract.status === 'sent' && contract.insertionOrder?.status === 'sent';
       return (
         <span className="inline-flex flex-wrap gap-1.5">
           <span className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium', BADGE_TONES[badge.tone])}>

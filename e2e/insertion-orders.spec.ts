@@ -293,3 +293,50 @@ test('the terms set in Contract Settings are the terms of the next insertion ord
     await admin.put('/api/settings/contracts', before);
   }
 });
+
+test('an edit of a sent contract supersedes its insertion order; Send to Customer sends the next version', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await apiAs(request, 'admin');
+  const customer = await newCustomer(admin, 'Cedar Hall');
+  const contract = await sentContract(request, 'portal', customer.id);
+  const first = await ioLinkMailed(mailbox, customer.email);
+
+  // A portal contract stays editable once sent: two units instead of one.
+  await admin.patch(`/api/contracts/${contract.id}`, {
+    customerId: customer.id,
+    title: contract.title,
+    startDate: contract.startDate,
+    termMonths: 6,
+    setupFee: 0,
+    paymentMode: 'portal',
+    sendToCustomer: false,
+    makeActive: false,
+    lineItems: [{ productId: contract.lineItems[0].productId, quantity: 2, unitPrice: 320, discount: 0 }],
+  });
+
+  // The customer's link: the version can no longer be signed.
+  await page.goto(`/io/${first}`);
+  await expect(page.getByRole('heading', { name: 'This insertion order was changed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
+  // Staff: what changed and what Send to Customer does.
+  await signInAs(page, 'admin', `/contracts/${contract.id}`);
+  const card = page.locator('[aria-labelledby="io-card-title"]');
+  await expect(
+    card.getByText('The contract changed since version 1 was sent: Send to Customer sends version 2'),
+  ).toBeVisible();
+  await expect(
+    card.getByRole('list', { name: 'Timeline of version 1' }).getByText('Superseded', { exact: true }),
+  ).toBeVisible();
+  const actions = page.getByRole('region', { name: 'Contract status actions' });
+  await actions.getByRole('button', { name: 'Send to Customer' }).click();
+  await expect(toast(page, 'Contract sent')).toBeVisible();
+  await expect(card.getByText("Version 2 awaits the customer's signature (2 versions sent)")).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Send to Customer' })).toHaveCount(0);
+  const second = await ioLinkMailed(mailbox, customer.email, [first]);
+  expect(second).not.toBe(first);
+});

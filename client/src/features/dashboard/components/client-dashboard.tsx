@@ -100,6 +100,8 @@ export function ClientDashboard({
               <ul className="divide-y" aria-label="My contracts">
                 {contractRows.slice(0, 5).map((contract) => {
                   const badge = contractStatusBadge(contract.status);
+                  // A sent contract whose newest insertion order waits for the client's signature (product.md section 15).
+                  const toSign = contract.status === 'sent' && contract.insertionOrder?.status === 'sent';
                   return (
                     <li key={contract.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
                       <Link
@@ -111,6 +113,7 @@ export function ClientDashboard({
                       <span className="ml-auto flex items-center gap-3">
                         <span className="tabular-nums">{formatMoney(contract.totalAmount)}</span>
                         <Pill className={BADGE_TONES[badge.tone]}>{badge.label}</Pill>
+                        {toSign && <Pill className={BADGE_TONES.indigo}>To sign</Pill>}
                       </span>
                     </li>
                   );

@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       sql: (text, values) => pool.query(text, values),
       engine: 'postgres',
-      migrate: () => migrateUnderLock(pool),
+      migrate: () => migrateUnderLock(pool, options.url, options.connectTimeoutMs),
       oneAtATime: (work) => underAdvisoryLock(pool, () => work()),
       close: () => pool.end(),
       ...{ pool },
@@ -100,10 +100,22 @@ export const MIGRATION_LOCK_KEY = 7_305_221_901;
  * Migrates PostgreSQL with any number of instances starting at once (product.md section 9): one session
  * holds a PostgreSQL advisory lock while it migrates; the others wait for it, then find nothing left to do.
  */
-function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  return underAdvisoryLock(pool, (client) =>
-    migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR }),
-  );
+function migrateUnderLock(pool: pg.Pool, url: string, connectTimeoutMs?: number): Promise<void> {
+  return underAdvisoryLock(pool, async () => {
+    // On a connection of its own, without the pool's query timeout: a migration that fills a new column of a
+    // large table (0034: 200,000 contracts, about 50 s on a busy machine) takes longer than a request may wait.
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs ?? DEFAULT_POOL_TIMEOUTS.connectTimeoutMs,
+    });
+    client.on('error', warnConnectionLost);
+    await client.connect();
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.end();
+    }
+  });
 }
 
 /**

@@ -64,6 +64,14 @@ export const contracts = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the contract search matches (docs/decisions/045-search.md): lower-cased, bounded to the title's and
+     * the description's first 200 characters, the id, and the customer's name (its first 200 characters).
+     * Kept by triggers (migration 0034): `contracts_search_text_set` on every insert and on updates of the
+     * title, description or customer, `customers_search_text_rename` when a customer's name changes. No
+     * writer sets it.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     index('contracts_status_idx').on(t.status, t.createdAt, t.id),
@@ -84,11 +92,11 @@ export const contracts = pgTable(
       .on(t.autoStopDate)
       .where(sql`${t.autoStopDate} is not null and ${t.status} in ('active','paused','completed','canceled')`),
     // The list's order (newest first, id as tie-break) is served by these indexes without a sort.
+    // contracts_created_idx also INCLUDEs search_text (migration 0034, written by hand: drizzle-kit has no
+    // INCLUDE), so a search that walks the newest contracts first reads the index only.
     index('contracts_created_idx').on(t.createdAt, t.id),
-    index('contracts_search_idx').using(
-      'gin',
-      sql`(lower(coalesce(${t.description}, '') || ' ' || ${t.id}::text)) gin_trgm_ops`,
-    ),
+    // A search whose matches are rare finds them through the trigrams instead (decision 045).
+    index('contracts_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('contracts_status_check', sql`${t.status} in ('draft','sent','active','paused','canceled','completed')`),
     check(
       'contracts_pause_reason_check',

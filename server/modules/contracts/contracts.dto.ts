@@ -179,6 +179,7 @@ export function toContract(
  * pay-link token (a link that grants paying is its recipient's alone: lib/capability-links.ts).
  */
 export function auditView(row: ContractRow, lines?: unknown[]) {
-  const { payLinkToken: _secret, ...kept } = row;
+  // search_text is derived from the fields beside it (decision 045): not part of what changed.
+  const { payLinkToken: _secret, searchText: _derived, ...kept } = row;
   return lines === undefined ? kept : { ...kept, lineItems: lines };
 }

@@ -84,27 +84,56 @@ function preparePage(db: Db, mask: number) {
       sql`${contracts.status} in ('active', 'paused') and ${contracts.autoStopDate} is not null and ${contracts.autoStopDate} between ${sql.placeholder('expiringFrom')}::date and ${sql.placeholder('expiringFrom')}::date + ${sql.placeholder('expiringDays')}::int`,
     );
   }
-  if (mask & 8) {
-    // The same expression as contracts_search_idx, so the trigram index serves it.
-    conditions.push(
-      sql`lower(coalesce(${contracts.description}, '') || ' ' || ${contracts.id}::text) like ${sql.placeholder('pattern')}`,
-    );
-  }
+  const search = (mask & 8) !== 0;
+  // contracts.search_text (title, description, id, customer's name; lower-cased, bounded), kept by triggers:
+  // the column contracts_created_idx includes and contracts_search_idx (trigrams) indexes (decision 045).
+  if (search) conditions.push(sql`${contracts.searchText} like ${sql.placeholder('pattern')}`);
   const where = conditions.length ? and(...conditions) : undefined;
-  const page = db
-    .select(listColumns)
+  // A search is planned for its own pattern on every call (no statement name: PostgreSQL's unnamed statement
+  // gets a custom plan), since the plan depends on how many rows the pattern matches: a common one walks
+  // contracts_created_idx newest first and stops at the page's end, a rare one reads the trigram index and
+  // sorts its few matches. A named statement would switch to one generic plan for every pattern.
+  const name = (kind: string) => (search ? '' : `contracts_${kind}_${mask}`);
+  const page = search
+    ? searchPage(db, where)
+    : db
+        .select(listColumns)
+        .from(contracts)
+        .leftJoin(customers, eq(customers.id, contracts.customerId))
+        .leftJoin(users, eq(users.id, contracts.salesRepId))
+        .where(where)
+        .orderBy(desc(contracts.createdAt), desc(contracts.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name('page'));
+  // A bounded count: the matching rows up to `bound`, never the whole table.
+  const matches = db.select({ one: sql`1` }).from(contracts).where(where).limit(sql.placeholder('bound')).as('matches');
+  const total = db.select({ total: count() }).from(matches).prepare(name('count'));
+  return { page, total };
+}
+
+/**
+ * A search's page: the page's ids first, from contracts alone (id, created_at and search_text are all in
+ * contracts_created_idx, so walking it newest first reads no table rows when q is the only filter), then
+ * those rows with the names beside them.
+ */
+function searchPage(db: Db, where: SQL | undefined) {
+  const found = db
+    .select({ id: contracts.id, createdAt: contracts.createdAt })
     .from(contracts)
-    .leftJoin(customers, eq(customers.id, contracts.customerId))
-    .leftJoin(users, eq(users.id, contracts.salesRepId))
     .where(where)
     .orderBy(desc(contracts.createdAt), desc(contracts.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`contracts_page_${mask}`);
-  // A bounded count: the matching rows up to `bound`, never the whole table.
-  const matches = db.select({ one: sql`1` }).from(contracts).where(where).limit(sql.placeholder('bound')).as('matches');
-  const total = db.select({ total: count() }).from(matches).prepare(`contracts_count_${mask}`);
-  return { page, total };
+    .as('found');
+  return db
+    .select(listColumns)
+    .from(found)
+    .innerJoin(contracts, eq(contracts.id, found.id))
+    .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .leftJoin(users, eq(users.id, contracts.salesRepId))
+    .orderBy(desc(found.createdAt), desc(found.id))
+    .prepare('');
 }
 
 /**

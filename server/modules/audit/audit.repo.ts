@@ -111,19 +111,20 @@ export async function selectAuditPage(db: Db, filter: AuditFilter): Promise<{ ro
 
 /**
  * The newest events for a report or dashboard. With repId: only what a sales rep may see, i.e. their own
- * actions and events about their contracts (two index-ordered picks, merged).
+ * actions and events about their contracts (two index-ordered picks, merged; a contract's events from
+ * audit_contract_events_idx alone, migration 0035).
  */
 export async function selectRecentActivity(db: Db, options: { repId?: string; limit: number }): Promise<AuditRow[]> {
   const { repId, limit } = options;
   const picked = repId
     ? sql`select id from (
             (select id, created_at from audit_events where actor_id = ${repId}
-             order by created_at desc limit ${limit})
+             order by created_at desc, id desc limit ${limit})
             union
             (select e.id, e.created_at from contracts k
                join audit_events e on e.entity = 'contract' and e.entity_id = k.id::text
              where k.sales_rep_id = ${repId}
-             order by e.created_at desc limit ${limit})
+             order by e.created_at desc, e.id desc limit ${limit})
           ) mine order by created_at desc, id desc limit ${limit}`
     : sql`select id from audit_events order by created_at desc, id desc limit ${limit}`;
   const result = await db.execute(eventsOf(picked));

@@ -22,7 +22,8 @@ const takesUnits = sql`(c.status in ('active','paused') or (c.status = 'sent' an
  * with its days clipped to them (first_day..last_day) and whether it books (else it holds). Read through
  * contract_line_items_flight_idx (product, flight end): flights over before `from` are never read; each
  * line's contract is looked up by its key (the LATERAL ... OFFSET 0 keeps the planner from scanning every
- * contract to hash them). `more` adds columns of `l` (", l.id as line_id").
+ * contract to hash them; only a contract that may take units, active, paused or sent, is looked up, from
+ * contracts_taking_units_idx alone: migration 0035). `more` adds columns of `l` (", l.id as line_id").
  */
 function takenLines(products: SQL, from: SQL, to: SQL, except: SQL = sql`false`, more: SQL = sql``): SQL {
   return sql`
@@ -33,7 +34,8 @@ function takenLines(products: SQL, from: SQL, to: SQL, except: SQL = sql`false`,
            c.status in ('active','paused') as booked
     from contract_line_items l
     cross join lateral (
-      select id, status, auto_stop_date from contracts where id = l.contract_id offset 0
+      select id, status, auto_stop_date from contracts
+      where id = l.contract_id and status in ('active','paused','sent') offset 0
     ) c
     left join inventory_holds h on h.contract_id = c.id
     where ${products}

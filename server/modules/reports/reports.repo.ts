@@ -335,8 +335,16 @@ function endedIn(scope: ReportScope, period: ReportPeriod): SQL {
   return and(...conditions) as SQL;
 }
 
+/**
+ * The contract's counting renewal. `renewal_of_id is not null` is implied by the equality; stated, it lets the
+ * planner read the renewals from contracts_renewal_of_key (a few rows) instead of scanning every contract.
+ */
 const countingRenewal = () =>
-  and(eq(renewalOf.renewalOfId, contracts.id), inArray(renewalOf.status, ['sent', 'active', 'paused', 'completed']));
+  and(
+    eq(renewalOf.renewalOfId, contracts.id),
+    sql`${renewalOf.renewalOfId} is not null`,
+    inArray(renewalOf.status, ['sent', 'active', 'paused', 'completed']),
+  );
 
 export type RenewalTotalsRow = {
   repId: string | null;
@@ -383,20 +391,34 @@ export type EndedWithoutTermValueRow = {
   renewal: typeof contracts.$inferSelect | null;
 };
 
-/** The ended contracts of the period (as selectRenewalTotals counts them) of which it or its renewal has no stored term value. */
+/**
+ * The ended contracts of the period (as selectRenewalTotals counts them) of which it or its renewal has no
+ * stored term value, in two parts that each read a partial index of the unvalued contracts only (migration
+ * 0035): the ended contracts without a term value (contracts_term_end_unvalued_idx) with their renewal if
+ * any, and the valued ones whose renewal has none (contracts_renewal_unvalued_idx). The parts are disjoint.
+ */
 export async function selectEndedWithoutTermValue(
   db: Db,
   scope: ReportScope,
   period: ReportPeriod,
 ): Promise<EndedWithoutTermValueRow[]> {
-  return db
-    .select({ contract: contracts, renewal: renewalOf })
-    .from(contracts)
-    .leftJoin(renewalOf, countingRenewal())
-    .where(
-      and(
-        endedIn(scope, period),
-        sql`(${contracts.termValueCents} is null or (${renewalOf.id} is not null and ${renewalOf.termValueCents} is null))`,
+  const [unvalued, unvaluedRenewal] = await Promise.all([
+    db
+      .select({ contract: contracts, renewal: renewalOf })
+      .from(contracts)
+      .leftJoin(renewalOf, countingRenewal())
+      .where(and(endedIn(scope, period), sql`${contracts.termValueCents} is null`)),
+    db
+      .select({ contract: contracts, renewal: renewalOf })
+      .from(contracts)
+      .innerJoin(renewalOf, countingRenewal())
+      .where(
+        and(
+          endedIn(scope, period),
+          sql`${contracts.termValueCents} is not null`,
+          sql`${renewalOf.termValueCents} is null`,
+        ),
       ),
-    );
+  ]);
+  return [...unvalued, ...unvaluedRenewal];
 }

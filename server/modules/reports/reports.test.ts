@@ -572,6 +572,34 @@ describe('GET /api/reports', () => {
     expect(contractEvent!.actorName).toMatch(/^(Test User|Rita Rep|Carl Rep)/);
   });
 
+  it("orders a rep's events of the same instant by their number, newest first, whichever the database reads first", async () => {
+    // Eleven events of one instant per rep, written in ascending order for one rep and descending for the other,
+    // so that one table order or the other is the reverse of the events' order (an index read backwards, a
+    // sort keeping the first rows it meets): the eight shown are still numbers 11 down to 4 for both.
+    const instant = new Date();
+    for (const [k, written] of [
+      [1, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]],
+      [2, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]],
+    ] as const) {
+      const rep = await ctx.signIn(
+        await createTestUser(ctx.db, { role: 'sales', firstName: 'Tia', lastName: `Tie ${k}` }),
+      );
+      const base = 9_000_000_000 + k * 100;
+      for (const n of written) {
+        await ctx.db.insert(auditEvents).values({
+          id: base + n,
+          actorId: rep.id,
+          action: 'customer.updated',
+          entity: 'customer',
+          entityId: `tie-${k}-${n}`,
+          createdAt: instant,
+        });
+      }
+      const report = await getReport(rep, 'current_month');
+      expect(report.recentActivity.map((e) => e.id)).toEqual([11, 10, 9, 8, 7, 6, 5, 4].map((n) => base + n));
+    }
+  });
+
   it('refuses an unknown range (400) and clients (403)', async () => {
     const bad = await ctx.injectAs('admin', { method: 'GET', url: '/api/reports?range=last_week' });
     expect(bad.statusCode).toBe(400);

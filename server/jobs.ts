@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { ScheduledJob } from './lib/job-queue';
+import { refreshPlannerStatistics } from './lib/planner-statistics';
 import { publicOrigin } from './lib/public-url';
 import { runBilling } from './modules/billing/billing-run';
 import { sendRenewalNotices } from './modules/contracts/contract-renewals.service';
@@ -20,7 +21,7 @@ import { purgeRateLimitHits } from './plugins/rate-limit';
  * Jobs that queue e-mail ask for a delivery round right after (the round is this instance's; the outbox's
  * claims keep it once across instances).
  */
-export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
+export function backgroundJobs(app: FastifyInstance, db: Db, engine: Database['engine'] = 'postgres'): ScheduledJob[] {
   const baseUrl = () => publicOrigin(app);
   const deliverSoon = (queued: number) => {
     if (queued > 0) app.mailer.kick(db);
@@ -93,6 +94,17 @@ export function backgroundJobs(app: FastifyInstance, db: Db): ScheduledJob[] {
       atStart: true,
       run: () => compactReportTotals(db),
     },
+    // The embedded database has no autovacuum: its planner statistics are refreshed here (lib/planner-statistics.ts).
+    ...(engine === 'pglite'
+      ? [
+          {
+            name: 'planner-statistics',
+            cron: '*/10 * * * *',
+            atStart: true,
+            run: () => refreshPlannerStatistics(db),
+          },
+        ]
+      : []),
     {
       // Expired sessions, old rate-limit windows, idempotency keys past their 24 hours and webhook deliveries
       // finished over 30 days ago, every hour.

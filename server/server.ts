@@ -36,7 +36,7 @@ export async function startServer(config: Config): Promise<{ app: FastifyInstanc
     leaseSeconds: config.JOB_LEASE_SECONDS,
     log: app.log,
   });
-  await jobs.start(backgroundJobs(app, database.db));
+  await jobs.start(backgroundJobs(app, database.db, database.engine));
   // Webhook deliveries: every instance claims due ones (FOR UPDATE SKIP LOCKED, leased), often enough for the
   // first retry's 5 seconds (decision 042).
   const webhooks = startWebhookWorker(database.db, {

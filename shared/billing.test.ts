@@ -15,6 +15,7 @@ import {
   periodIndexOn,
   periodStart,
 } from './billing';
+import { dayFromNumber, dayNumber } from './calendar-date';
 import { percentToBasisPoints as taxRateBasisPoints } from './rates';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -109,6 +110,43 @@ function oracleInvoice(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+
+describe('calendar days as numbers', () => {
+  // The oracle: the JavaScript Date's proleptic Gregorian calendar in UTC, one day at a time.
+  const viaDate = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+  const isoOf = (number: number) => new Date(number * 86_400_000).toISOString().slice(0, 10);
+
+  it('numbers every day from 1899 to 2101 as the Date does, and back', () => {
+    const first = viaDate('1899-01-01');
+    const last = viaDate('2101-12-31');
+    let mismatches = 0;
+    for (let number = first; number <= last; number++) {
+      const iso = isoOf(number);
+      if (dayNumber(iso) !== number || dayFromNumber(number) !== iso) mismatches++;
+    }
+    expect(last - first + 1).toBe(203 * 365 + 49);
+    expect(mismatches).toBe(0);
+  });
+
+  it('reads the day of a longer ISO text and steps across leap days and centuries (literal table)', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2026-11-28T23:59:59.000Z')).toBe(20_785);
+    const table: [string, number, string][] = [
+      ['2024-02-28', 1, '2024-02-29'],
+      ['2024-02-28', 2, '2024-03-01'],
+      ['2100-02-28', 1, '2100-03-01'],
+      ['2000-02-28', 1, '2000-02-29'],
+      ['2026-12-31', 1, '2027-01-01'],
+      ['2027-01-01', -1, '2026-12-31'],
+      ['2026-03-01', -366, '2025-02-28'],
+      ['0999-12-31', 1, '1000-01-01'],
+    ];
+    for (const [from, days, to] of table) expect([from, days, addDays(from, days)]).toEqual([from, days, to]);
+    expect(daysInRange('2024-01-01', '2024-12-31')).toBe(366);
+    expect(daysInRange('2026-02-01', '2026-02-28')).toBe(28);
+    expect(daysInRange('2026-03-02', '2026-03-01')).toBe(0);
+  });
+});
 
 describe('billing periods', () => {
   it('steps calendar months from the start date, clamped to the month end (literal table)', () => {

@@ -26,7 +26,18 @@ const sharedDays = (a: { start: string; end: string }, b: { start: string; end: 
 
 /** What `line` bills for the days from `from` to `to` (both included), in cents before tax. */
 export function bookedValueCents(line: BookedLine, from: string, to: string): Cents {
-  const billable: BillableLine = { ...line, description: '', productId: null };
+  // Written out, not spread: this runs for every booking line and month of the Inventory screen (decision 047).
+  const billable: BillableLine = {
+    description: '',
+    productId: null,
+    priceMetric: line.priceMetric,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    discountCents: line.discountCents,
+    seasonalPriceCents: line.seasonalPriceCents,
+    flightStart: line.flightStart,
+    flightEnd: line.flightEnd,
+  };
   const span = { start: from, end: to };
   const flight = { start: line.flightStart, end: line.flightEnd };
   if (sharedDays(span, flight) === 0) return 0;

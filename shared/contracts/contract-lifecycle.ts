@@ -1,3 +1,4 @@
+import { calendarDay, daysInMonth } from '../calendar-date';
 import { type ContractStatus, statusWord } from './contract-vocabulary';
 
 /**
@@ -125,13 +126,14 @@ export function actionFor(from: string, to: ContractStatus): ContractAction | nu
  * a leap year). The one rule for auto-stop dates and billing periods.
  */
 export function addCalendarMonths(date: string, months: number): string {
-  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
   const monthIndex = y * 12 + (m - 1) + months;
   const year = Math.floor(monthIndex / 12);
   const month = monthIndex - year * 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const day = Math.min(d, daysInMonth(year, month + 1));
+  return calendarDay(year, month + 1, day);
 }
 
 /** startDate + termMonths calendar months; null when the term is indefinite. */

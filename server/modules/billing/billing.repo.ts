@@ -11,6 +11,7 @@ import {
   packages,
   products,
 } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
@@ -128,6 +129,7 @@ export async function selectPendingAdjustments(db: Db, contractId: string): Prom
 /**
  * The lines as sold of several contracts in one statement (with the products' names), in each contract's
  * order, as shared/billing.ts takes them: for previews of many contracts at once (lists, the client portal).
+ * Prepared once per database, the contracts' ids as one array parameter (docs/decisions/017-performance.md).
  */
 export async function selectBillableLinesOf(
   db: Db,
@@ -135,7 +137,15 @@ export async function selectBillableLinesOf(
 ): Promise<Map<string, BillableLine[]>> {
   const byContract = new Map<string, BillableLine[]>(contractIds.map((id) => [id, []]));
   if (contractIds.length === 0) return byContract;
-  const rows = await db
+  const rows = await prepared(db, 'billable_lines_of', prepareBillableLinesOf).execute({ ids: [...contractIds] });
+  for (const { contractId, ...line } of rows) {
+    byContract.get(contractId)?.push({ ...line, priceMetric: line.priceMetric as PriceMetric });
+  }
+  return byContract;
+}
+
+const prepareBillableLinesOf = (db: Db) =>
+  db
     .select({
       contractId: contractLineItems.contractId,
       description: products.name,
@@ -150,33 +160,9 @@ export async function selectBillableLinesOf(
     })
     .from(contractLineItems)
     .innerJoin(products, eq(products.id, contractLineItems.productId))
-    .where(inArray(contractLineItems.contractId, [...contractIds]))
-    .orderBy(asc(contractLineItems.contractId), asc(contractLineItems.position), asc(contractLineItems.id));
-  for (const { contractId, ...line } of rows) {
-    byContract.get(contractId)?.push({ ...line, priceMetric: line.priceMetric as PriceMetric });
-  }
-  return byContract;
-}
-
-/** The first invoice of each of several contracts, where it is issued (the period starting on the start date). */
-export async function selectFirstInvoicesOf(db: Db, contractIds: readonly string[]) {
-  if (contractIds.length === 0) return new Map<string, FirstInvoiceRef>();
-  const rows = await db
-    .select({
-      contractId: invoices.contractId,
-      id: invoices.id,
-      number: invoices.number,
-      periodStart: invoices.periodStart,
-      dueDate: invoices.dueDate,
-      subtotalCents: invoices.subtotalCents,
-      taxCents: invoices.taxCents,
-      totalCents: invoices.totalCents,
-    })
-    .from(invoices)
-    .innerJoin(contracts, and(eq(contracts.id, invoices.contractId), eq(contracts.startDate, invoices.periodStart)))
-    .where(inArray(invoices.contractId, [...contractIds]));
-  return new Map<string, FirstInvoiceRef>(rows.map(({ contractId, ...invoice }) => [contractId, invoice]));
-}
+    .where(sql`${contractLineItems.contractId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(contractLineItems.contractId), asc(contractLineItems.position), asc(contractLineItems.id))
+    .prepare('billable_lines_of');
 
 export type FirstInvoiceRef = {
   id: string;
@@ -188,19 +174,69 @@ export type FirstInvoiceRef = {
   totalCents: number;
 };
 
+/**
+ * Of each of several contracts, in one statement: its first invoice where it is issued (the invoice of the
+ * period starting on the contract's start date, found by invoices_contract_period_key) and its last invoiced
+ * period (absent: none invoiced yet).
+ */
+export async function selectInvoiceRefsOf(
+  db: Db,
+  contracts: readonly Pick<ContractRow, 'id' | 'startDate'>[],
+): Promise<{ firstInvoices: Map<string, FirstInvoiceRef>; lastInvoiced: Map<string, number> }> {
+  const firstInvoices = new Map<string, FirstInvoiceRef>();
+  const lastInvoiced = new Map<string, number>();
+  if (contracts.length === 0) return { firstInvoices, lastInvoiced };
+  const rows = await prepared(db, 'invoice_refs_of', prepareInvoiceRefsOf).execute({
+    ids: contracts.map((c) => c.id),
+    starts: contracts.map((c) => c.startDate),
+  });
+  for (const { contractId, last, ...invoice } of rows) {
+    if (last !== null) lastInvoiced.set(contractId, last);
+    if (invoice.id !== null) firstInvoices.set(contractId, invoice as FirstInvoiceRef);
+  }
+  return { firstInvoices, lastInvoiced };
+}
+
+const prepareInvoiceRefsOf = (db: Db) =>
+  db
+    .select({
+      contractId: sql<string>`refs.contract_id`,
+      last: sql<
+        number | null
+      >`(select max(l.period_index) from invoices l where l.contract_id = refs.contract_id)`.mapWith(Number),
+      id: invoices.id,
+      number: invoices.number,
+      periodStart: invoices.periodStart,
+      dueDate: invoices.dueDate,
+      subtotalCents: invoices.subtotalCents,
+      taxCents: invoices.taxCents,
+      totalCents: invoices.totalCents,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('starts')}::date[]) as refs(contract_id, start_date)`,
+    )
+    .leftJoin(invoices, sql`${invoices.contractId} = refs.contract_id and ${invoices.periodStart} = refs.start_date`)
+    .prepare('invoice_refs_of');
+
 /** The last invoiced period of each of several contracts (absent: none invoiced yet). */
 export async function selectLastInvoicedPeriodsOf(
   db: Db,
   contractIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (contractIds.length === 0) return new Map();
-  const rows = await db
-    .select({ contractId: invoices.contractId, last: sql<number>`max(${invoices.periodIndex})`.mapWith(Number) })
-    .from(invoices)
-    .where(inArray(invoices.contractId, [...contractIds]))
-    .groupBy(invoices.contractId);
+  const rows = await prepared(db, 'last_invoiced_periods_of', prepareLastInvoicedPeriodsOf).execute({
+    ids: [...contractIds],
+  });
   return new Map(rows.map((row) => [row.contractId, row.last]));
 }
+
+const prepareLastInvoicedPeriodsOf = (db: Db) =>
+  db
+    .select({ contractId: invoices.contractId, last: sql<number>`max(${invoices.periodIndex})`.mapWith(Number) })
+    .from(invoices)
+    .where(sql`${invoices.contractId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .groupBy(invoices.contractId)
+    .prepare('last_invoiced_periods_of');
 
 /** The amendment charges and credits not yet invoiced of several contracts, each in its next invoice's order. */
 export async function selectPendingAdjustmentsOf(

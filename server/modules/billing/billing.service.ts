@@ -29,8 +29,8 @@ import {
   selectBillableLinesOf,
   selectContract,
   selectContractInvoiceRefs,
-  selectFirstInvoicesOf,
   selectInvoicedPeriods,
+  selectInvoiceRefsOf,
   selectLastInvoicedPeriodsOf,
   selectPendingAdjustments,
   selectPendingAdjustmentsOf,
@@ -203,15 +203,16 @@ function billableOf(contract: ContractRow, lines: BillableLine[]): BillableContr
 
 /**
  * The figures a person reads about each of these contracts, from the billing engine with today's tax
- * settings: four statements whatever the number of contracts (their lines, first invoices, last invoiced
- * periods, the tax).
+ * settings: three prepared statements whatever the number of contracts (their lines; their first invoices and
+ * last invoiced periods; the tax).
  */
 export async function previewContracts(db: Db, rows: readonly ContractRow[]): Promise<Map<string, ContractPreview>> {
-  const ids = rows.map((row) => row.id);
-  const [lines, firstInvoices, lastInvoiced, tax] = await Promise.all([
-    selectBillableLinesOf(db, ids),
-    selectFirstInvoicesOf(db, ids),
-    selectLastInvoicedPeriodsOf(db, ids),
+  const [lines, { firstInvoices, lastInvoiced }, tax] = await Promise.all([
+    selectBillableLinesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    selectInvoiceRefsOf(db, rows),
     currentTax(db),
   ]);
   const today = businessToday();

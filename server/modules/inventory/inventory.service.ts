@@ -254,6 +254,10 @@ function toMonths(
     month.sellThrough = sellThroughPercent(month.bookedUnits, month.capacityUnits);
     let cents = 0;
     for (const line of lines) {
+      // A line whose flight misses the month books nothing in it (ISO dates compare as text).
+      const missesMonth =
+        line.flight_start > month.to || (line.flight_last_day !== null && line.flight_last_day < month.from);
+      if (missesMonth) continue;
       cents += bookedValueCents(
         {
           priceMetric: line.price_metric,

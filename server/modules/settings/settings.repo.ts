@@ -1,15 +1,25 @@
 import type { NotificationSettings } from '@shared/contracts/settings';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings, notificationPreferences, users } from '../../db/schema';
+import { prepared } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 
 /** The stored value of a settings group; undefined when it was never saved. */
 export async function selectSettingsValue(db: Db, key: string): Promise<unknown> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
+  const [row] = await prepared(db, 'settings_value', prepareSettingsValue).execute({ key });
   return row?.value;
 }
+
+/** Read by every contract list and preview (the tax rule): built once per database. */
+const prepareSettingsValue = (db: Db) =>
+  db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, sql.placeholder('key')))
+    .limit(1)
+    .prepare('settings_value');
 
 /** Saves a settings group's value, inserting its row the first time. */
 export async function upsertSettings(tx: Db, key: string, value: unknown, actorId: string): Promise<void> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress.mjs';
 
@@ -16,6 +17,9 @@ const ROUTES = path.join(CLIENT, 'app/routes/');
 const SHARED_BY = 8;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ICON = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+/** Radix's small shared internals, which nearly every Radix part a screen uses needs (see `radix` below). */
+const RADIX_CORE =
+  /node_modules[\\/]@radix-ui[\\/](primitive|react-primitive|react-context|react-use-layout-effect|react-use-effect-event|react-use-controllable-state|react-id|react-direction|react-use-callback-ref|react-presence)[\\/]/;
 /** The list table (rows, phone cards, sticky columns): every list screen's, not the forms', so not the shell's. */
 const TABLE = /client[\\/]src[\\/]components[\\/]ui[\\/](data-table|pagination)\.tsx$/;
 
@@ -76,9 +80,62 @@ function moduleGraph(): Plugin {
   };
 }
 
+/**
+ * Writes client/src/first-load.ts into index.html as an inline script (docs/decisions/046-dashboard-first-paint.md):
+ * it starts `/api/auth/me` and, on the dashboard, the shell's and the dashboard's scripts and the dashboard's
+ * data before the module scripts have arrived. The scripts it preloads are those of the shell and the dashboard
+ * route with their static imports, less what index.html loads already. The server allows the script by its hash.
+ */
+function firstLoadScript(): Plugin {
+  const DASHBOARD = path.join(ROUTES, 'dashboard.tsx');
+  return {
+    name: 'adcrm:first-load',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (roots: typeof chunks) => {
+          const files = new Set<string>();
+          const queue = roots.map((chunk) => chunk.fileName);
+          while (queue.length) {
+            const file = queue.pop()!;
+            if (files.has(file)) continue;
+            files.add(file);
+            queue.push(...(byFile.get(file)?.imports ?? []));
+          }
+          return files;
+        };
+        const loaded = closure(chunks.filter((chunk) => chunk.isEntry));
+        const signedIn = chunks.filter(
+          (chunk) => chunk.moduleIds.includes(SHELL) || chunk.moduleIds.includes(DASHBOARD),
+        );
+        if (signedIn.length !== 2) throw new Error('vite.config.ts: the shell or the dashboard chunk was not found');
+        const preload = [...closure(signedIn)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+        const result = await esbuild({
+          stdin: {
+            contents: `import { startFirstLoad } from './first-load';\nstartFirstLoad(${JSON.stringify(preload)});`,
+            resolveDir: CLIENT,
+            loader: 'ts',
+          },
+          bundle: true,
+          write: false,
+          format: 'iife',
+          minify: true,
+          target: 'es2020',
+          logLevel: 'warning',
+        });
+        return [{ tag: 'script', children: result.outputFiles[0].text.trim(), injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), precompress(), moduleGraph()],
+  plugins: [react(), tailwindcss(), precompress(), moduleGraph(), firstLoadScript()],
   resolve: {
     alias: {
       '@shared': path.resolve(import.meta.dirname, 'shared'),
@@ -106,6 +163,11 @@ export default defineConfig({
         // - `shell`: what the signed-in shell adds (layout, navigation) and the app's small parts most screens share.
         // - `controls`: those of them the public pages (pay link, checkout, ...) use too (button, card, ...).
         // - `table`: the list table, which most screens but not the contract form use (kept out of its first load).
+        // - `radix`: Radix's small internals (context, primitive, id, presence, ...) that its parts share: split by
+        //   which screens use which parts, they made up to ten files of a few hundred bytes each (since the contract
+        //   form's select loads on first use: lazy-select.tsx); together, 3.2 kB gzip in one file. It adds 2.7 kB
+        //   to the customers, packages and checkout screens (a label or a switch needs only part of it) and takes
+        //   0.5-0.8 kB and three files off every screen with a select or a dialog.
         // - `icons`: the other icons, a few hundred bytes each, which every signed-in screen draws some of.
         // Everything else is split where it is imported, so each screen loads only what it uses
         // (docs/decisions/017-performance.md).
@@ -115,6 +177,7 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], test: (id) => id !== ENTRY, priority: 3 },
             { name: 'controls', test: (id) => graph.controls.has(id), priority: 2 },
             { name: 'table', test: (id) => TABLE.test(id), priority: 2 },
+            { name: 'radix', test: RADIX_CORE, priority: 2 },
             { name: 'shell', test: (id) => graph.shell.has(id), priority: 1 },
             { name: 'icons', test: ICON, priority: 0 },
           ],

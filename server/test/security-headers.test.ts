@@ -75,3 +75,35 @@ describe('security headers', () => {
     expect(response.headers.server).toBeUndefined();
   });
 });
+
+describe('the inline script of index.html', () => {
+  let withScript: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adcrm-client-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<script>startFirstLoad([])</script></head><body><div id="root"></div></body></html>',
+    );
+    withScript = await buildTestApp({ config: { CLIENT_DIST: dir } });
+  });
+  afterAll(async () => {
+    await withScript.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is allowed by its hash alone, on every answer (no unsafe-inline)', async () => {
+    // sha256 of "startFirstLoad([])", base64 (openssl dgst -sha256 -binary | base64).
+    const policy = EXPECTED['content-security-policy'].replace(
+      "script-src 'self';",
+      "script-src 'self' 'sha256-4fI1Qm0vHYanKwP29XoTV8Yny9wQQ4jWIXilFZ+bAJE=';",
+    );
+    const page = await withScript.app.inject({ method: 'GET', url: '/' });
+    const api = await withScript.app.inject({ method: 'GET', url: '/api/health' });
+    expect(page.statusCode).toBe(200);
+    for (const response of [page, api]) {
+      expect(securityPart(response.headers)).toEqual({ ...EXPECTED, 'content-security-policy': policy });
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@shared/contracts/common';
+import type {} from '../first-load';
 
 export const TOKEN_KEY = 'authToken';
 
@@ -54,14 +55,23 @@ async function throwIfNotOk(response: Response, url: string): Promise<void> {
   throw new ApiError(response.status, text, body);
 }
 
+/** The answer index.html's inline script (first-load.ts) started for `GET url`, if any, taken once (its rules). */
+export const takeEarlyResponse = (url: string): Promise<Response> | undefined =>
+  globalThis.window?.__adcrmEarly?.take(url, localStorage.getItem(TOKEN_KEY));
+
+/** Drops every answer index.html asked for that nobody has taken (on sign-in, sign-out, a session's end). */
+export const forgetEarlyResponses = () => globalThis.window?.__adcrmEarly?.clear();
+
 /** Every call sends the stored token as a bearer header and sends cookies; bodies are JSON. */
 export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...authHeaders() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'include',
-  });
+  const early = method === 'GET' && body === undefined ? takeEarlyResponse(url) : undefined;
+  const response = await (early ??
+    fetch(url, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...authHeaders() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+    }));
   await throwIfNotOk(response, url);
   return response;
 }

@@ -1,6 +1,6 @@
 import type { User } from '@shared/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
-import { setUnauthorizedHandler, TOKEN_KEY } from '@/lib/api-client';
+import { forgetEarlyResponses, setUnauthorizedHandler, TOKEN_KEY } from '@/lib/api-client';
 import { meQueryKey } from './api/me';
 
 /** Where a session that ended is remembered until the next sign-in (this tab only). */
@@ -11,9 +11,10 @@ type EndedSession = { userId: string; returnTo: string };
 /**
  * Forgets the signed-in user: the current-user query becomes null in place (its mounted observer must see
  * it, so the router shows the login screen) and every other cached query is dropped, so nothing of this
- * user stays in memory.
+ * user stays in memory (nor any answer index.html asked for that nobody has taken).
  */
 export function clearSignedInData(queryClient: QueryClient) {
+  forgetEarlyResponses();
   queryClient.setQueryData(meQueryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
 }

@@ -2,7 +2,7 @@ import type { LoginInput, LoginResponse } from '@shared/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage, TOKEN_KEY } from '@/lib/api-client';
+import { api, errorMessage, forgetEarlyResponses, TOKEN_KEY } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/paths';
 import { takeReturnPath } from '../session';
 import { meQueryKey } from './me';
@@ -14,6 +14,8 @@ export function useLogin() {
     mutationFn: (input: LoginInput) => api<LoginResponse>('POST', '/api/auth/login', input),
     onSuccess: async (response) => {
       if (response?.token) localStorage.setItem(TOKEN_KEY, response.token);
+      // Nothing index.html asked for before this sign-in is handed to the user signing in.
+      forgetEarlyResponses();
       // After a session ended: back to where the user was (someone else starts on the dashboard).
       const returnTo = response?.user ? takeReturnPath(response.user) : null;
       if (returnTo && returnTo !== location) navigate(returnTo);

@@ -17,7 +17,7 @@ import { ErrorState } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LazySelect } from '@/components/ui/lazy-select';
 import { Switch } from '@/components/ui/switch';
 import { todayIso } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -385,21 +385,23 @@ function CustomerSelect({
 }) {
   const selected = customers.find((c) => c.id === value);
   return (
-    <Select value={value || undefined} onValueChange={onChange}>
-      <SelectTrigger onBlur={onBlur} {...trigger}>
-        <SelectValue placeholder={loading ? 'Loading customers...' : 'Select a customer'}>
-          {selected ? selected.name : undefined}
-        </SelectValue>
-      </SelectTrigger>
-      <SelectContent>
-        {customers.map((customer) => (
-          <SelectItem key={customer.id} value={customer.id}>
+    <LazySelect
+      value={value}
+      onValueChange={onChange}
+      onBlur={onBlur}
+      placeholder={loading ? 'Loading customers...' : 'Select a customer'}
+      display={selected ? selected.name : undefined}
+      options={customers.map((customer) => ({
+        value: customer.id,
+        label: (
+          <>
             <span className="font-medium">{customer.name}</span>
             <span className="block text-xs text-muted-foreground">{customer.email}</span>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+          </>
+        ),
+      }))}
+      {...trigger}
+    />
   );
 }
 
@@ -411,19 +413,23 @@ function PaymentModeSelect({
 }: TriggerProps & { value: string; onChange: (value: string) => void; onBlur: () => void }) {
   const selected = PAYMENT_MODE_LABELS[value as keyof typeof PAYMENT_MODE_LABELS];
   return (
-    <Select value={value || undefined} onValueChange={onChange}>
-      <SelectTrigger onBlur={onBlur} {...trigger}>
-        <SelectValue placeholder="Select a payment mode">{selected?.label}</SelectValue>
-      </SelectTrigger>
-      <SelectContent>
-        {PAYMENT_MODES.map((mode) => (
-          <SelectItem key={mode} value={mode}>
+    <LazySelect
+      value={value}
+      onValueChange={onChange}
+      onBlur={onBlur}
+      placeholder="Select a payment mode"
+      display={selected?.label}
+      options={PAYMENT_MODES.map((mode) => ({
+        value: mode,
+        label: (
+          <>
             <span className="font-medium">{PAYMENT_MODE_LABELS[mode].label}</span>
             <span className="block text-xs text-muted-foreground">{PAYMENT_MODE_LABELS[mode].description}</span>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+          </>
+        ),
+      }))}
+      {...trigger}
+    />
   );
 }
 
@@ -443,22 +449,26 @@ function PackageSelect({
 }) {
   const selected = packages.find((p) => p.id === value);
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger onBlur={onBlur} {...trigger}>
-        <SelectValue placeholder={loading ? 'Loading packages...' : 'No Package'}>
-          {value === NO_PACKAGE ? 'No Package' : (selected?.name ?? (loading ? 'Loading packages...' : undefined))}
-        </SelectValue>
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={NO_PACKAGE}>No Package</SelectItem>
-        {packages.map((pkg) => (
-          <SelectItem key={pkg.id} value={pkg.id}>
-            <span className="font-medium">{pkg.name}</span>
-            <span className="block text-xs tabular-nums text-muted-foreground">{formatMoney(pkg.price)} / month</span>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <LazySelect
+      value={value}
+      onValueChange={onChange}
+      onBlur={onBlur}
+      placeholder={loading ? 'Loading packages...' : 'No Package'}
+      display={value === NO_PACKAGE ? 'No Package' : (selected?.name ?? (loading ? 'Loading packages...' : undefined))}
+      options={[
+        { value: NO_PACKAGE, label: 'No Package' },
+        ...packages.map((pkg) => ({
+          value: pkg.id,
+          label: (
+            <>
+              <span className="font-medium">{pkg.name}</span>
+              <span className="block text-xs tabular-nums text-muted-foreground">{formatMoney(pkg.price)} / month</span>
+            </>
+          ),
+        })),
+      ]}
+      {...trigger}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LazySelect } from '@/components/ui/lazy-select';
 import type { ProductOption } from '../api/get-contract-options';
 import { formatCentsMoney, formatDate, formatMoney } from '../lib/format';
 import type { ContractForm } from './contract-form';
@@ -339,24 +339,26 @@ export function ProductSelect({
 }) {
   const selected = products.find((p) => p.id === value);
   return (
-    <Select value={value || undefined} onValueChange={onChange}>
-      <SelectTrigger onBlur={onBlur} {...trigger}>
-        <SelectValue placeholder={loading ? 'Loading products...' : 'Select a product'}>
-          {selected ? productName(selected) : undefined}
-        </SelectValue>
-      </SelectTrigger>
-      <SelectContent>
-        {products.map((product) => (
-          <SelectItem key={product.id} value={product.id}>
+    <LazySelect
+      value={value}
+      onValueChange={onChange}
+      onBlur={onBlur}
+      placeholder={loading ? 'Loading products...' : 'Select a product'}
+      display={selected ? productName(selected) : undefined}
+      options={products.map((product) => ({
+        value: product.id,
+        label: (
+          <>
             <span className="font-medium">{productName(product)}</span>
             <span className="block text-xs tabular-nums text-muted-foreground">
               {AD_TYPE_LABELS[product.adType as AdType] ?? product.adType} · {formatMoney(product.defaultPrice)}
               {product.seasonalPrice !== null && ` · ${formatMoney(product.seasonalPrice)} in season`}
             </span>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+          </>
+        ),
+      }))}
+      {...trigger}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@shared/contracts/delivery-vocabulary';
 import { Controller } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LazySelect } from '@/components/ui/lazy-select';
 import type { ContractForm } from './contract-form';
 
 const labelOf = (value: string | undefined) =>
@@ -44,20 +44,24 @@ function RemedySelect({
   ...trigger
 }: TriggerProps & { value: string; onChange: (value: string) => void; onBlur: () => void }) {
   return (
-    <Select value={value || undefined} onValueChange={onChange}>
-      <SelectTrigger onBlur={onBlur} {...trigger}>
-        <SelectValue placeholder="Select a remedy">{value ? labelOf(value).label : undefined}</SelectValue>
-      </SelectTrigger>
-      <SelectContent>
-        {UNDER_DELIVERY_REMEDIES.map((remedy) => (
-          <SelectItem key={remedy} value={remedy}>
+    <LazySelect
+      value={value}
+      onValueChange={onChange}
+      onBlur={onBlur}
+      placeholder="Select a remedy"
+      display={value ? labelOf(value).label : undefined}
+      options={UNDER_DELIVERY_REMEDIES.map((remedy) => ({
+        value: remedy,
+        label: (
+          <>
             <span className="font-medium">{UNDER_DELIVERY_REMEDY_LABELS[remedy].label}</span>
             <span className="block text-xs text-muted-foreground">
               {UNDER_DELIVERY_REMEDY_LABELS[remedy].description}
             </span>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+          </>
+        ),
+      }))}
+      {...trigger}
+    />
   );
 }

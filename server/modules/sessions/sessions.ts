@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, type users } from '../../db/schema';
 
 /** The httpOnly cookie that carries a browser's session token (the same token a bearer header may carry). */
 export const SESSION_COOKIE = 'sid';
@@ -32,23 +32,73 @@ export async function createSession(
 export type SessionUser = typeof users.$inferSelect;
 
 /**
- * The session lookup of every authenticated request, as a statement built once per database and prepared
- * by name (docs/decisions/017-performance.md): its SQL text is not rebuilt per request, and PostgreSQL
- * plans it once per connection.
+ * The session lookup of every authenticated request: one statement, prepared by name on PostgreSQL (planned
+ * once per connection; docs/decisions/017-performance.md), its row read as an array and the user built from
+ * it here (no mapping layer on the hottest path: docs/performance.md, "The request path").
  */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const LOOKUP_TEXT = `select s.id, s.last_used_at, s.expires_at,
+    u.id, u.email, u.password_hash, u.first_name, u.last_name, u.role, u.commission_rate_bp, u.is_active,
+    u.customer_id, u.password_set_at, u.created_at, u.updated_at
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 limit 1`;
 
-function prepareLookup(db: Db) {
-  return db
-    .select({
-      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt },
-      user: users,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('session_lookup');
+type LookupRow = [
+  string,
+  Date,
+  Date,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  boolean,
+  string | null,
+  Date | null,
+  Date,
+  Date,
+];
+type LookupRows = (tokenHash: string) => Promise<LookupRow[]>;
+type ArrayClient = {
+  query(
+    config: string | { name: string; text: string; values: unknown[]; rowMode: 'array' },
+    values?: unknown[],
+    options?: { rowMode: 'array' },
+  ): Promise<{ rows: unknown[] }>;
+};
+
+const lookups = new WeakMap<Db, LookupRows>();
+
+/** node-postgres (a Pool: a named statement) or PGlite (text and parameters), both answering rows as arrays. */
+function lookupRows(db: Db): LookupRows {
+  const client = (db as unknown as { $client: ArrayClient & { exec?: unknown } }).$client;
+  if (typeof client.exec === 'function') {
+    return async (tokenHash) =>
+      (await client.query(LOOKUP_TEXT, [tokenHash], { rowMode: 'array' })).rows as LookupRow[];
+  }
+  return async (tokenHash) =>
+    (await client.query({ name: 'session_lookup', text: LOOKUP_TEXT, values: [tokenHash], rowMode: 'array' }))
+      .rows as LookupRow[];
+}
+
+const timestamp = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+function userOf(row: LookupRow): SessionUser {
+  return {
+    id: row[3],
+    email: row[4],
+    passwordHash: row[5],
+    firstName: row[6],
+    lastName: row[7],
+    role: row[8] as SessionUser['role'],
+    commissionRateBp: row[9],
+    isActive: row[10],
+    customerId: row[11],
+    passwordSetAt: row[12] === null ? null : timestamp(row[12]),
+    createdAt: timestamp(row[13]),
+    updatedAt: timestamp(row[14]),
+  };
 }
 
 /**
@@ -62,24 +112,26 @@ export async function resolveSession(
 ): Promise<{ sessionId: string; user: SessionUser } | null> {
   let lookup = lookups.get(db);
   if (!lookup) {
-    lookup = prepareLookup(db);
+    lookup = lookupRows(db);
     lookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const [row] = await lookup(hashToken(token));
   if (!row) return null;
+  const [sessionId, lastUsed, expires] = row;
+  const lastUsedAt = timestamp(lastUsed).getTime();
   const now = Date.now();
-  const idleLimit = row.session.lastUsedAt.getTime() + policy.idleMinutes * 60 * 1000;
-  if (row.session.expiresAt.getTime() <= now || idleLimit <= now || !row.user.isActive) {
-    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+  const idleLimit = lastUsedAt + policy.idleMinutes * 60 * 1000;
+  if (timestamp(expires).getTime() <= now || idleLimit <= now || !row[10]) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
-  if (now - row.session.lastUsedAt.getTime() > 60_000) {
+  if (now - lastUsedAt > 60_000) {
     await db
       .update(sessions)
       .set({ lastUsedAt: new Date(now) })
-      .where(eq(sessions.id, row.session.id));
+      .where(eq(sessions.id, sessionId));
   }
-  return { sessionId: row.session.id, user: row.user };
+  return { sessionId, user: userOf(row) };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

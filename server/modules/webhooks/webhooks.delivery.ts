@@ -278,7 +278,7 @@ export async function deliverDueWebhooks(db: Db, options: DeliveryOptions = {}):
     resolve: options.resolve ?? systemResolver,
   };
   const claimed = await claimDueDeliveries(db, {
-    now: options.now ?? new Date(),
+    now: options.now,
     leaseSeconds: settings.leaseSeconds,
     limit: options.batch ?? BATCH,
   });

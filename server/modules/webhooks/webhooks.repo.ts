@@ -327,9 +327,11 @@ export type ClaimedDelivery = {
  */
 export async function claimDueDeliveries(
   db: Db,
-  options: { now: Date; leaseSeconds: number; limit: number },
+  options: { now?: Date; leaseSeconds: number; limit: number },
 ): Promise<ClaimedDelivery[]> {
-  const now = options.now.toISOString();
+  // Deliveries are queued at the database's now(), to the microsecond; a clock read here in milliseconds could
+  // fall before a delivery committed in the same millisecond. Without a test clock, the database's clock decides.
+  const now = options.now ? sql`${options.now.toISOString()}::timestamptz` : sql`now()`;
   const rows = rowsOf<{
     id: string;
     lease_token: string;
@@ -347,18 +349,18 @@ export async function claimDueDeliveries(
       with due as (
         select d.id from webhook_deliveries d
         join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-        where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
+        where d.status = 'pending' and d.next_attempt_at <= ${now}
         order by d.next_attempt_at
         limit ${options.limit}
         for update of d skip locked
       )
       update webhook_deliveries d
-      set next_attempt_at = ${now}::timestamptz + make_interval(secs => ${options.leaseSeconds}),
+      set next_attempt_at = ${now} + make_interval(secs => ${options.leaseSeconds}),
           lease_token = gen_random_uuid()
       from due, webhook_endpoints e, webhook_events ev
       where d.id = due.id and e.id = d.endpoint_id and ev.id = d.event_id
       returning d.id, d.lease_token, d.attempts, d.endpoint_id, e.url, e.secret,
-                case when e.previous_secret_expires_at > ${now}::timestamptz then e.previous_secret end as previous_secret,
+                case when e.previous_secret_expires_at > ${now} then e.previous_secret end as previous_secret,
                 d.event_id, ev.type as event_type,
                 to_char(ev.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as event_created_at, ev.data`),
   );

@@ -107,8 +107,11 @@ export async function startHaproxy(options: {
       resolve();
     });
   });
+  // A binary that cannot start (missing, not executable) emits 'error' and never 'exit': counted as an exit,
+  // so that the wait below fails at once and stop() does not wait for an exit that will never come.
   child.once('error', (error) => {
     output += `\n${error.message}`;
+    child.emit('exit', null, null);
   });
 
   const url = `http://127.0.0.1:${options.port}`;

@@ -8,10 +8,11 @@
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { benchBilling, seed } from './billing';
+import { benchDb } from './lib/databases';
 import { spread } from './lib/stats';
 import type { BenchContext, BenchRow } from './lib/table';
 
-const FLOOR_DB = 'adcrm_bench_billing_floor';
+const FLOOR_DB = benchDb('billing_floor');
 
 async function admin(pgUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: pgUrl });

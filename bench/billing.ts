@@ -14,6 +14,7 @@
 import pg from 'pg';
 import { type Database, openDatabase } from '../server/db/client';
 import { runBilling } from '../server/modules/billing/billing-run';
+import { benchDb } from './lib/databases';
 
 export type BillingBenchResult = {
   engine: 'postgres' | 'pglite';
@@ -26,7 +27,7 @@ export type BillingBenchResult = {
 };
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'adcrm_bench_billing';
+const DB_NAME = benchDb('billing');
 export const AS_OF = '2026-03-31';
 
 /** Builds the contracts set-based: every row is arithmetic on its number, the same on every run. */

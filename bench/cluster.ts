@@ -392,6 +392,8 @@ export async function bench(context: BenchContext): Promise<BenchRow[]> {
   const volume = CONTRACTS.toLocaleString('en-US');
   const name = `Mixed workload, ${users} users, ${seconds} s, through HAProxy on two instances (${volume} contracts)`;
   const database = benchDatabaseName(CONTRACTS);
+  // Debian's HAProxy, installed on a fresh machine as the multi-instance test installs it.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-haproxy.mjs')], { stdio: 'inherit' });
 
   const admin = new pg.Client({ connectionString: context.pgUrl });
   await admin.connect();

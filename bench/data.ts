@@ -17,15 +17,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { hashPassword } from '../server/lib/password';
+import { BENCH_DB_PREFIX, benchDatabaseName } from './lib/databases';
 import { progress } from './lib/progress';
 
 export const BENCH_PASSWORD = 'bench1234';
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 export const SEED = Number(process.env.BENCH_SEED ?? 1);
 export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const PGLITE_ROOT = path.resolve('dist/bench');
 
-export const benchDatabaseName = (contracts: number) => `adcrm_bench_${contracts}`;
+export { BENCH_DB_PREFIX, benchDatabaseName };
 export const pgliteDir = (contracts: number) => path.join(PGLITE_ROOT, `pglite-${contracts}`);
 const marker = (contracts: number) => `adcrm bench v${GENERATOR_VERSION} seed=${SEED} contracts=${contracts} complete`;
 
@@ -104,7 +105,9 @@ export async function seedContracts(exec: Exec, contracts: number, label: string
              ${uid('user', `(1 + g % ${REPS})`)},
              case when g % 5 = 0 then 'Contract ' || g end,
              (array['Spring','Summer','Autumn','Holiday','Video','Banner','Launch','Brand'])[1 + g % 8]
-               || ' campaign ' || g,
+               || ' campaign ' || g
+               -- A rare word, one description in 1,000, spread over the whole table (the search bench's mix).
+               || case when g % 1000 = 500 then ' for the Jubilee fair' else '' end,
              (array['draft','sent','active','paused','canceled','completed'])[1 + g % 6],
              date '2025-01-01' + (g % 500),
              t.term,

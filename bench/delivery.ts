@@ -54,13 +54,14 @@ import { createSession } from '../server/modules/sessions/sessions';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../server/test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../server/test/catalog-factories';
 import { createTestUser } from '../server/test/factories';
+import { benchDb } from './lib/databases';
 import { median, spread } from './lib/stats';
 import type { BenchContext, BenchRow } from './lib/table';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE_DB = 'adcrm_bench_delivery';
-const OURS_DB = 'adcrm_bench_delivery_ours';
-const FLOOR_DB = 'adcrm_bench_delivery_floor';
+const TEMPLATE_DB = benchDb('delivery');
+const OURS_DB = benchDb('delivery_ours');
+const FLOOR_DB = benchDb('delivery_floor');
 const GENERATOR_VERSION = 1;
 const MONTHS = 10;
 const LINES_PER_CONTRACT = 4;

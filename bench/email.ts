@@ -23,11 +23,12 @@ import { SMTPServer } from 'smtp-server';
 import { type Database, openDatabase } from '../server/db/client';
 import { createMailer, type EmailMessage, enqueueEmails } from '../server/lib/mailer';
 import { messageIdOf } from '../server/test/smtp';
+import { benchDb } from './lib/databases';
 import { median, spread } from './lib/stats';
 import type { BenchContext, BenchRow } from './lib/table';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const EMAIL_DB = 'adcrm_bench_email';
+const EMAIL_DB = benchDb('email');
 const MESSAGES = Number(process.env.BENCH_EMAIL_MESSAGES ?? 5_000);
 const GOAL_PER_SECOND = 50;
 const MAIL_FROM = 'AdCRM <billing@adcrm.bench>';

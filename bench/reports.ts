@@ -20,10 +20,11 @@ import { openDatabase } from '../server/db/client';
 import { hashPassword } from '../server/lib/password';
 import { compactReportTotals } from '../server/modules/reports/reports.repo';
 import { createSession } from '../server/modules/sessions/sessions';
+import { benchDb } from './lib/databases';
 import type { BenchContext, BenchRow } from './lib/table';
 
 export const REPORTS_GENERATOR_VERSION = 1;
-export const REPORTS_DB = 'adcrm_bench_reports';
+export const REPORTS_DB = benchDb('reports');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONTRACTS = Number(process.env.BENCH_REPORTS_CONTRACTS ?? 100_000);
 const INVOICES = Number(process.env.BENCH_REPORTS_INVOICES ?? 1_000_000);

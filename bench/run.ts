@@ -2,19 +2,26 @@
  * `npm run bench`: the product against bare baselines doing the same work, measured from outside over HTTP
  * in the same run, alternating (ours, baseline, baseline, ours, ...) for several rounds, so that the noise
  * of a shared machine falls on both sides alike. Prints a markdown table (ours, baseline, ratio, goal, met)
- * and writes it into docs/performance.md.
+ * and writes it into docs/performance.md, each row with the date and commit it was measured at; a row that got
+ * worse by more than 25% since the previous table is printed as a warning at the end.
  *
  *   npm run bench:data                       builds the databases first (bench/data.ts; kept between runs)
  *   npm run bench                            every row: 5 rounds of 10 s at 50 connections
  *   BENCH_QUICK=1 npm run bench              2 rounds of 3 s, 20,000 contracts only; docs not written
  *   BENCH_ONLY=api,search,pglite,client,billing,reports,inventory,email,cluster,delivery   some groups only
- *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WRITE=0|1, BENCH_PG_URL
+ *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WRITE=0|1, BENCH_PG_URL, BENCH_DB_PREFIX, BENCH_PORT_BASE,
+ *   BENCH_GROUP_TIMEOUT_MINUTES
  *
  * Servers (each its own process): ours = the compiled server (dist/server/main.js, NODE_ENV=production)
  * on PostgreSQL or PGlite; bench/baselines/bare-me.ts (node:http + pg), bench/baselines/bare-api.ts
  * (Fastify + pg, the product's SQL), bench/baselines/template-server.ts (the bare Vite + React template).
  * Group `cluster` (bench/cluster.ts): two instances of the compiled server behind HAProxy, 50 simulated users.
  * Group `delivery` (bench/delivery.ts): the delivery CSV import of 50,000 rows, in process, on its own database.
+ * Group `pglite` also measures the PGlite list before and after a burst of writes through the API.
+ *
+ * The rows measured so far are rewritten to dist/bench/rows.json after each group, and a companion group that
+ * gives no rows within BENCH_GROUP_TIMEOUT_MINUTES (30; 10 quick) becomes a failed row: one group that hangs
+ * neither stops the run nor loses what the others measured.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +35,7 @@ import { chromium } from 'playwright-core';
 import { openDatabase } from '../server/db/client';
 import { hashToken } from '../server/modules/sessions/sessions';
 import { benchDatabaseName, benchUsers, databaseUrl, GENERATOR_VERSION, PG_URL, pgliteDir, SEED } from './data';
+import { mergeRows, parseTable, REGRESSION_SHARE, regressions } from './lib/history';
 import { type LoadResult, load } from './lib/load';
 import { max, median, spread } from './lib/stats';
 import { type BenchContext, type BenchRow, markdownTable } from './lib/table';
@@ -47,10 +55,39 @@ const SMALL = 20_000;
 const LARGE = 200_000;
 const WORK = path.join(ROOT, 'dist/bench');
 const LOGS = path.join(WORK, 'logs');
-const PORTS = { ours: 3181, bareMe: 3182, bareApi: 3183, oursPglite: 3184, oursLarge: 3185, template: 3186 };
-const SEARCH = 'campaign 12';
+/** BENCH_PORT_BASE moves the six ports, so two runs on one machine do not collide. */
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3181);
+const PORTS = {
+  ours: PORT_BASE,
+  bareMe: PORT_BASE + 1,
+  bareApi: PORT_BASE + 2,
+  oursPglite: PORT_BASE + 3,
+  oursLarge: PORT_BASE + 4,
+  template: PORT_BASE + 5,
+};
+/**
+ * The contract search's mix (group `search`): what people type, each measured on its own row against the plain
+ * list. The values exist in the bench data (bench/data.ts): customers are named "Customer <n>", every
+ * description reads "<season> campaign <n>", one in 1,000 adds "for the Jubilee fair"; the short id is that of
+ * contract number 4,321 (the same at both sizes), read from the database.
+ */
+const SEARCH_MIX = [
+  { key: 'customer', what: "a customer's name, prefix", q: 'Customer 123' },
+  { key: 'short-id', what: 'a short id', q: null },
+  { key: 'rare', what: 'a rare word, 1 in 1,000', q: 'jubilee' },
+  { key: 'common', what: 'a common word, 1 in 8', q: 'summer' },
+  { key: 'campaign', what: 'the worst case', q: 'campaign 12' },
+] as const;
+const SEARCH_RATIO_GOAL = 0.5;
+const SEARCH_P50_GOAL_MS = 100;
 const BENCH_PUBLIC_URL = 'https://crm.bench.test';
 const SIGNED_IN_GOAL_KB = 170;
+/** A companion group that has given no rows after this long is a failed row, and the run goes on. */
+const GROUP_TIMEOUT_MINUTES = Number(process.env.BENCH_GROUP_TIMEOUT_MINUTES ?? (QUICK ? 10 : 30));
+/** The rows measured so far, rewritten after each group: a run stopped half way still leaves what it measured. */
+const CHECKPOINT = path.join(WORK, 'rows.json');
+/** Set when a companion group timed out: what it left running must not keep the finished run alive. */
+let groupTimedOut = false;
 
 const children: ChildProcess[] = [];
 /** Stops every server started here: SIGTERM, then SIGKILL for one that has not exited within 15 s. */
@@ -144,7 +181,8 @@ async function adminToken(url: string): Promise<string> {
   return token;
 }
 
-async function pgliteAdminToken(dataDir: string): Promise<string> {
+/** A session for the benchmark's admin on PGlite, and a customer and two products the write burst sells. */
+async function pgliteFixture(dataDir: string): Promise<{ token: string; customerId: string; productIds: string[] }> {
   const token = randomBytes(32).toString('base64url');
   const database = await openDatabase({ dataDir });
   try {
@@ -153,10 +191,90 @@ async function pgliteAdminToken(dataDir: string): Promise<string> {
       `insert into sessions (token_hash, user_id, expires_at)
        select '${hashToken(token)}', id, now() + interval '1 day' from users where email = '${benchUsers.admin.email}'`,
     );
+    const customers = await database.sql('select id from customers order by id limit 1', []);
+    const products = await database.sql('select id from products where is_active order by id limit 2', []);
+    return {
+      token,
+      customerId: (customers.rows[0] as { id: string }).id,
+      productIds: (products.rows as { id: string }[]).map((p) => p.id),
+    };
   } finally {
     await database.close();
   }
-  return token;
+}
+
+/** Contracts the write burst creates, edits and deletes on PGlite, per round. */
+const BURST_CONTRACTS = QUICK ? 40 : 150;
+
+/**
+ * The PGlite list before and after a burst of writes through the API, round after round: BURST_CONTRACTS
+ * contracts created, each edited once (the report triggers on contracts fire on every one), then the list
+ * measured again at one connection; ratio = after / before per round. The burst's contracts are drafts (the
+ * list shows completed ones) and are deleted through the API after each round, so every round and every
+ * other row sees the same rows.
+ */
+async function pgliteBurstRow(
+  origin: string,
+  list: Target,
+  fixture: { customerId: string; productIds: string[] },
+): Promise<BenchRow> {
+  const call = async (method: string, pathAndQuery: string, body?: unknown) => {
+    const response = await fetch(`${origin}${pathAndQuery}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${list.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${pathAndQuery}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  const body = (description: string) => ({
+    customerId: fixture.customerId,
+    description,
+    startDate: '2026-02-01',
+    termMonths: 12,
+    paymentMode: 'pay_link',
+    setupFee: 150,
+    lineItems: [
+      { productId: fixture.productIds[0], quantity: 2, unitPrice: 500, discount: 0 },
+      { productId: fixture.productIds[1], quantity: 1, unitPrice: 800, discount: 50 },
+    ],
+  });
+  const before: LoadResult[] = [];
+  const after: LoadResult[] = [];
+  let burstSeconds = 0;
+  await run(list, 1, 2);
+  for (let round = 1; round <= ROUNDS; round++) {
+    before.push(await run(list, 1, SECONDS));
+    const started = performance.now();
+    const created: string[] = [];
+    for (let i = 0; i < BURST_CONTRACTS; i++) {
+      const { id } = await call('POST', '/api/contracts', body('Bench burst'));
+      created.push(id);
+      await call('PATCH', `/api/contracts/${id}`, body('Bench burst, edited'));
+    }
+    burstSeconds = (performance.now() - started) / 1000;
+    after.push(await run(list, 1, SECONDS));
+    for (const id of created) await call('DELETE', `/api/contracts/${id}`);
+    say(
+      `round ${round}/${ROUNDS} pglite-burst: before ${before.at(-1)!.rps.toFixed(0)} req/s, ` +
+        `after ${after.at(-1)!.rps.toFixed(0)} req/s (burst ${burstSeconds.toFixed(1)} s)`,
+    );
+  }
+  const ratios = after.map((a, i) => (before[i].rps > 0 ? a.rps / before[i].rps : 0));
+  const errors = [...before, ...after].reduce((n, r) => n + r.errors, 0);
+  const figure = (rs: LoadResult[]) => `${spread(rs.map((r) => r.rps))} req/s, p95 ${spread(rs.map((r) => r.p95))} ms`;
+  return {
+    name: `Contract list on PGlite after a write burst (${BURST_CONTRACTS} contracts created and edited) vs before, 1 connection`,
+    ours: `after: ${figure(after)}`,
+    baseline: `before: ${figure(before)}`,
+    ratio: spread(ratios, 2),
+    goal: '>= 0.8',
+    met: median(ratios) >= 0.8 && errors === 0,
+    note: errors ? `${errors} answers were errors or timeouts` : undefined,
+  };
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -262,6 +380,8 @@ type Pair = {
   goal: string;
   /** Whether the goal is met, from the medians; null when the row has no goal. */
   check: ((ratio: number, ours: LoadResult[]) => boolean) | null;
+  /** Show the p50 beside the p95 (rows whose goal is a p50). */
+  p50?: boolean;
   note?: string;
   afterRun?: () => Promise<void>;
 };
@@ -277,6 +397,7 @@ const run = (target: Target, connections: number, seconds: number) =>
   });
 
 async function sameAnswer(pair: Pair): Promise<string | null> {
+  if (pair.ours.method === 'POST' && pair.key === 'create') return sameCreated(pair);
   if (pair.ours.method && pair.ours.method !== 'GET') return null;
   // PGlite against PostgreSQL: our own server on both sides, over databases that drift apart as the
   // billing run and the create rows above change the PostgreSQL one.
@@ -290,7 +411,33 @@ async function sameAnswer(pair: Pair): Promise<string | null> {
   return a === b ? null : `answers differ:\n  ours ${a.slice(0, 300)}\n  base ${b.slice(0, 300)}`;
 }
 
-async function measurePairs(pairs: Pair[]): Promise<BenchRow[]> {
+/**
+ * A create on each side, the answers compared without what differs by nature (the new ids and the times); the
+ * row's afterRun removes both contracts with the measured ones.
+ */
+async function sameCreated(pair: Pair): Promise<string | null> {
+  const post = async (target: Target) => {
+    const response = await fetch(target.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(target.body),
+    });
+    const json = (await response.json()) as Record<string, unknown> & { lineItems?: Record<string, unknown>[] };
+    const comparable = {
+      ...json,
+      id: '-',
+      createdAt: '-',
+      updatedAt: '-',
+      lineItems: json.lineItems?.map((line) => ({ ...line, id: '-' })),
+    };
+    return `${response.status} ${JSON.stringify(comparable)}`;
+  };
+  const [a, b] = await Promise.all([post(pair.ours), post(pair.base)]);
+  return a === b ? null : `answers differ:\n  ours ${a.slice(0, 300)}\n  base ${b.slice(0, 300)}`;
+}
+
+/** `ratiosOut`, when given, receives each pair's per-round ratios (ours / baseline) by key. */
+async function measurePairs(pairs: Pair[], ratiosOut?: Map<string, number[]>): Promise<BenchRow[]> {
   for (const pair of pairs) {
     const difference = await sameAnswer(pair);
     if (difference) throw new Error(`${pair.name}: ${difference}`);
@@ -321,9 +468,17 @@ async function measurePairs(pairs: Pair[]): Promise<BenchRow[]> {
   return pairs.map((pair) => {
     const { ours, base } = results.get(pair.key)!;
     const ratios = ours.flatMap((o, i) => (base[i].rps > 0 ? [o.rps / base[i].rps] : []));
+    ratiosOut?.set(pair.key, ratios);
     const errors = ours.reduce((n, r) => n + r.errors, 0) + base.reduce((n, r) => n + r.errors, 0);
     const figure = (rs: LoadResult[]) =>
-      `${spread(rs.map((r) => r.rps))} req/s, p95 ${spread(rs.map((r) => r.p95))} ms`;
+      `${spread(rs.map((r) => r.rps))} req/s, ${
+        pair.p50
+          ? `p50 ${spread(
+              rs.map((r) => r.p50),
+              1,
+            )} ms, `
+          : ''
+      }` + `p95 ${spread(rs.map((r) => r.p95))} ms`;
     return {
       name: pair.name,
       ours: figure(ours),
@@ -546,8 +701,15 @@ async function companionRows(file: string, group: string): Promise<BenchRow[]> {
   if (typeof module.bench !== 'function') {
     throw new Error(`bench/${file} must export bench(context): Promise<BenchRow[]> (bench/lib/table.ts)`);
   }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      groupTimedOut = true;
+      reject(new Error(`gave no rows within ${GROUP_TIMEOUT_MINUTES} minutes (BENCH_GROUP_TIMEOUT_MINUTES)`));
+    }, GROUP_TIMEOUT_MINUTES * 60_000);
+  });
   try {
-    return await module.bench({ pgUrl: PG_URL, rounds: ROUNDS, quick: QUICK, seed: SEED });
+    return await Promise.race([module.bench({ pgUrl: PG_URL, rounds: ROUNDS, quick: QUICK, seed: SEED }), timeout]);
   } catch (error) {
     // One group's failure is a row of the table, not the end of the run: the other groups still measure.
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 200);
@@ -563,6 +725,8 @@ async function companionRows(file: string, group: string): Promise<BenchRow[]> {
         note: message,
       },
     ];
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -665,7 +829,7 @@ if (GROUPS.has('api')) {
         key: 'create',
         name: `POST /api/contracts (two lines), ${CONNECTIONS} connections`,
         ours: ours('/api/contracts', { method: 'POST', body: createBody }),
-        base: bare(PORTS.bareApi, 'Fastify + pg, same 13 statements', '/api/contracts', {
+        base: bare(PORTS.bareApi, 'Fastify + pg, same 17 statements and answer', '/api/contracts', {
           method: 'POST',
           body: createBody,
         }),
@@ -678,18 +842,21 @@ if (GROUPS.has('api')) {
   );
   await db.end();
 }
+checkpoint();
 
 if (GROUPS.has('search')) {
-  const q = encodeURIComponent(SEARCH);
-  const pairs: Pair[] = [
+  type Size = {
+    contracts: number;
+    label: string;
+    url: string;
+    target: (pathAndQuery: string, label: string) => Target;
+  };
+  const sizes: Size[] = [
     {
-      key: 'search',
-      name: `Contract search (q=${SEARCH}) vs the plain list, 20,000 contracts`,
-      ours: ours(`/api/contracts?q=${q}&limit=50`),
-      base: ours('/api/contracts?limit=50', { label: 'our plain list' }),
-      connections: CONNECTIONS,
-      goal: '>= 0.5 of the list',
-      check: (ratio) => ratio >= 0.5,
+      contracts: SMALL,
+      label: '20,000',
+      url: smallUrl,
+      target: (pathAndQuery, label) => ours(pathAndQuery, { label }),
     },
   ];
   if (needLarge) {
@@ -702,26 +869,94 @@ if (GROUPS.has('search')) {
       `http://127.0.0.1:${PORTS.oursLarge}/api/health`,
     );
     await settle(largeUrl);
-    const large = (pathAndQuery: string, label: string): Target => ({
-      label,
-      url: `http://127.0.0.1:${PORTS.oursLarge}${pathAndQuery}`,
-      token: largeToken,
-    });
-    pairs.push({
-      key: 'search-200k',
-      name: `Contract search (q=${SEARCH}) vs the plain list, 200,000 contracts`,
-      ours: large(`/api/contracts?q=${q}&limit=50`, 'ours'),
-      base: large('/api/contracts?limit=50', 'our plain list'),
-      connections: CONNECTIONS,
-      goal: '>= 0.5 of the list, p95 < 50 ms',
-      check: (ratio, results) => ratio >= 0.5 && p95Under(50)(results),
+    sizes.push({
+      contracts: LARGE,
+      label: '200,000',
+      url: largeUrl,
+      target: (pathAndQuery, label) => ({
+        label,
+        url: `http://127.0.0.1:${PORTS.oursLarge}${pathAndQuery}`,
+        token: largeToken,
+      }),
     });
   }
-  rows.push(...(await measurePairs(pairs)));
+  const pairs: Pair[] = [];
+  for (const size of sizes) {
+    const shortId = await shortIdOf(size.url, 4321);
+    const list = (connections: number) =>
+      size.target('/api/contracts?limit=50', `our plain list${connections === 1 ? ', 1 connection' : ''}`);
+    for (const item of SEARCH_MIX) {
+      const q = item.q ?? shortId;
+      const url = `/api/contracts?q=${encodeURIComponent(q)}&limit=50`;
+      pairs.push({
+        key: `search-${item.key}-${size.contracts}`,
+        // The worst case keeps the row name it had before the mix, so the table's history follows it.
+        name: `Contract search (q=${q}) vs the plain list, ${size.label} contracts`,
+        ours: size.target(url, 'ours'),
+        base: list(CONNECTIONS),
+        connections: CONNECTIONS,
+        goal: `— (${item.what}; the mix's median is the goal)`,
+        check: null,
+      });
+      pairs.push({
+        key: `search-${item.key}-${size.contracts}-1`,
+        name: `Contract search (q=${q}) at 1 connection, ${size.label} contracts`,
+        ours: size.target(url, 'ours'),
+        base: list(1),
+        connections: 1,
+        goal: `p50 < ${SEARCH_P50_GOAL_MS} ms`,
+        // A round without a single answer has no p50 (0 would read as met).
+        check: (_ratio, results) =>
+          results.every((r) => r.requests > 0) && median(results.map((r) => r.p50)) < SEARCH_P50_GOAL_MS,
+        p50: true,
+      });
+    }
+  }
+  const ratios = new Map<string, number[]>();
+  rows.push(...(await measurePairs(pairs, ratios)));
+  // The goal of the mix: the median over its queries of each query's median ratio, at every size.
+  // A query with no round where both sides answered counts as 0 (not met), never as a missing value.
+  const mixMedians = sizes.map((size) =>
+    median(
+      SEARCH_MIX.map((item) => {
+        const measured = ratios.get(`search-${item.key}-${size.contracts}`) ?? [];
+        return measured.length ? median(measured) : 0;
+      }),
+    ),
+  );
+  rows.push({
+    name: 'Contract search mix (customer name, short id, rare word, common word, campaign 12) vs the plain list',
+    ours: sizes.map((size, i) => `${size.label} contracts: median ratio ${mixMedians[i].toFixed(2)}`).join('; '),
+    baseline: `our plain list, ${CONNECTIONS} connections, same rounds`,
+    ratio: mixMedians.map((m) => m.toFixed(2)).join(' / '),
+    goal: `>= ${SEARCH_RATIO_GOAL} of the list at both sizes`,
+    met: sizes.length === 2 && mixMedians.every((m) => m >= SEARCH_RATIO_GOAL),
+    note: sizes.length < 2 ? 'measured at 20,000 contracts only (a quick run without the 200,000 database)' : undefined,
+  });
+}
+
+checkpoint();
+
+/** The short id (the last 8 characters of the id, as the screens show it) of the bench contract number `n`. */
+async function shortIdOf(url: string, n: number): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ short: string }>(
+      `select right(id::text, 8) as short from contracts
+       where created_at = timestamptz '2025-01-01 00:00:00+00' + $1 * interval '2 minutes'`,
+      [n],
+    );
+    if (rows.length !== 1) throw new Error(`bench contract ${n} not found in ${url}`);
+    return rows[0].short;
+  } finally {
+    await client.end();
+  }
 }
 
 if (GROUPS.has('pglite')) {
-  const pgliteToken = await pgliteAdminToken(pgliteDir(SMALL));
+  const fixture = await pgliteFixture(pgliteDir(SMALL));
+  const pgliteToken = fixture.token;
   say('starting our server on PGlite (20,000 contracts)...');
   await startProcess(
     'ours-pglite',
@@ -750,38 +985,70 @@ if (GROUPS.has('pglite')) {
       })),
     )),
   );
+  rows.push(await pgliteBurstRow(`http://127.0.0.1:${PORTS.oursPglite}`, { ...pglite, label: 'ours' }, fixture));
 }
 
+checkpoint();
 if (GROUPS.has('client')) rows.push(...(await clientRows(token)));
-if (GROUPS.has('billing')) rows.push(...(await companionRows('billing-floor.ts', 'Billing run')));
-if (GROUPS.has('reports')) rows.push(...(await companionRows('reports.ts', 'Reports')));
-if (GROUPS.has('inventory')) rows.push(...(await companionRows('inventory.ts', 'Inventory')));
-if (GROUPS.has('email')) rows.push(...(await companionRows('email.ts', 'E-mail delivery')));
-if (GROUPS.has('cluster')) rows.push(...(await companionRows('cluster.ts', 'Cluster')));
-if (GROUPS.has('delivery')) rows.push(...(await companionRows('delivery.ts', 'Delivery import')));
+checkpoint();
+for (const [group, file, name] of [
+  ['billing', 'billing-floor.ts', 'Billing run'],
+  ['reports', 'reports.ts', 'Reports'],
+  ['inventory', 'inventory.ts', 'Inventory'],
+  ['email', 'email.ts', 'E-mail delivery'],
+  ['cluster', 'cluster.ts', 'Cluster'],
+  ['delivery', 'delivery.ts', 'Delivery import'],
+] as const) {
+  if (!GROUPS.has(group)) continue;
+  rows.push(...(await companionRows(file, name)));
+  checkpoint();
+}
 
 await stopAll();
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+const stamp = `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+for (const row of rows) row.measured = `${stamp.slice(0, 10)}, ${commit}`;
 const header =
-  `Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC at commit ${commit} on ${os.cpus().length} ` +
-  `cores (${os.cpus()[0]?.model.trim()}), load average at the start ${os.loadavg()[0].toFixed(1)}; ` +
+  `The latest run: ${stamp} at commit ${commit}${process.env.BENCH_ONLY ? ` (groups ${[...GROUPS].join(', ')})` : ''} ` +
+  `on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average at the start ${os.loadavg()[0].toFixed(1)}; ` +
   `${ROUNDS} alternating rounds of ${SECONDS} s per side; medians with (min-max) of the rounds; ratio = ours / ` +
-  `baseline per round. PostgreSQL ${(await serverVersion()).split(' ')[1]}, Node ${process.version}.`;
-const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
-const table = [header, '', markdownTable(rows), ...(notes.length ? ['', ...notes] : [])].join('\n');
-console.log(`\n${table}\n`);
+  `baseline per round. PostgreSQL ${(await serverVersion()).split(' ')[1]}, Node ${process.version}. Each row ` +
+  'gives the date and commit it was last measured at: a run of some groups (BENCH_ONLY) replaces only their rows.';
+
+const file = path.join(ROOT, 'docs/performance.md');
+const text = fs.readFileSync(file, 'utf8');
+const begin = '<!-- bench:begin -->';
+const end = '<!-- bench:end -->';
+if (!text.includes(begin) || !text.includes(end)) throw new Error(`${file} has no ${begin} ... ${end} section`);
+const previous = parseTable(text.slice(text.indexOf(begin), text.indexOf(end)));
+const table = mergeRows(previous, rows, !process.env.BENCH_ONLY);
+const notes = table.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+const section = [header, '', markdownTable(table), ...(notes.length ? ['', ...notes] : [])].join('\n');
+console.log(`\n${section}\n`);
 
 if (WRITE) {
-  const file = path.join(ROOT, 'docs/performance.md');
-  const text = fs.readFileSync(file, 'utf8');
-  const begin = '<!-- bench:begin -->';
-  const end = '<!-- bench:end -->';
-  if (!text.includes(begin) || !text.includes(end)) throw new Error(`${file} has no ${begin} ... ${end} section`);
   const before = text.slice(0, text.indexOf(begin) + begin.length);
   const after = text.slice(text.indexOf(end));
-  fs.writeFileSync(file, `${before}\n${table}\n${after}`);
+  fs.writeFileSync(file, `${before}\n${section}\n${after}`);
   say(`table written to docs/performance.md`);
+}
+
+// Last, where they are seen: the rows that got worse by more than a quarter since the table's previous figure.
+const worse = regressions(previous, rows);
+for (const r of worse) {
+  say(
+    `WARNING: regression of ${(r.share * 100).toFixed(0)}%: ${r.name}: ${r.current} against ${r.previous}` +
+      `${r.measured ? ` (${r.measured})` : ''}${QUICK ? ' (a quick run: fewer, shorter rounds)' : ''}`,
+  );
+}
+if (!worse.length) say(`no row regressed by more than ${REGRESSION_SHARE * 100}% from the previous table`);
+// A group that timed out may still hold timers, sockets or servers of its own: the run is over all the same.
+if (groupTimedOut) process.exit(0);
+
+function checkpoint(): void {
+  fs.mkdirSync(WORK, { recursive: true });
+  fs.writeFileSync(CHECKPOINT, `${JSON.stringify({ started: started.toISOString(), rows }, null, 2)}\n`);
 }
 
 async function serverVersion(): Promise<string> {

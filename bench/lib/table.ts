@@ -15,6 +15,8 @@ export type BenchRow = {
   met: boolean | null;
   /** Why a goal was missed and what would close it, or how the row was measured. */
   note?: string;
+  /** When and at which commit the row was measured ("2026-11-28 10:15, 9616f99"); set by bench/run.ts. */
+  measured?: string;
 };
 
 export type BenchContext = {
@@ -31,13 +33,13 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 export function markdownTable(rows: BenchRow[]): string {
   const lines = [
-    '| row | ours | baseline | ratio | goal | met |',
-    '|---|---|---|---|---|---|',
+    '| row | ours | baseline | ratio | goal | met | measured |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
         `| ${cell(r.name)} | ${cell(r.ours)} | ${cell(r.baseline)} | ${cell(r.ratio)} | ${cell(r.goal)} | ${
           r.met === null ? '—' : r.met ? 'yes' : '**no**'
-        } |`,
+        } | ${cell(r.measured ?? '')} |`,
     ),
   ];
   return lines.join('\n');

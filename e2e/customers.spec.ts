@@ -45,6 +45,8 @@ test('the search box finds customers by name, email and company on the server', 
 });
 
 test('admin creates, edits and deletes a customer, with validation first', async ({ page }) => {
+  // A whole create-to-delete journey: up to a minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const name = unique('Tinsel Town Cinema');
   const email = `${name.split(' ').pop()}@tinsel.example`;
   await signInAs(page, 'admin', '/customers');

@@ -87,6 +87,8 @@ test('search and filters run on the server', async ({ page }) => {
 });
 
 test('admin creates a product after validation errors, edits it, and deletes it', async ({ page }) => {
+  // A whole create-to-delete journey: up to a minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const name = unique('Snow Globe Takeover');
   await signInAs(page, 'admin', '/products');
 

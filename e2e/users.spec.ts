@@ -54,6 +54,8 @@ test('admin sees the user grid; their own card has Edit but no Delete', async ({
 });
 
 test('admin creates, finds, filters, edits and deletes a user', async ({ page }) => {
+  // A whole create-to-delete journey: up to a minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const firstName = unique('Quincy').replace(' ', '');
   const lastName = 'Tester';
   const fullName = `${firstName} ${lastName}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { letterCount, visibleText } from '../visible-text';
 import { IO_MESSAGES } from './insertion-order-vocabulary';
 
 export * from './insertion-order-vocabulary';
@@ -13,11 +14,17 @@ import type { IoEventType, IoStatus } from './insertion-order-vocabulary';
 
 /** POST /api/io/{token}/accept: the same schema validates the form. */
 export const ioAcceptSchema = z.object({
+  // The name as it prints: invisible and direction-changing characters removed first, then at least two
+  // letters and at most 100 characters (shared/visible-text.ts).
   signerName: z
     .string({ message: IO_MESSAGES.signerName })
-    .trim()
-    .min(2, IO_MESSAGES.signerName)
-    .max(100, IO_MESSAGES.signerName),
+    .transform(visibleText)
+    .pipe(
+      z
+        .string()
+        .max(100, IO_MESSAGES.signerName)
+        .refine((name) => letterCount(name) >= 2, IO_MESSAGES.signerName),
+    ),
   agree: z.literal(true, { message: IO_MESSAGES.agree }),
 });
 export type IoAcceptInput = z.input<typeof ioAcceptSchema>;

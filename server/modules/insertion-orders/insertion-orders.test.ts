@@ -258,6 +258,12 @@ describe('accepting and declining', () => {
     for (const payload of [
       { signerName: 'A', agree: true },
       { signerName: 'x'.repeat(101), agree: true },
+      // Invisible characters do not make a name: zero-width spaces, a lone override, a filler, no letters.
+      { signerName: '\u200b\u200b\u200b', agree: true },
+      { signerName: '\u202e\u202e\u202e', agree: true },
+      { signerName: 'A\u200b\u200d', agree: true },
+      { signerName: '\u3164\u3164', agree: true },
+      { signerName: '12', agree: true },
       { signerName: 'Ann Buyer' },
       { signerName: 'Ann Buyer', agree: false },
     ]) {
@@ -351,6 +357,21 @@ describe('accepting and declining', () => {
     const resend = await ctx.injectAs('sales', { method: 'POST', url: `/api/contracts/${contract.id}/send` });
     expect(resend.statusCode, resend.body).toBe(200);
     expect((await versionRow(contract.id, 2)).status).toBe('sent');
+  });
+
+  it('records and prints the name as it reads: invisible and direction-changing characters removed', async () => {
+    const contract = await createSent();
+    const { token } = await versionRow(contract.id, 1);
+    // U+202E shows "eoD enaJ" as "Jane Doe"; the zero-width space hides inside the first name.
+    const response = await accept(token, { signerName: '\u202eeoD\u200b enaJ', agree: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().signerName).toBe('eoD enaJ');
+    expect((await versionRow(contract.id, 1)).signerName).toBe('eoD enaJ');
+    const io = await staffIo(contract.id);
+    const signed = await ctx.injectAs('admin', { method: 'GET', url: io.versions[0].signedPdfUrl! });
+    const text = pdfText(signed.rawPayload);
+    expect(text).toContain('eoD enaJ');
+    expect(text).not.toContain('\u202e');
   });
 
   it('20 accepts sent at once: exactly one is accepted', async () => {

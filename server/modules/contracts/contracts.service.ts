@@ -46,7 +46,6 @@ import {
 } from '../insertion-orders/insertion-orders.service';
 import { assertUnitsAvailable, startHold } from '../inventory/inventory.service';
 import { portalUrl, preparePortalAccess } from '../invitations/invitations.service';
-import { notifyContractActivated } from '../notifications/contract-notices';
 import type { SessionUser } from '../sessions/sessions';
 import { assertClientAccountPossible } from '../users/client-accounts.service';
 import { auditView, canReadContract, canWriteContract, toContract, toContractSummary } from './contracts.dto';
@@ -152,15 +151,17 @@ export async function createContract(
   const figures = computeFigures(body, refs);
   const status = requestedStatus(body, 'draft') ?? 'draft';
   const delivery = status === 'sent' ? await prepareDelivery(deps.db, body.paymentMode, refs.customer) : null;
-  const now = new Date();
 
   const id = await deps.db.transaction(async (tx) => {
+    // Every contract starts as a draft; a contract created sent or live reaches that status through the one
+    // writer of contract status, in the same transaction, so that it raises what any send or activation raises
+    // (its audit event, its webhook event, the activation notice).
     let row = await insertContract(tx, {
       customerId: body.customerId,
       salesRepId,
       title: body.title,
       description: body.description,
-      status,
+      status: 'draft',
       startDate: body.startDate,
       termMonths: body.termMonths,
       autoStopDate: computeAutoStopDate(body.startDate, body.termMonths),
@@ -168,14 +169,10 @@ export async function createContract(
       underDeliveryRemedy: body.underDeliveryRemedy ?? DEFAULT_UNDER_DELIVERY_REMEDY,
       packageId: body.packageId,
       ...figures.contract,
-      sentAt: status === 'sent' ? now : null,
-      activatedAt: status === 'active' ? now : null,
       createdBy: actor.id,
       renewalOfId: options.renewalOf?.id ?? null,
     });
     await replaceLineItems(tx, row.id, figures.lines);
-    if (status === 'sent') await startHold(tx, row.id);
-    await assertUnitsAvailable(tx, row.id, { actor });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contract.created',
@@ -183,6 +180,17 @@ export async function createContract(
       entityId: row.id,
       after: auditView(row, figures.lines),
     });
+    if (status !== 'draft') {
+      const changed = await changeContractStatus(tx, row.id, {
+        action: status === 'active' ? 'activate' : 'send',
+        actorId: actor.id,
+        baseUrl: deps.baseUrl,
+      });
+      if (!changed) throw new Error(`A new draft could not become ${status}`);
+      row = changed.row;
+    }
+    if (status === 'sent') await startHold(tx, row.id);
+    await assertUnitsAvailable(tx, row.id, { actor });
     if (options.renewalOf) {
       await recordAudit(tx, {
         actorId: actor.id,
@@ -192,9 +200,6 @@ export async function createContract(
         before: { renewedBy: null },
         after: { renewedBy: row.id },
       });
-    }
-    if (status === 'active') {
-      await notifyContractActivated(tx, { contract: row, actorId: actor.id, baseUrl: deps.baseUrl });
     }
     if (delivery) row = await deliverContract(tx, deps, actor, row, refs.customer, delivery);
     return row.id;

@@ -241,8 +241,10 @@ describe('create', () => {
     // No PUBLIC_URL in the test config: links use the configured listen address (PORT 3000).
     expect(mail[0].text).toContain(`http://localhost:3000/p/${contract.payLinkToken}`);
     const audit = await auditOf(contract.id);
+    // Created, then sent through the one writer of status, as a draft sent later would be.
     expect(audit.map((a) => a.action)).toEqual([
       'contract.created',
+      'contract.sent',
       'insertion_order.sent',
       'contract.payment_link_created',
     ]);

@@ -13,6 +13,7 @@ import { businessToday } from '../../lib/business-day';
 import { createMailer } from '../../lib/mailer';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
+import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createContractFor, createInvoice, createRep, earn, payInvoice } from '../../test/commission-factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { runBilling } from '../billing/billing-run';
@@ -185,6 +186,43 @@ describe('where events are raised', () => {
         .statusCode,
     ).toBe(200);
     expect(await typesAbout(direct.contract.id)).toEqual(['contract.activated']);
+  });
+
+  it('a contract created live raises contract.activated, one created and sent contract.sent (product.md section 17)', async () => {
+    const customer = await createTestCustomer(ctx.db);
+    const product = await createTestProduct(ctx.db, { defaultPriceCents: 250_00 });
+    const create = (switches: { sendToCustomer: boolean; makeActive: boolean }) =>
+      ctx.injectAs('admin', {
+        method: 'POST',
+        url: '/api/contracts',
+        headers: json,
+        payload: {
+          customerId: customer.id,
+          startDate: TODAY,
+          termMonths: 6,
+          paymentMode: 'pay_link',
+          setupFee: 0,
+          description: 'Created from the form',
+          lineItems: [{ productId: product.id, quantity: 1, unitPrice: 250, discount: 0 }],
+          ...switches,
+        },
+      });
+    const live = await create({ sendToCustomer: true, makeActive: true });
+    expect(live.statusCode, live.body).toBe(201);
+    expect(live.json().status).toBe('active');
+    // Created live: activated, never sent and so never accepted; its first invoice was issued.
+    expect(await typesAbout(live.json().id)).toEqual(['contract.activated']);
+    expect((await eventsAbout(live.json().id))[0].data).toMatchObject({ status: 'active' });
+
+    const sent = await create({ sendToCustomer: true, makeActive: false });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().status).toBe('sent');
+    expect(await typesAbout(sent.json().id)).toEqual(['contract.sent']);
+    expect((await eventsAbout(sent.json().id))[0].data).toMatchObject({ status: 'sent' });
+
+    const draft = await create({ sendToCustomer: false, makeActive: false });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(await typesAbout(draft.json().id)).toEqual([]);
   });
 
   it('invoice.issued for every invoice of a billing run, and invoice.paid for one paid at issue', async () => {

@@ -16,7 +16,8 @@ test('finance records a partial then the final payment, and voids an invoice, on
 }) => {
   // Two payments, a void and the contract's page: many round trips on a busy machine.
   test.setTimeout(120_000);
-  // An active contract started two months ago: activating it bills its three periods at once.
+  // An active contract started two months ago: activating it bills its three periods at once. The line has no
+  // in-season price, so every period bills $400.00 whichever months they are.
   const admin = await apiAs(request, 'admin');
   const customer = await customerNamed(admin, 'Frost & Pine Outfitters');
   const banner = await productNamed(admin, 'Homepage Banner (728x90)');
@@ -29,7 +30,7 @@ test('finance records a partial then the final payment, and voids an invoice, on
     setupFee: 0,
     description,
     makeActive: true,
-    lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 400, discount: 0 }],
+    lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 400, discount: 0, seasonalPrice: null }],
   });
   expect(contract.status).toBe('active');
   const finance = await apiAs(request, 'finance');
@@ -37,6 +38,7 @@ test('finance records a partial then the final payment, and voids an invoice, on
   expect(issued.length).toBeGreaterThanOrEqual(3);
   const [toPay, toVoid] = [...issued].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
   expect(toPay.status).toBe('pending');
+  expect(toPay.amountDue).toBe(400);
 
   await signInAs(page, 'finance', '/invoices');
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();

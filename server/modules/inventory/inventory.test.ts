@@ -8,6 +8,7 @@ import { contracts, insertionOrders, inventoryHolds, notifications, outboxEmails
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
+import { plusDays } from '../../test/dates';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { reportExpiredHolds } from './inventory.service';
 
@@ -321,7 +322,7 @@ describe('availability and the holders of a day', () => {
     const url = (query: string) => `/api/products/${product.id}/availability?${query}`;
     const bad: [string, string][] = [
       [`from=${Y}-12-10&to=${Y}-12-01`, 'to cannot be before from'],
-      [`from=${Y}-01-01&to=${Y + 1}-02-04`, 'A range can cover at most 400 days'],
+      [`from=${Y}-01-01&to=${plusDays(`${Y}-01-01`, 400)}`, 'A range can cover at most 400 days'],
       [`from=yesterday&to=${Y}-12-01`, 'from must be a date (YYYY-MM-DD)'],
       [`from=${Y}-02-30&to=${Y}-03-01`, 'from must be a date (YYYY-MM-DD)'],
       [`from=${Y}-12-01`, 'to is required (YYYY-MM-DD)'],
@@ -331,8 +332,11 @@ describe('availability and the holders of a day', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toBe(message);
     }
-    // 400 days exactly is allowed.
-    const year = await ctx.injectAs('admin', { method: 'GET', url: url(`from=${Y}-01-01&to=${Y + 1}-02-03`) });
+    // 400 days exactly is allowed (the 1st of January and the 399 days after it; Y may be a leap year or not).
+    const year = await ctx.injectAs('admin', {
+      method: 'GET',
+      url: url(`from=${Y}-01-01&to=${plusDays(`${Y}-01-01`, 399)}`),
+    });
     expect(year.statusCode).toBe(200);
     expect(year.json().days).toHaveLength(400);
 

@@ -7,6 +7,7 @@ import { auditEvents, contracts, notifications, outboxEmails, renewalHolds } fro
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
+import { leapYearFrom } from '../../test/dates';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { runRenewalHolds } from './inventory.service';
 
@@ -24,8 +25,11 @@ let otherCustomer: string;
 let rep: TestUser & { token: string };
 let otherRep: TestUser & { token: string };
 
-/** A leap year far enough ahead that activating bills nothing by itself: 2028 when written. */
-const Y = new Date().getUTCFullYear() + 2;
+/**
+ * A leap year far enough ahead that activating bills nothing by itself (2028 when written): the next year's
+ * February has no 29th, which the holds must turn into the 28th.
+ */
+const Y = leapYearFrom(new Date().getUTCFullYear() + 2);
 const N = Y + 1;
 const baseUrl = 'https://crm.example.test';
 

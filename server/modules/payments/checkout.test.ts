@@ -13,6 +13,7 @@ import {
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
+import { monthStartFromToday } from '../../test/dates';
 import { createTestUser } from '../../test/factories';
 import { card, checkoutToken, createPayLinkContract, publicClient } from '../../test/payment-factories';
 import { runBilling } from '../billing/billing-run';
@@ -342,18 +343,21 @@ describe('the first payment of a sent contract', () => {
 
   it('with a start date in the past, pays the first invoice and issues the later ones as unpaid', async () => {
     const client = publicClient(ctx.app);
+    // Started on the first day of the month two months ago: the payment settles that month's invoice, and the
+    // periods since, up to this month's, are issued unpaid.
+    const startDate = monthStartFromToday(-2);
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2026-09-01',
+      startDate,
       lines: [{ unitPriceCents: 60_00 }],
     });
     const { checkoutUrl } = (await client.openCheckout(token)).json();
     expect((await client.pay(checkoutToken(checkoutUrl), card())).statusCode).toBe(200);
     const issued = await invoicesOf(contract.id);
     expect(issued.map((i) => [i.periodStart, i.status])).toEqual([
-      ['2026-09-01', 'paid'],
-      ['2026-10-01', 'pending'],
-      ['2026-11-01', 'pending'],
+      [startDate, 'paid'],
+      [monthStartFromToday(-1), 'pending'],
+      [monthStartFromToday(0), 'pending'],
     ]);
   });
 

@@ -408,6 +408,87 @@ describe('invoice figures', () => {
     expect(open).toHaveLength(12);
     expect(open[0].start).toBe('2026-11-30');
   });
+
+  it('lists a period with nothing to bill at $0.00 and puts pending credits on the next one that bills', () => {
+    // A $300.00 line that stops on January 31 and starts again on March 1 (a second line): February bills
+    // nothing, so a pending credit of $50.00 waits for March; a pending charge would go on February itself.
+    const line = (flightStart: string, flightEnd: string | null) => ({
+      description: 'Banner',
+      productId: null,
+      priceMetric: 'monthly' as const,
+      quantity: 1,
+      unitPriceCents: 300_00,
+      discountCents: 0,
+      seasonalPriceCents: null,
+      flightStart,
+      flightEnd,
+    });
+    const contract = {
+      startDate: '2027-01-01',
+      lines: [line('2027-01-01', '2027-01-31'), line('2027-03-01', null)],
+      packageName: null,
+      packagePriceCents: 0,
+      setupFeeCents: 0,
+    };
+    const adjustment = (amountCents: number) => ({
+      description: 'Banner: ended',
+      productId: null,
+      coversStart: '2026-12-20',
+      coversEnd: '2026-12-31',
+      amountCents,
+    });
+    const schedule = (amountCents: number) =>
+      billingSchedule(contract, {
+        fromIndex: 1,
+        count: 3,
+        stopBefore: null,
+        tax: { rateBp: 0, included: false },
+        adjustments: { items: [adjustment(amountCents)], atIndex: 1 },
+      }).map((e) => [e.start, e.totalCents, e.adjustments.length]);
+    expect(schedule(-50_00)).toEqual([
+      ['2027-02-01', 0, 0],
+      ['2027-03-01', 250_00, 1],
+      ['2027-04-01', 300_00, 0],
+    ]);
+    expect(schedule(20_00)).toEqual([
+      ['2027-02-01', 20_00, 1],
+      ['2027-03-01', 300_00, 0],
+      ['2027-04-01', 300_00, 0],
+    ]);
+  });
+
+  it('keeps a credit back when it would bring the invoice to $0.00 or below', () => {
+    const contract = {
+      startDate: '2027-01-01',
+      lines: [
+        {
+          description: 'Banner',
+          productId: null,
+          priceMetric: 'monthly' as const,
+          quantity: 1,
+          unitPriceCents: 100_00,
+          discountCents: 0,
+          seasonalPriceCents: null,
+          flightStart: '2027-01-01',
+          flightEnd: null,
+        },
+      ],
+      packageName: null,
+      packagePriceCents: 0,
+      setupFeeCents: 0,
+    };
+    const credit = (amountCents: number) => ({
+      description: 'Banner: ended',
+      productId: null,
+      coversStart: '2026-12-01',
+      coversEnd: '2026-12-31',
+      amountCents,
+    });
+    const period = { index: 0, start: '2027-01-01', end: '2027-01-31' };
+    const tax = { rateBp: 0, included: false };
+    expect(draftInvoice(contract, period, tax, [credit(-99_99)]).totalCents).toBe(1);
+    expect(draftInvoice(contract, period, tax, [credit(-100_00)]).totalCents).toBe(100_00);
+  });
 });
 
 describe('metrics and flights (product.md section 11)', () => {

@@ -361,12 +361,12 @@ export function draftInvoice(
       ...whole,
     });
   }
-  // Charges always; credits when the invoice can carry them all (an invoice is never below zero: larger
-  // credits wait for a later invoice).
+  // Charges always; credits when the invoice still bills something with them all (an invoice is never $0.00
+  // or below: larger credits wait for a later invoice).
   const charges = adjustments.filter((a) => a.amountCents > 0);
   const credits = adjustments.filter((a) => a.amountCents < 0);
   const before = sumCents([...lines.map((line) => line.amountCents), ...charges.map((a) => a.amountCents)]);
-  const carried = before + sumCents(credits.map((a) => a.amountCents)) >= 0 ? [...charges, ...credits] : charges;
+  const carried = before + sumCents(credits.map((a) => a.amountCents)) > 0 ? [...charges, ...credits] : charges;
   for (const adjustment of adjustments.filter((a) => carried.includes(a))) {
     lines.push({
       kind: 'adjustment',
@@ -402,8 +402,17 @@ export type ScheduleEntry = BillingPeriod & {
 };
 
 /**
+ * Whether the invoice of a period is issued: only a period that bills something is (product.md section 17: a
+ * period whose flights are over, whose flat lines were billed and with no package issues nothing).
+ */
+export const billsSomething = (draft: Pick<DraftInvoice, 'subtotalCents'>) => draft.subtotalCents > 0;
+
+/**
  * The next `count` periods from `fromIndex`, with their figures, stopping before the first period that
- * starts on or after `stopBefore` (the contract's auto-stop date when billing stops at the term's end).
+ * starts on or after `stopBefore` (the contract's auto-stop date when billing stops at the term's end). A
+ * period that bills nothing is listed with its zero figures (no invoice will be issued for it). The pending
+ * adjustments go on the invoice of `atIndex` when they hold a charge, else on the first invoice from there on
+ * that bills something of its own, as the billing run places them.
  */
 export function billingSchedule(
   contract: BillableContract & { startDate: string },
@@ -417,10 +426,17 @@ export function billingSchedule(
   },
 ): ScheduleEntry[] {
   const entries: ScheduleEntry[] = [];
+  const pending = options.adjustments?.items ?? [];
+  const withCharge = pending.some((a) => a.amountCents > 0);
+  let carryAt = pending.length > 0 ? (options.adjustments?.atIndex ?? -1) : -1;
   for (let index = Math.max(0, options.fromIndex); entries.length < options.count; index++) {
     const period = billingPeriod(contract.startDate, index);
     if (options.stopBefore !== null && period.start >= options.stopBefore) break;
-    const carried = options.adjustments?.atIndex === index ? options.adjustments.items : [];
+    let carried: readonly Adjustment[] = [];
+    if (index === carryAt) {
+      if (withCharge || billsSomething(draftInvoice(contract, period, options.tax))) carried = pending;
+      else carryAt = index + 1;
+    }
     const draft = draftInvoice(contract, period, options.tax, carried);
     entries.push({
       ...period,

@@ -149,6 +149,29 @@ describe('contractFigures', () => {
     expect(figures.oneTimeCents).toBe(1_000_00);
   });
 
+  it('names as the first invoice the first period that bills something (no invoice is issued before it)', () => {
+    // A banner of $400.00 a month whose flight starts February 10, on a contract from December 1: December and
+    // January bill nothing; February bills 19 of 28 days, 400 x 19 / 28 = 271.43.
+    const later = contract({
+      autoStopDate: '2027-06-01',
+      lines: [line({ unitPriceCents: 400_00, flightStart: '2027-02-10' })],
+    });
+    expect(contractFigures(later, { from: '2026-12-01' }).firstInvoice).toEqual({
+      periodStart: '2027-02-01',
+      periodEnd: '2027-02-28',
+      dueDate: '2027-02-08',
+      subtotalCents: 271_43,
+      taxCents: 0,
+      totalCents: 271_43,
+    });
+    // A flight that starts after the term bills nothing within it: the first period is shown, at $0.00.
+    const outside = contract({ autoStopDate: '2027-01-01', lines: [line({ flightStart: '2027-02-10' })] });
+    expect(contractFigures(outside, { from: '2026-12-01' }).firstInvoice).toMatchObject({
+      periodStart: '2026-12-01',
+      totalCents: 0,
+    });
+  });
+
   it('has nothing to bill for a contract without lines, package or fee', () => {
     const figures = contractFigures(contract({ autoStopDate: '2027-12-01' }), { from: '2026-12-01' });
     expect(figures).toMatchObject({ monthlyCents: 0, oneTimeCents: 0, termValueCents: 0, termPeriods: 12 });

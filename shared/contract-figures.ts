@@ -4,9 +4,10 @@
  * portal. Every one is taken from the billing engine (shared/billing.ts: the rules the billing run's SQL is
  * property-tested against), never recomputed with rules of its own:
  *
- * - first invoice: the invoice of the first period as the billing run will issue it (every line the period
- *   bills, prorated by flight, at in-season prices in season, flat lines whose flight starts in it, the
- *   package, the setup fee), with the tax of the rule given; its date is the period's first day;
+ * - first invoice: the invoice of the first period that bills something, as the billing run will issue it
+ *   (every line the period bills, prorated by flight, at in-season prices in season, flat lines whose flight
+ *   starts in it, the package, the setup fee), with the tax of the rule given; its date is the period's first
+ *   day (the first period when none of the term's bills anything);
  * - regular and in-season monthly amounts: what one whole period bills for the recurring lines (per month
  *   and CPM) that run through the period from a reference day on (a line ending within it is winding down),
  *   at their regular or in-season prices, plus the package: a rate, as the rate card says; the schedule shows
@@ -22,6 +23,7 @@ import {
   billingPeriod,
   billLine,
   billsOnce,
+  billsSomething,
   draftInvoice,
   fullPeriodAmount,
   periodIndexOn,
@@ -95,6 +97,24 @@ export function figuresReferenceDay(
   return afterInvoiced !== null && afterInvoiced > day ? afterInvoiced : day;
 }
 
+/** How many periods ahead the first invoice is looked for (a contract whose lines start later than that shows its first period). */
+const FIRST_INVOICE_HORIZON = 36;
+
+/**
+ * The first period that bills something, within the term, and its invoice; the first period (billing nothing)
+ * when there is none within the term or the horizon.
+ */
+function firstBilledPeriod(contract: FiguresContract, tax: Pick<TaxRule, 'rateBp' | 'included'>) {
+  for (let index = 0; index < FIRST_INVOICE_HORIZON; index++) {
+    const period = billingPeriod(contract.startDate, index);
+    if (contract.autoStopDate !== null && index > 0 && period.start >= contract.autoStopDate) break;
+    const draft = draftInvoice(contract, period, tax);
+    if (billsSomething(draft)) return { period, draft };
+  }
+  const period = billingPeriod(contract.startDate, 0);
+  return { period, draft: draftInvoice(contract, period, tax) };
+}
+
 /** Whether a line runs through a day (its flight has no end, or ends that day or later). */
 const runsThrough = (line: BillableLine, day: string) => line.flightEnd === null || line.flightEnd >= day;
 
@@ -106,7 +126,7 @@ export function contractFigures(
   // The period that starts on the reference day (or contains it): a line counts in the monthly amounts when it
   // runs through its end.
   const reference = billingPeriod(contract.startDate, Math.max(0, periodIndexOn(contract.startDate, options.from)));
-  const first = draftInvoice(contract, period0, options.tax ?? NO_TAX);
+  const { period: firstPeriod, draft: first } = firstBilledPeriod(contract, options.tax ?? NO_TAX);
 
   // The package bills every period (never seasonal), as draftInvoice bills it.
   const packageCents = contract.packageName === null ? 0 : contract.packagePriceCents;
@@ -156,9 +176,9 @@ export function contractFigures(
 
   return {
     firstInvoice: {
-      periodStart: period0.start,
-      periodEnd: period0.end,
-      dueDate: period0.due,
+      periodStart: firstPeriod.start,
+      periodEnd: firstPeriod.end,
+      dueDate: firstPeriod.due,
       subtotalCents: first.subtotalCents,
       taxCents: first.taxCents,
       totalCents: first.totalCents,

@@ -238,14 +238,46 @@ describe('figures', () => {
     );
   });
 
-  it('marks a $0.00 invoice paid at once', async () => {
+  it('issues no invoice for a period with nothing to bill, sends nothing for it, and takes no number', async () => {
+    // March: the flat line ($500.00, its flight within March) and the monthly line ($310.00) in full; April:
+    // the monthly line's 20 of 30 days, 310 x 20 / 30 = 206.666... -> $206.67; May to July: every flight is over.
     const { contract } = await createBillableContract(ctx.db, {
+      startDate: '2026-03-01',
+      lines: [
+        { unitPriceCents: 500_00, priceMetric: 'flat', flightStart: '2026-03-10', flightEnd: '2026-03-20' },
+        { unitPriceCents: 310_00, flightStart: '2026-03-01', flightEnd: '2026-04-20' },
+      ],
+    });
+    // A line sold for nothing bills nothing either: no invoice at all.
+    const { contract: free } = await createBillableContract(ctx.db, {
       startDate: '2026-03-01',
       lines: [{ unitPriceCents: 0 }],
     });
-    await bill(contract.id, '2026-03-01');
-    const [invoice] = await invoicesOf(contract.id);
-    expect([invoice.status, invoice.totalCents, invoice.paidAt !== null]).toEqual(['paid', 0, true]);
+    expect((await bill(contract.id, '2026-07-15')).invoicesIssued).toBe(2);
+    expect((await bill(free.id, '2026-07-15')).invoicesIssued).toBe(0);
+    // The next run finds nothing more to bill.
+    expect((await bill(contract.id, '2026-08-15')).invoicesIssued).toBe(0);
+    const issued = await invoicesOf(contract.id);
+    expect(issued.map((i) => [i.periodStart, i.totalCents])).toEqual([
+      ['2026-03-01', 810_00],
+      ['2026-04-01', 206_67],
+    ]);
+    expect(await invoicesOf(free.id)).toEqual([]);
+    const mail = await ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(inArray(outboxEmails.entityId, [...issued.map((i) => i.id), contract.id, free.id]));
+    expect(mail.map((m) => m.entityId).sort()).toEqual(issued.map((i) => i.id).sort());
+
+    // The series stays gapless: the next invoice issued takes the number right after April's.
+    const { contract: next } = await createBillableContract(ctx.db, {
+      startDate: '2026-08-01',
+      lines: [{ unitPriceCents: 10_00 }],
+    });
+    await bill(next.id, '2026-08-01');
+    const [nextInvoice] = await invoicesOf(next.id);
+    const serial = (number: string) => Number(number.slice(-6));
+    expect(serial(nextInvoice.number)).toBe(serial(issued[1].number) + 1);
   });
 });
 

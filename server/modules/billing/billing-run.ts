@@ -291,19 +291,11 @@ async function billChunk(
               and (cp.resumed_on is null or p.period_start < cp.resumed_on)
           )
       ),
-      first_billable as (
-        select b.id, min(b.period_index) as period_index from billable b group by b.id
+      open_adjustments as (
+        select a.* from contract_adjustments a
+        where a.invoice_id is null and a.contract_id = any(${lockedIds})
       ),
-      -- Amendments' pending charges and credits go on the first invoice this run issues for the contract.
-      pending as (
-        select a.id as adjustment_id, a.contract_id, f.period_index, a.description, a.product_id, a.amount_cents,
-               a.covers_start, a.covers_end, row_number() over (partition by a.contract_id
-                 order by a.covers_start, a.created_at, a.id) as sort_key
-        from contract_adjustments a
-        join first_billable f on f.id = a.contract_id
-        where a.invoice_id is null
-      ),
-      base_lines as (
+      regular_lines as (
         -- shared/billing.ts billLine: a flat line once, in full, in the period its flight starts; a monthly
         -- or CPM line in every period its flight overlaps, prorated by days where it covers only part.
         select b.id as contract_id, b.period_index, 0 as sort_group, li.position * 2 as sort_key, 'product' as kind,
@@ -363,6 +355,35 @@ async function billChunk(
                null, null, null
         from billable b
         where b.period_index = 0 and b.setup_fee_cents > 0
+      ),
+      -- A period with nothing to bill (every flight over or not begun, flat lines billed, no package) issues no
+      -- invoice (product.md section 17). The amendments' pending charges and credits go on the first invoice
+      -- this run issues for the contract: the first billable period when there is a charge (it then bills
+      -- something), else the first one whose own lines bill something (shared/billing.ts billingSchedule).
+      period_bills as (
+        select b.id, b.period_index,
+               exists (select 1 from regular_lines l
+                       where l.contract_id = b.id and l.period_index = b.period_index and l.amount_cents > 0) as bills
+        from billable b
+      ),
+      first_billable as (
+        select r.id,
+               case when exists (select 1 from open_adjustments a where a.contract_id = r.id and a.amount_cents > 0)
+                 then min(r.period_index)
+                 else min(r.period_index) filter (where r.bills)
+               end as period_index
+        from period_bills r
+        group by r.id
+      ),
+      pending as (
+        select a.id as adjustment_id, a.contract_id, f.period_index, a.description, a.product_id, a.amount_cents,
+               a.covers_start, a.covers_end, row_number() over (partition by a.contract_id
+                 order by a.covers_start, a.created_at, a.id) as sort_key
+        from open_adjustments a
+        join first_billable f on f.id = a.contract_id and f.period_index is not null
+      ),
+      base_lines as (
+        select * from regular_lines
         union all
         select p.contract_id, p.period_index, 3, p.sort_key, 'adjustment', p.description, p.product_id, 1,
                p.amount_cents, 0, p.amount_cents, false, null, p.covers_start, p.covers_end, null, null, p.adjustment_id,
@@ -370,15 +391,15 @@ async function billChunk(
         from pending p
         where p.amount_cents > 0
       ),
-      -- Credits go on the invoice when it can carry them all (an invoice is never below zero); otherwise
-      -- they wait for a later invoice (shared/billing.ts draftInvoice).
+      -- Credits go on the invoice when it still bills something with them all (an invoice is never $0.00 or
+      -- below); otherwise they wait for a later invoice (shared/billing.ts draftInvoice).
       credits_carried as (
         select f.id, f.period_index
         from first_billable f
         where (select coalesce(sum(l.amount_cents), 0) from base_lines l
                where l.contract_id = f.id and l.period_index = f.period_index)
             + (select coalesce(sum(p.amount_cents), 0) from pending p
-               where p.contract_id = f.id and p.amount_cents < 0) >= 0
+               where p.contract_id = f.id and p.amount_cents < 0) > 0
       ),
       -- Makegoods of under-delivered periods (product.md section 12): free impressions on the first invoice
       -- this run issues in which the line runs, as a $0.00 line after the line's own.
@@ -393,7 +414,7 @@ async function billChunk(
                null::int as prorated_days, null::int as period_days, null::uuid as adjustment_id, d.line_id,
                d.shortfall_impressions as impressions, d.id as delivery_id
         from line_deliveries d
-        join base_lines l on l.line_id = d.line_id and l.kind = 'product'
+        join base_lines l on l.line_id = d.line_id and l.kind = 'product' and l.amount_cents > 0
         where d.remedy = 'makegood' and d.makegood_invoice_id is null
           and d.contract_id in (select id from first_billable)
         group by d.id, d.contract_id, d.line_id, d.period_start, d.shortfall_impressions
@@ -427,9 +448,11 @@ async function billChunk(
                end as tax_cents
         from sums s
       ),
+      -- Only the periods that bill something are issued: no $0.00 invoice, and no number taken for one.
       totals as (
         select f.*, case when ${taxIncluded} then f.subtotal_cents else f.subtotal_cents + f.tax_cents end as total_cents
         from figures f
+        where f.subtotal_cents > 0
       ),
       -- Gapless numbers: the year's INV row of number_series takes this statement's count, and stays locked
       -- until the chunk commits, so a concurrent issuer numbers after it (decision 023).
@@ -454,7 +477,7 @@ async function billChunk(
         from sequenced q
       ),
       -- What each invoice says, named as the invoices columns; the invoice ledger inserts them (and decides
-      -- their status: a $0.00 invoice is issued paid).
+      -- their status).
       issuing as (
         select n.number, n.contract_id, n.customer_id, n.period_index, n.period_start,
                ((n.start_date + make_interval(months => n.period_index + 1))::date - 1) as period_end,

@@ -165,7 +165,8 @@ describe('ending a line of a running contract', () => {
     const [line] = contract.lineItems;
     expect((await endLine('admin', contract.id, line.id, { endDate: `${Y}-04-05` })).statusCode).toBe(200);
     await runBilling(ctx.db, { contractId: contract.id, asOf: `${Y}-05-10` });
-    expect((await invoicesOf(contract.id))[`${Y}-05-01`]).toEqual({ subtotal: 0, lines: [] });
+    // May bills nothing (the line ended in April): no invoice, and the credit waits for one that bills.
+    expect((await invoicesOf(contract.id))[`${Y}-05-01`]).toBeUndefined();
     const pending = await ctx.db
       .select({ amount: contractAdjustments.amountCents, invoiceId: contractAdjustments.invoiceId })
       .from(contractAdjustments)

@@ -35,6 +35,9 @@ const onPeriod =
   (row: Row): ReactNode =>
     row.kind === 'period' ? cell(row) : null;
 
+/** A period that bills nothing (its flights are over or not begun, its flat lines billed): no invoice is issued. */
+const billsNothing = (item: ScheduleItem) => item.invoice === null && item.total === 0 && item.subtotal === 0;
+
 /** The periods in their order: a schedule reads by time. */
 const COLUMNS: Column<Row>[] = [
   {
@@ -62,7 +65,9 @@ const COLUMNS: Column<Row>[] = [
     id: 'due',
     header: 'Due',
     cellClassName: 'whitespace-nowrap tabular-nums',
-    cell: onPeriod((item) => formatDate(item.dueDate)),
+    cell: onPeriod((item) =>
+      billsNothing(item) ? <span className="text-muted-foreground">—</span> : formatDate(item.dueDate),
+    ),
   },
   {
     id: 'subtotal',
@@ -102,6 +107,7 @@ const COLUMNS: Column<Row>[] = [
           </Badge>
         )}
         {item.setupFee > 0 && <Badge tone="blue">Setup fee {formatMoney(item.setupFee)}</Badge>}
+        {billsNothing(item) && <span className="text-xs text-muted-foreground">Nothing to bill, no invoice</span>}
         {item.invoice && (
           <>
             <span className="font-mono text-xs text-muted-foreground">{item.invoice.number}</span>

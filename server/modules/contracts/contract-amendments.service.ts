@@ -173,7 +173,8 @@ async function addLine(
     const message = `${product.name} is archived and cannot be added to a contract`;
     throw badRequest(message, { productId: [message] });
   }
-  const flightStart = body.flightStart ?? today;
+  // Blank: from today, or from the contract's start when it has not started yet (paid ahead of its start).
+  const flightStart = body.flightStart ?? (contract.startDate > today ? contract.startDate : today);
   if (flightStart < today) {
     throw badRequest(CONTRACT_MESSAGES.amendmentInPast, { flightStart: [CONTRACT_MESSAGES.amendmentInPast] });
   }

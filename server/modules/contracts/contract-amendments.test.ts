@@ -176,6 +176,29 @@ describe('ending a line of a running contract', () => {
   });
 });
 
+describe('a contract paid ahead of its start', () => {
+  it("adds a line from the contract's start when Flight Start is left blank (today is before it)", async () => {
+    // The contracts here start two years ahead: today is before their start, and March and April are invoiced.
+    const contract = await running([{ productId: banner.id, quantity: 1, unitPrice: 310 }]);
+    const response = await addLine('sales', contract.id, { productId: sidebar.id, quantity: 1, unitPrice: 300 });
+    expect(response.statusCode, response.body).toBe(200);
+    const amended: Contract = response.json();
+    expect(amended.lineItems.map((l) => [l.product.name, l.flightStart])).toEqual([
+      ['Banner', `${Y}-03-01`],
+      ['Sidebar', `${Y}-03-01`],
+    ]);
+    // March and April were invoiced without it: each is charged in full on the next invoice.
+    const pending = await ctx.db
+      .select({ amount: contractAdjustments.amountCents, coversStart: contractAdjustments.coversStart })
+      .from(contractAdjustments)
+      .where(eq(contractAdjustments.contractId, contract.id));
+    expect(pending.map((a) => [a.coversStart, a.amount]).sort()).toEqual([
+      [`${Y}-03-01`, 300_00],
+      [`${Y}-04-01`, 300_00],
+    ]);
+  });
+});
+
 describe('what an amendment refuses', () => {
   it('answers 409 for a contract that can still be edited, or has ended', async () => {
     const draft = await ctx.injectAs('sales', {

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/co
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { todayIso } from '@/lib/format';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useAddContractLine, useEndContractLine } from '../api/amend-contract';
 import { productOptionsQueryOptions } from '../api/get-contract-options';
@@ -42,8 +43,9 @@ function usePreviewStep<T extends FieldValues>(form: UseFormReturn<T>) {
       setPreview(next);
     },
     onError: (error: unknown) => {
-      showServerFieldErrors(form, error);
-      setFailure(errorMessage(error, 'Could not work out the preview. Please try again.'));
+      // A message that belongs under a field is shown there, once; anything else under the form.
+      const underFields = showServerFieldErrors(form, error);
+      setFailure(underFields ? null : errorMessage(error, 'Could not work out the preview. Please try again.'));
     },
   };
   return { preview, failure, handlers };
@@ -56,6 +58,13 @@ function PreviewFailure({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+/** The day a blank Flight Start means: today, or the contract's start date when it has not started yet. */
+function flightStartHint(contract: Pick<Contract, 'startDate'>): string {
+  return contract.startDate > todayIso()
+    ? `Blank: the contract's start (${formatDate(contract.startDate)}).`
+    : 'Blank: today.';
 }
 
 /** "Add Line" on a running contract: a product sold from today (or a later day). */
@@ -160,7 +169,7 @@ function AddLineForm({ contract, onDone }: { contract: Contract; onDone: () => v
       </div>
       {/* Date inputs need their width: side by side from the small breakpoint, stacked on a phone. */}
       <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
-        <FormField label="Flight Start" error={errors.flightStart?.message} hint="Blank: today.">
+        <FormField label="Flight Start" error={errors.flightStart?.message} hint={flightStartHint(contract)}>
           <Input type="date" {...form.register('flightStart')} />
         </FormField>
         <FormField

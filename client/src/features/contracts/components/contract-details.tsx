@@ -104,7 +104,10 @@ function LineItemsCard({ contract }: { contract: Contract }) {
           <CardTitle>Line Items</CardTitle>
           {contract.canAmend && (
             <CardDescription>
-              Running: add a line or end one from today. The next invoice settles the difference.
+              {contract.startDate > todayIso()
+                ? `Starts ${formatDate(contract.startDate)}: add a line or end one from that day.`
+                : 'Running: add a line or end one from today.'}{' '}
+              The next invoice settles the difference.
             </CardDescription>
           )}
         </div>

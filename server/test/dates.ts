@@ -45,3 +45,7 @@ export function leapYearFrom(year: number): number {
   while (!leap(y)) y++;
   return y;
 }
+
+/** Day `day` (1-28) of the month `months` months from this one. */
+export const dayInMonthsFromToday = (months: number, day: number): string =>
+  plusDays(monthStartFromToday(months), day - 1);

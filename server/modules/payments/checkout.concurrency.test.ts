@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, contracts, invoices, payments } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
+import { monthStartFromToday } from '../../test/dates';
 import { createTestUser } from '../../test/factories';
 import { card, checkoutToken, createPayLinkContract, publicClient } from '../../test/payment-factories';
 import { runBilling } from '../billing/billing-run';
@@ -53,7 +54,7 @@ describe('ten opens of one pay link at once', () => {
     const before = await deadlocks();
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2027-03-01',
+      startDate: monthStartFromToday(3),
       lines: [{ unitPriceCents: 300_00 }],
     });
     const opened = await inParallel(10, () => publicClient(ctx.app).openCheckout(token));
@@ -76,10 +77,10 @@ describe('ten opens of one pay link at once', () => {
   it('ten Pay Now clicks on one invoice in the portal make one checkout', async () => {
     const { contract, customerId } = await createPayLinkContract(ctx.db, {
       status: 'active',
-      startDate: '2027-03-01',
+      startDate: monthStartFromToday(3),
       lines: [{ unitPriceCents: 80_00 }],
     });
-    await runBilling(ctx.db, { contractId: contract.id, asOf: '2027-03-01', baseUrl: ORIGIN });
+    await runBilling(ctx.db, { contractId: contract.id, asOf: monthStartFromToday(3), baseUrl: ORIGIN });
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
     const client = await ctx.signIn(await createTestUser(ctx.db, { role: 'client', customerId }));
     const opened = await inParallel(10, () =>
@@ -96,7 +97,7 @@ describe('ten checkouts of one first payment paid at once (as an earlier version
     const before = await deadlocks();
     const { contract } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2027-04-01',
+      startDate: monthStartFromToday(4),
       lines: [{ unitPriceCents: 450_00 }],
     });
     const sessions = await ctx.db

@@ -13,7 +13,7 @@ import {
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer } from '../../test/catalog-factories';
-import { monthStartFromToday } from '../../test/dates';
+import { dayInMonthsFromToday, monthStartFromToday } from '../../test/dates';
 import { createTestUser } from '../../test/factories';
 import { card, checkoutToken, createPayLinkContract, publicClient } from '../../test/payment-factories';
 import { runBilling } from '../billing/billing-run';
@@ -296,7 +296,7 @@ describe('the first payment of a sent contract', () => {
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
       salesRepId: rep.id,
-      startDate: '2027-01-15',
+      startDate: dayInMonthsFromToday(2, 15),
       lines: [{ quantity: 3, unitPriceCents: 40_00 }],
       setupFeeCents: 30_00,
     });
@@ -326,7 +326,7 @@ describe('the first payment of a sent contract', () => {
     expect(active.stripeSubscriptionId).toMatch(/^sub_/);
     const issued = await invoicesOf(contract.id);
     expect(issued.map((i) => [i.periodIndex, i.periodStart, i.status, i.totalCents, i.amountPaidCents])).toEqual([
-      [0, '2027-01-15', 'paid', 157_50, 157_50],
+      [0, dayInMonthsFromToday(2, 15), 'paid', 157_50, 157_50],
     ]);
     const activation = await ctx.db
       .select()
@@ -365,15 +365,17 @@ describe('the first payment of a sent contract', () => {
     const client = publicClient(ctx.app);
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2027-02-10',
+      startDate: dayInMonthsFromToday(2, 10),
       lines: [{ unitPriceCents: 70_00 }],
     });
     const { checkoutUrl } = (await client.openCheckout(token)).json();
     await ctx.db.update(contracts).set({ status: 'active' }).where(eq(contracts.id, contract.id));
-    await runBilling(ctx.db, { contractId: contract.id, asOf: '2027-02-10', baseUrl: ORIGIN });
+    await runBilling(ctx.db, { contractId: contract.id, asOf: dayInMonthsFromToday(2, 10), baseUrl: ORIGIN });
     expect((await client.pay(checkoutToken(checkoutUrl), card())).statusCode).toBe(200);
     const issued = await invoicesOf(contract.id);
-    expect(issued.map((i) => [i.periodStart, i.status, i.amountPaidCents])).toEqual([['2027-02-10', 'paid', 70_00]]);
+    expect(issued.map((i) => [i.periodStart, i.status, i.amountPaidCents])).toEqual([
+      [dayInMonthsFromToday(2, 10), 'paid', 70_00],
+    ]);
     const activations = await ctx.db
       .select()
       .from(auditEvents)
@@ -385,7 +387,7 @@ describe('the first payment of a sent contract', () => {
     const client = publicClient(ctx.app);
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2027-03-01',
+      startDate: monthStartFromToday(3),
       lines: [{ unitPriceCents: 90_00 }],
     });
     const payToken = checkoutToken((await client.openCheckout(token)).json().checkoutUrl);

@@ -5,6 +5,7 @@ import { checkoutSessions, contracts, insertionOrders, invoices, payments } from
 import { buildTestApp, type TestContext } from '../../test/app';
 import { setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
+import { monthStartFromToday } from '../../test/dates';
 import { createPayLinkContract, publicClient } from '../../test/payment-factories';
 import { type FakeStripe, startFakeStripe } from '../../test/stripe-fake';
 import { runBilling } from '../billing/billing-run';
@@ -184,7 +185,7 @@ describe('POST /api/webhooks/stripe', () => {
     const client = publicClient(ctx.app);
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2027-01-01',
+      startDate: monthStartFromToday(2),
       lines: [{ unitPriceCents: 99_00 }],
       setupFeeCents: 1_00,
     });
@@ -201,7 +202,7 @@ describe('POST /api/webhooks/stripe', () => {
       .where(eq(invoices.contractId, contract.id))
       .orderBy(asc(invoices.periodStart));
     expect(issued.map((i) => [i.periodStart, i.status, i.totalCents, i.amountPaidCents])).toEqual([
-      ['2027-01-01', 'paid', 100_00, 100_00],
+      [monthStartFromToday(2), 'paid', 100_00, 100_00],
     ]);
   });
 
@@ -304,7 +305,7 @@ describe('without Stripe configured', () => {
       expect(response.statusCode).toBe(404);
       const { token } = await createPayLinkContract(plain.db, {
         status: 'sent',
-        startDate: '2027-02-01',
+        startDate: monthStartFromToday(2),
         lines: [{ unitPriceCents: 10_00 }],
       });
       const opened = await publicClient(plain.app).openCheckout(token);
@@ -324,7 +325,7 @@ describe('Stripe Checkout and the insertion order (product.md section 15)', () =
       url: '/api/contracts',
       payload: {
         customerId: customer.id,
-        startDate: '2027-03-01',
+        startDate: monthStartFromToday(3),
         termMonths: 2,
         paymentMode: 'pay_link',
         sendToCustomer: true,

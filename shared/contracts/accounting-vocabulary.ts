@@ -35,7 +35,7 @@ export const JOURNAL_MAX_ROWS = 10_000;
 export const ACCOUNTING_DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export type AccountingDateFormat = (typeof ACCOUNTING_DATE_FORMATS)[number];
 export const ACCOUNTING_DATE_FORMAT_LABELS: Record<AccountingDateFormat, string> = {
-  'MM/DD/YYYY': 'MM/DD/YYYY (United States: 03/05/2026 is March 5)',
+  'MM/DD/YYYY': 'MM/DD/YYYY (03/05/2026 is March 5)',
   'DD/MM/YYYY': 'DD/MM/YYYY (03/05/2026 is 3 May)',
   'YYYY-MM-DD': 'YYYY-MM-DD (2026-03-05)',
 };

@@ -86,12 +86,18 @@ export function ExportsTable({ page, onPageChange }: { page: number; onPageChang
     {
       id: 'documents',
       header: 'Documents',
-      cell: (batch) => (
-        <>
-          {batch.documentCount}
-          <span className="block text-xs text-muted-foreground">{documentsText(batch.documents)}</span>
-        </>
-      ),
+      cell: (batch) => {
+        const { count, split } = filesText(batch);
+        return (
+          <>
+            {batch.documentCount}
+            <span className="block text-xs text-muted-foreground">{documentsText(batch.documents)}</span>
+            <span className="block text-xs text-muted-foreground" data-testid="export-files">
+              {split ? `in ${count}: ${split}` : count}
+            </span>
+          </>
+        );
+      },
     },
     {
       id: 'amount',
@@ -106,20 +112,6 @@ export function ExportsTable({ page, onPageChange }: { page: number; onPageChang
           </span>
         </>
       ),
-    },
-    {
-      id: 'files',
-      header: 'Files',
-      cellClassName: 'whitespace-nowrap',
-      cell: (batch) => {
-        const { count, split } = filesText(batch);
-        return (
-          <span data-testid="export-files">
-            {count}
-            {split && <span className="block text-xs text-muted-foreground">{split}</span>}
-          </span>
-        );
-      },
     },
     { id: 'madeBy', header: 'Made by', cell: (batch) => batch.createdBy?.name ?? '—' },
     {

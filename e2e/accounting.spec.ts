@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import { unzipSync } from 'fflate';
 import type { AccountingExport, AccountingSettings } from '../shared/contracts/accounting-vocabulary';
 import type { InvoiceSummary } from '../shared/contracts/invoices';
 import { apiAs, expect, signInAs, test, toast } from './fixtures';
 
 /**
- * The accounting export on the demo data (product.md section 16): an admin sets a code on the Settings
- * screen's "Accounting" tab; finance makes a Xero invoices batch, downloads it and finds it listed, and is
- * refused a second batch of the same range (nothing new); the screen fits a phone.
+ * The accounting export on the demo data (product.md sections 16 and 17): an admin sets a code and the files'
+ * date format on the Settings screen's "Accounting" tab; finance makes a Xero invoices batch, downloads it and
+ * finds it listed, and is refused a second batch of the same range (nothing new); a year of invoices to
+ * QuickBooks is one batch of several parts, each downloaded from the batch's Download menu, and all of them in
+ * one zip; the screen fits a phone.
  */
 
 /** The day (YYYY-MM-DD, UTC: the demo's business time zone) the newest demo invoice was issued. */
@@ -28,11 +31,17 @@ test('an admin sets an account code on the Accounting tab', async ({ page }) => 
   await page.getByRole('button', { name: 'Save Account Codes' }).click();
   await expect(page.getByText('Use letters, digits, spaces and punctuation')).toBeVisible();
   await tax.fill('2210');
+  const dateFormat = page.getByRole('combobox', { name: 'Date format' });
+  await expect(dateFormat).toHaveText(/^MM\/DD\/YYYY/);
+  await dateFormat.click();
+  await page.getByRole('option', { name: /^DD\/MM\/YYYY/ }).click();
   await page.getByRole('button', { name: 'Save Account Codes' }).click();
   await expect(toast(page, 'Account codes saved')).toBeVisible();
-  expect((await admin.get<AccountingSettings>('/api/accounting/settings')).taxAccount).toBe('2210');
+  const saved = await admin.get<AccountingSettings>('/api/accounting/settings');
+  expect([saved.taxAccount, saved.dateFormat]).toEqual(['2210', 'DD/MM/YYYY']);
   await page.reload();
   await expect(page.getByLabel('Sales tax')).toHaveValue('2210');
+  await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveText(/^DD\/MM\/YYYY/);
   await admin.put('/api/accounting/settings', before);
 });
 
@@ -65,6 +74,7 @@ test('finance makes a Xero invoices batch, downloads it, and finds it listed', a
   const [batch] = await (await apiAs(page.request, 'finance')).get<AccountingExport[]>('/api/accounting/exports');
   expect(batch).toMatchObject({ format: 'xero-invoices', from: day, to: day });
   await expect(row).toContainText(batch!.number);
+  await expect(row.getByTestId('export-files')).toHaveText('1 file');
   await page.screenshot({ path: 'test-results/accounting-batch.png', fullPage: true });
 
   const [download] = await Promise.all([
@@ -73,7 +83,10 @@ test('finance makes a Xero invoices batch, downloads it, and finds it listed', a
   ]);
   expect(download.suggestedFilename()).toBe(`${batch!.number}-xero-invoices.csv`);
   const text = fs.readFileSync((await download.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toMatch(/^\*ContactName,EmailAddress,\*InvoiceNumber,/);
+  // The contact's address and the Discount column, as Xero's template names them.
+  expect(text.split('\r\n')[0]).toMatch(
+    /^\*ContactName,EmailAddress,POAddressLine1,POCity,PORegion,POPostalCode,POCountry,\*InvoiceNumber,.*,\*UnitAmount,Discount,/,
+  );
   expect(
     new Set(
       text
@@ -88,6 +101,77 @@ test('finance makes a Xero invoices batch, downloads it, and finds it listed', a
   await page.getByRole('button', { name: 'Make Export' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Nothing to export' })).toBeVisible();
   await expect(row).toHaveCount(1);
+});
+
+test('a year of invoices to QuickBooks is one batch of several parts: each part, and all of them in a zip', async ({
+  page,
+}) => {
+  test.slow();
+  const finance = await apiAs(page.request, 'finance');
+  const day = await newestInvoiceDay(page.request);
+  const from = new Date(Date.parse(`${day}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+  // The demo's year holds more invoices than QuickBooks Online imports from one file (100).
+  const issued = (await finance.get<InvoiceSummary[]>('/api/invoices?limit=200')).filter(
+    (invoice) => invoice.issuedAt.slice(0, 10) >= from && invoice.issuedAt.slice(0, 10) <= day,
+  );
+  expect(issued.length).toBeGreaterThan(100);
+
+  await signInAs(page, 'finance', '/accounting');
+  await page.getByLabel('From').fill(from);
+  await page.getByLabel('To').fill(day);
+  await page.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'QuickBooks invoices' }).click();
+  await page.getByRole('button', { name: 'Make Export' }).click();
+  await expect(toast(page, 'made')).toBeVisible();
+
+  const [batch] = await finance.get<AccountingExport[]>('/api/accounting/exports?limit=1');
+  expect(batch).toMatchObject({ format: 'quickbooks-invoices', documentCount: issued.length });
+  const parts = batch!.parts;
+  expect(parts.length).toBeGreaterThan(1);
+  expect(parts.map((part) => part.documentCount).reduce((a, b) => a + b, 0)).toBe(issued.length);
+  expect(parts[0]!.documentCount).toBe(100);
+
+  const row = page.getByTestId('export-row').filter({ hasText: batch!.number });
+  await expect(row.getByTestId('export-files')).toHaveText(
+    `in ${parts.length} parts: ${parts.map((part) => part.documentCount).join(' · ')}`,
+  );
+  await page.screenshot({ path: 'test-results/accounting-parts.png', fullPage: true });
+
+  // Each part from the Download menu: its own file, holding the invoices the batch says.
+  const menu = row.getByRole('button', { name: `Download ${batch!.number}: ${parts.length} parts` });
+  await menu.click();
+  for (const part of parts) {
+    await expect(
+      page.getByRole('menuitem', { name: `Part ${part.part} of ${parts.length} · ${part.documentCount} invoices` }),
+    ).toBeVisible();
+  }
+  const last = parts[parts.length - 1]!;
+  const [partDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: new RegExp(`^Part ${last.part} of`) }).click(),
+  ]);
+  expect(partDownload.suggestedFilename()).toBe(last.fileName);
+  const text = fs.readFileSync((await partDownload.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^Invoice no\.,Customer,/);
+  const numbers = new Set(
+    text
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.match(/^INV-\d{4}-\d+/)?.[0]),
+  );
+  expect(numbers.size).toBe(last.documentCount);
+
+  // All of them in one zip: one entry per part, each the part's file.
+  await menu.click();
+  const [zipDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: `All ${parts.length} parts (zip)` }).click(),
+  ]);
+  expect(zipDownload.suggestedFilename()).toBe(`${batch!.number}-quickbooks-invoices.zip`);
+  const entries = unzipSync(new Uint8Array(fs.readFileSync((await zipDownload.path())!)));
+  expect(Object.keys(entries)).toEqual(parts.map((part) => part.fileName));
+  expect(Buffer.from(entries[last.fileName]!).toString('utf8')).toBe(text);
 });
 
 test('the Accounting screen fits a phone: each batch is a card with its Download button', async ({ page }) => {

@@ -7,7 +7,7 @@ import { saveAccountingSettings } from '../modules/accounting/accounting.service
 /**
  * The demo business's chart of accounts, set as an admin sets it on the Settings screen's "Accounting" tab
  * (through the same service): revenue per ad type, tax, receivables, bank, card clearing and customer credit,
- * and Xero's and QuickBooks' usual US tax names. Nothing is exported yet: finance makes the first batch.
+ * Xero's and QuickBooks' usual US tax names, and US dates. Nothing is exported yet: finance makes the first batch.
  */
 export const DEMO_ACCOUNT_CODES: AccountingSettings = {
   revenueAccounts: {
@@ -31,6 +31,7 @@ export const DEMO_ACCOUNT_CODES: AccountingSettings = {
   xeroNoTaxType: 'Tax Exempt',
   quickbooksTaxCode: 'TAX',
   quickbooksNoTaxCode: 'NON',
+  dateFormat: 'MM/DD/YYYY',
 };
 
 export async function seedAccounting(db: Db): Promise<void> {

@@ -65,6 +65,7 @@ const MATRIX: Row[] = [
   ['POST /api/accounting/exports',                      ro,   ok,   403,  ok,   dl],
   ['GET /api/accounting/exports/:id',                   ok,   ok,   403,  ok,   dl],
   ['GET /api/accounting/exports/:id/file',              ok,   ok,   403,  ok,   dl],
+  ['GET /api/accounting/exports/:id/zip',               ok,   ok,   403,  ok,   dl],
   ['GET /api/webhooks',                                 me,   me,   me,   me,   me],
   ['POST /api/webhooks',                                me,   me,   me,   me,   me],
   ['GET /api/webhooks/:id',                             me,   me,   me,   me,   me],

@@ -262,6 +262,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(op('GET /api/creatives/:id/download').responses['200'].content!)).toEqual([
       'application/octet-stream',
     ]);
+    // An accounting batch: a part's CSV (which part in the query), and all of its parts in one zip.
+    const part = op('GET /api/accounting/exports/:id/file');
+    expect(Object.keys(part.responses['200'].content!)).toEqual(['text/csv']);
+    expect(part.parameters).toContainEqual(expect.objectContaining({ name: 'part', in: 'query', required: false }));
+    expect(Object.keys(part.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+    const zip = op('GET /api/accounting/exports/:id/zip');
+    expect(zip.responses['200'].content).toEqual({
+      'application/zip': { schema: { type: 'string', format: 'binary', description: 'The file.' } },
+    });
+    expect(zip['x-permissions']).toEqual(['accounting:export']);
     const csv = op('POST /api/delivery/import').requestBody!.content;
     expect(Object.keys(csv)).toEqual(['text/csv']);
     expect(csv['text/csv'].schema.type).toBe('string');

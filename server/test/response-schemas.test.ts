@@ -12,6 +12,7 @@ const NOT_JSON = [
   'GET /api/reports/export',
   'GET /api/receivables/export',
   'GET /api/accounting/exports/:id/file',
+  'GET /api/accounting/exports/:id/zip',
   'GET /api/creatives/:id/download',
   // Insertion orders' PDFs, as sent and as signed (an older version's link answers a 410 JSON body).
   'GET /api/io/:token/pdf',

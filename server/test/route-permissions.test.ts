@@ -70,6 +70,7 @@ const MATRIX: Row[] = [
   ['POST /api/accounting/exports',                      401,  ok,   ok,   403,  403,  ok,   403],
   ['GET /api/accounting/exports/:id',                   401,  ok,   ok,   403,  403,  ok,   403],
   ['GET /api/accounting/exports/:id/file',              401,  ok,   ok,   403,  403,  ok,   403],
+  ['GET /api/accounting/exports/:id/zip',               401,  ok,   ok,   403,  403,  ok,   403],
   // webhook endpoints (product.md section 16): admins
   ['GET /api/webhooks',                                 401,  ok,   ok,   403,  403,  403,  403],
   ['POST /api/webhooks',                                401,  ok,   ok,   403,  403,  403,  403],

@@ -6,13 +6,13 @@ export * from './accounting-formats';
 
 export const ACCOUNTING_FORMAT_HINTS: Record<AccountingFormat, string> = {
   'xero-invoices':
-    'Sales invoices issued in the range, one row per line, at most 500 a file (Xero: Business › Invoices › Import).',
+    'Sales invoices issued in the range, one row per line; 500 invoices a file, more make several parts (Xero: Business › Invoices › Import).',
   'xero-credit-notes':
-    'Credit notes issued in the range, at most 500 a file (Xero: Business › Invoices › Import, credit notes).',
+    'Credit notes issued in the range; 500 a file, more make several parts (Xero: Business › Invoices › Import, credit notes).',
   'quickbooks-invoices':
-    'Invoices issued in the range, one row per line, at most 100 a file (QuickBooks Online: Import data › Invoices).',
+    'Invoices issued in the range, one row per line; 100 invoices and 1,000 rows a file, more make several parts (QuickBooks Online: Import data › Invoices).',
   journal:
-    'Invoices, credit notes, payments and refunds in the range as balanced journal entries (date, account, debit, credit).',
+    'Invoices, credit notes, payments and refunds in the range as balanced journal entries (date, account, debit, credit); 10,000 rows a file.',
 };
 
 /** The longest range one export may cover, in days (a leap year). */
@@ -22,6 +22,30 @@ export const XERO_MAX_DOCUMENTS = 500;
 /** QuickBooks Online imports at most 100 invoices, in at most 1,000 rows, from one file. */
 export const QUICKBOOKS_MAX_INVOICES = 100;
 export const QUICKBOOKS_MAX_ROWS = 1000;
+/**
+ * The journal's own limit (no package sets one): 10,000 rows a file, about a megabyte, which a spreadsheet or an
+ * import screen opens at once. Its entries are never split, so each part balances by itself.
+ */
+export const JOURNAL_MAX_ROWS = 10_000;
+
+/**
+ * How the Xero and QuickBooks files write dates (the organisation's own format; QuickBooks asks for it at
+ * import). The journal always writes YYYY-MM-DD.
+ */
+export const ACCOUNTING_DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+export type AccountingDateFormat = (typeof ACCOUNTING_DATE_FORMATS)[number];
+export const ACCOUNTING_DATE_FORMAT_LABELS: Record<AccountingDateFormat, string> = {
+  'MM/DD/YYYY': 'MM/DD/YYYY (03/05/2026 is March 5)',
+  'DD/MM/YYYY': 'DD/MM/YYYY (03/05/2026 is 3 May)',
+  'YYYY-MM-DD': 'YYYY-MM-DD (2026-03-05)',
+};
+/** A calendar day (YYYY-MM-DD) written in a file's date format. */
+export function formatAccountingDate(day: string, format: AccountingDateFormat): string {
+  const [year, month, date] = [day.slice(0, 4), day.slice(5, 7), day.slice(8, 10)];
+  if (format === 'DD/MM/YYYY') return `${date}/${month}/${year}`;
+  if (format === 'YYYY-MM-DD') return `${year}-${month}-${date}`;
+  return `${month}/${date}/${year}`;
+}
 
 /** What an export records as exported, once per format: the unique (format, kind, id) decides. */
 export const ACCOUNTING_DOCUMENT_KINDS = ['invoice', 'credit_note', 'payment', 'credit_refund'] as const;
@@ -49,6 +73,8 @@ export type AccountingSettings = {
   /** QuickBooks Online's tax codes ("TAX" and "NON" in the US). */
   quickbooksTaxCode: string | null;
   quickbooksNoTaxCode: string | null;
+  /** How the Xero and QuickBooks files write dates. */
+  dateFormat: AccountingDateFormat;
 };
 
 /** The settings' account fields besides revenue, with their labels and hints (form, messages, the notice). */
@@ -106,6 +132,7 @@ export const DEFAULT_ACCOUNTING_SETTINGS: AccountingSettings = {
   xeroNoTaxType: 'Tax Exempt',
   quickbooksTaxCode: 'TAX',
   quickbooksNoTaxCode: 'NON',
+  dateFormat: 'MM/DD/YYYY',
 };
 
 /** The labels of the account codes not set yet (revenue per ad type first); empty when every one is set. */
@@ -130,6 +157,8 @@ export const ACCOUNTING_MESSAGES = {
   codeTooLong: 'A code cannot be longer than 60 characters',
   codeInvalid: 'Use letters, digits, spaces and punctuation; not a line break, and not = + - @ first',
   noCodes: 'No account codes are set. An admin sets them in Settings › Accounting.',
+  dateFormat: `Choose a date format: ${ACCOUNTING_DATE_FORMATS.join(', ')}`,
+  part: 'The part is a whole number from 1',
 } as const;
 
 /** An export batch as the API answers it (amounts in dollars). A batch never changes once made. */
@@ -144,13 +173,33 @@ export type AccountingExport = {
   documentCount: number;
   /** How many of each kind it holds. */
   documents: { invoices: number; creditNotes: number; payments: number; creditRefunds: number };
+  /**
+   * Its files, numbered from 1: one when the documents fit in one file of the format, else as many as its
+   * limits need (a document's rows always in one part). `GET .../{id}/file?part=N`, all of them `.../{id}/zip`.
+   */
+  parts: AccountingExportPart[];
   /** Invoices: their totals; credit notes: their amounts; the journal: its debits (which equal its credits). */
   total: number;
   /** The tax of the invoices or credit notes; null for the journal. */
   tax: number | null;
+  /** The first part's file name and SHA-256 (the batch's only file when it has one part). */
   fileName: string;
-  /** SHA-256 (hex) of the file's bytes, stored when the batch was made. */
   sha256: string;
   createdBy: { id: string; name: string } | null;
   createdAt: string;
 };
+
+/** One file of a batch: made with the batch, never changed. */
+export type AccountingExportPart = {
+  /** 1, 2, ... */
+  part: number;
+  /** EXP-2026-000001-quickbooks-invoices.csv, or ...-part-2-of-3.csv when the batch has several. */
+  fileName: string;
+  /** SHA-256 (hex) of the file's bytes, stored when the batch was made. */
+  sha256: string;
+  /** The documents this file holds (their counts add up to the batch's). */
+  documentCount: number;
+};
+
+/** "Part 2 of 3" */
+export const partLabel = (part: number, of: number) => `Part ${part} of ${of}`;

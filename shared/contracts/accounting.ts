@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNTING_DATE_FORMATS,
   ACCOUNTING_FORMATS,
   ACCOUNTING_MESSAGES,
   type AccountingSettings,
@@ -50,7 +51,10 @@ const code = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** PUT /api/accounting/settings and the Settings screen's "Accounting" tab: every field, each code or null. */
+/**
+ * PUT /api/accounting/settings and the Settings screen's "Accounting" tab: every code (or null), and the files'
+ * date format, which a client that does not send it leaves as it is (the route keeps the saved one).
+ */
 export const accountingSettingsSchema = z.object({
   revenueAccounts: z.object(
     Object.fromEntries(AD_TYPES.map((adType) => [adType, code])) as Record<AdType, typeof code>,
@@ -65,5 +69,19 @@ export const accountingSettingsSchema = z.object({
   xeroNoTaxType: code,
   quickbooksTaxCode: code,
   quickbooksNoTaxCode: code,
-}) satisfies z.ZodType<AccountingSettings, unknown>;
+  dateFormat: z.enum(ACCOUNTING_DATE_FORMATS, { message: ACCOUNTING_MESSAGES.dateFormat }).optional(),
+}) satisfies z.ZodType<
+  Omit<AccountingSettings, 'dateFormat'> & Partial<Pick<AccountingSettings, 'dateFormat'>>,
+  unknown
+>;
 export type AccountingSettingsInput = z.input<typeof accountingSettingsSchema>;
+export type AccountingSettingsUpdate = z.output<typeof accountingSettingsSchema>;
+
+/** GET /api/accounting/exports/{id}/file: which part (from 1); none: the batch's only file. */
+export const exportFileQuerySchema = z.object({
+  part: z.coerce
+    .number({ message: ACCOUNTING_MESSAGES.part })
+    .int(ACCOUNTING_MESSAGES.part)
+    .min(1, ACCOUNTING_MESSAGES.part)
+    .optional(),
+});

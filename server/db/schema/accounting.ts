@@ -16,10 +16,9 @@ import {
 import { users } from './users';
 
 /**
- * An accounting export batch (product.md section 16, decision 043): a numbered file of one format made from the
- * documents of a range of days that no earlier batch of that format held. Written once, in the transaction
- * that claims its documents; the file's exact text and its SHA-256 are kept, so a download is always the
- * same bytes.
+ * An accounting export batch (product.md sections 16 and 17, decisions 043 and 050): a numbered set of files
+ * (its parts) of one format made from the documents of a range of days that no earlier batch of that format
+ * held. Written once, with its parts, in the transaction that claims its documents.
  */
 export const accountingExports = pgTable(
   'accounting_exports',
@@ -35,10 +34,6 @@ export const accountingExports = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** The tax of the invoices or credit notes; null for the journal. */
     taxCents: bigint('tax_cents', { mode: 'number' }),
-    fileName: text('file_name').notNull(),
-    /** The CSV as it was made (UTF-8 text); its SHA-256 in hex. */
-    content: text('content').notNull(),
-    sha256: text('sha256').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,7 +51,31 @@ export const accountingExports = pgTable(
 );
 
 /**
- * What each batch exported: one row per format and document, ever. The primary key decides that a document
+ * A batch's files, numbered from 1 (decision 050): as many as the format's limits need (QuickBooks Online: 100
+ * invoices and 1,000 rows a file; Xero: 500 documents; the journal: 10,000 rows), a document's rows always in
+ * one part. Each file's exact text (UTF-8) and its SHA-256 are kept, so a download is always the same bytes.
+ */
+export const accountingExportParts = pgTable(
+  'accounting_export_parts',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => accountingExports.id, { onDelete: 'restrict' }),
+    part: integer('part').notNull(),
+    fileName: text('file_name').notNull(),
+    content: text('content').notNull(),
+    sha256: text('sha256').notNull(),
+    documentCount: integer('document_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'accounting_export_parts_pkey', columns: [t.exportId, t.part] }),
+    check('accounting_export_parts_part_check', sql`${t.part} >= 1`),
+    check('accounting_export_parts_count_check', sql`${t.documentCount} > 0`),
+  ],
+);
+
+/**
+ * What each batch exported, and in which of its parts: one row per format and document, ever. The primary key decides that a document
  * goes into one batch of a format only, whatever runs at once (INSERT ... ON CONFLICT DO NOTHING claims).
  * Kinds: `invoice`, `credit_note`, `payment` (a payment or refund row) and `credit_refund` (a customer credit
  * entry paid back). The id is the document's own; the records are never deleted.
@@ -65,6 +84,8 @@ export const accountingExportDocuments = pgTable(
   'accounting_export_documents',
   {
     exportId: uuid('export_id').notNull(),
+    /** The part of the batch whose file holds the document. */
+    part: integer('part').notNull(),
     format: text('format').notNull(),
     documentKind: text('document_kind').notNull(),
     documentId: uuid('document_id').notNull(),
@@ -75,6 +96,11 @@ export const accountingExportDocuments = pgTable(
       name: 'accounting_export_documents_export_fk',
       columns: [t.exportId, t.format],
       foreignColumns: [accountingExports.id, accountingExports.format],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'accounting_export_documents_part_fk',
+      columns: [t.exportId, t.part],
+      foreignColumns: [accountingExportParts.exportId, accountingExportParts.part],
     }).onDelete('restrict'),
     index('accounting_export_documents_export_idx').on(t.exportId),
     // An invoice's or credit note's batches, for their answers ("Exported: EXP-...").

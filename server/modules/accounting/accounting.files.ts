@@ -1,6 +1,10 @@
 import {
+  ACCOUNTING_FORMAT_LABELS,
+  type AccountingDateFormat,
   type AccountingFormat,
   type AccountingSettings,
+  formatAccountingDate,
+  JOURNAL_MAX_ROWS,
   QUICKBOOKS_MAX_INVOICES,
   QUICKBOOKS_MAX_ROWS,
   XERO_MAX_DOCUMENTS,
@@ -9,17 +13,27 @@ import { invoiceLineDetail, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@s
 import { AD_TYPE_LABELS } from '@shared/contracts/product-vocabulary';
 import { type Cents, centsToPlain, formatCents, sumCents } from '@shared/money';
 import { stringify } from 'csv-stringify/sync';
+import { zipSync } from 'fflate';
 import { businessDayOf } from '../../lib/business-day';
 import { conflict } from '../../lib/errors';
-import type { CreditNoteDoc, CreditRefundDoc, InvoiceDoc, LineDoc, PaymentDoc } from './accounting.repo';
+import type {
+  AddressDoc,
+  CreditNoteDoc,
+  CreditRefundDoc,
+  DocumentRef,
+  InvoiceDoc,
+  LineDoc,
+  PaymentDoc,
+} from './accounting.repo';
 import { type AccountBook, accountBook, creditShares, type LineShare, lineShares } from './accounting.shares';
 
 /**
- * The files of an accounting export (decision 043), written from the documents as recorded: one CSV per batch,
- * RFC 4180 with CRLF line ends and a header row, UTF-8 without a byte order mark. Amounts are the recorded
- * integer cents written with two decimals (centsToPlain), never floats. Xero and QuickBooks take amounts tax
- * exclusive (choose "Tax exclusive" when importing) and dates as MM/DD/YYYY (a US organisation's format: the
- * product bills in US dollars); the journal writes YYYY-MM-DD.
+ * The files of an accounting export (decisions 043 and 050), written from the documents as recorded: CSV, RFC
+ * 4180 with CRLF line ends and a header row, UTF-8 without a byte order mark, split into as many parts as the
+ * format's package imports at once (a document's rows always in one part). Amounts are the recorded integer
+ * cents written with two decimals (centsToPlain), never floats. Xero and QuickBooks take amounts tax exclusive
+ * (choose "Tax exclusive" when importing) and dates in the format the settings name (MM/DD/YYYY unless set
+ * otherwise); the journal writes YYYY-MM-DD.
  */
 
 export type Documents = {
@@ -29,14 +43,26 @@ export type Documents = {
   creditRefunds: CreditRefundDoc[];
 };
 
-export type ExportContent = { content: string; rows: number; totalCents: Cents; taxCents: Cents | null };
+/** One part's file: its text, its rows (the header not counted), and the documents it holds in their order. */
+export type ExportPartFile = { content: string; rows: number; documents: DocumentRef[] };
+
+/** A batch's files and figures: the parts in order, the documents' totals and tax (null for the journal). */
+export type ExportContent = { parts: ExportPartFile[]; totalCents: Cents; taxCents: Cents | null };
+
+/** A document's rows in a file, kept together: a part holds all of them or none. */
+type DocumentRows = { ref: DocumentRef; label: string; rows: string[][] };
+type Written = { documents: DocumentRows[]; totalCents: Cents; taxCents: Cents | null };
 
 /** The currency of every amount the product records. */
 export const CURRENCY = 'USD';
 
+/** The contact's postal address, as Xero's templates name its columns (a new contact is made with it). */
+const XERO_ADDRESS_COLUMNS = ['POAddressLine1', 'POCity', 'PORegion', 'POPostalCode', 'POCountry'] as const;
+
 export const XERO_INVOICE_COLUMNS = [
   '*ContactName',
   'EmailAddress',
+  ...XERO_ADDRESS_COLUMNS,
   '*InvoiceNumber',
   'Reference',
   '*InvoiceDate',
@@ -44,6 +70,7 @@ export const XERO_INVOICE_COLUMNS = [
   '*Description',
   '*Quantity',
   '*UnitAmount',
+  'Discount',
   '*AccountCode',
   '*TaxType',
   'TaxAmount',
@@ -53,6 +80,7 @@ export const XERO_INVOICE_COLUMNS = [
 export const XERO_CREDIT_NOTE_COLUMNS = [
   '*ContactName',
   'EmailAddress',
+  ...XERO_ADDRESS_COLUMNS,
   '*CreditNoteNumber',
   'Reference',
   '*CreditNoteDate',
@@ -81,41 +109,54 @@ export const QUICKBOOKS_INVOICE_COLUMNS = [
 
 export const JOURNAL_COLUMNS = ['Date', 'Account', 'Description', 'Debit', 'Credit', 'Reference'] as const;
 
-/** What the accounting packages import from one file (the journal has no limit of its own). */
-const FILE_LIMITS: Partial<Record<AccountingFormat, { app: string; what: string; documents: number; rows?: number }>> =
-  {
-    'xero-invoices': { app: 'Xero', what: 'invoices', documents: XERO_MAX_DOCUMENTS },
-    'xero-credit-notes': { app: 'Xero', what: 'credit notes', documents: XERO_MAX_DOCUMENTS },
-    'quickbooks-invoices': {
-      app: 'QuickBooks Online',
-      what: 'invoices',
-      documents: QUICKBOOKS_MAX_INVOICES,
-      rows: QUICKBOOKS_MAX_ROWS,
-    },
-  };
+/**
+ * What one file of a format may hold: what the package imports at once (QuickBooks Online: 100 invoices in
+ * 1,000 rows; Xero: 500 invoices or credit notes), and the journal's own limit of 10,000 rows.
+ */
+export const FILE_LIMITS: Record<AccountingFormat, { app: string; documents?: number; rows?: number }> = {
+  'xero-invoices': { app: 'Xero', documents: XERO_MAX_DOCUMENTS },
+  'xero-credit-notes': { app: 'Xero', documents: XERO_MAX_DOCUMENTS },
+  'quickbooks-invoices': { app: 'QuickBooks Online', documents: QUICKBOOKS_MAX_INVOICES, rows: QUICKBOOKS_MAX_ROWS },
+  journal: { app: 'The journal', rows: JOURNAL_MAX_ROWS },
+};
 
 /**
- * 409 (nothing saved) when a file would hold more than its package imports at once: more documents, or (when
- * the rows are known) more rows. One file a batch: a shorter range leaves the rest to the next batch.
+ * The documents in parts, in their order: a document goes into the current part while the part stays within
+ * the format's limits (documents and rows) with it, else it starts the next part; its rows are never split.
+ * A document whose rows alone are more than a file may hold cannot be exported in this format (409).
  */
-export function assertWithinLimits(format: AccountingFormat, documents: number, rows?: number): void {
+export function splitIntoParts<T extends { label: string; rows: unknown[] }>(
+  format: AccountingFormat,
+  documents: T[],
+): T[][] {
   const limit = FILE_LIMITS[format];
-  if (!limit) return;
-  if (documents > limit.documents) {
-    throw conflict(
-      `${limit.app} imports at most ${limit.documents} ${limit.what} a file; this range has ${documents} new ones. Choose a shorter range.`,
-    );
+  const parts: T[][] = [];
+  let current: T[] = [];
+  let rows = 0;
+  for (const document of documents) {
+    if (limit.rows !== undefined && document.rows.length > limit.rows) {
+      throw conflict(
+        `${limit.app} imports at most ${limit.rows.toLocaleString('en-US')} rows a file, and ${document.label} alone makes ${document.rows.length.toLocaleString('en-US')}: it cannot be exported as ${ACCOUNTING_FORMAT_LABELS[format]}. Choose another format for it.`,
+      );
+    }
+    const full =
+      (limit.documents !== undefined && current.length >= limit.documents) ||
+      (limit.rows !== undefined && rows + document.rows.length > limit.rows);
+    if (current.length > 0 && full) {
+      parts.push(current);
+      current = [];
+      rows = 0;
+    }
+    current.push(document);
+    rows += document.rows.length;
   }
-  if (limit.rows !== undefined && rows !== undefined && rows > limit.rows) {
-    throw conflict(
-      `${limit.app} imports at most ${limit.rows.toLocaleString('en-US')} rows a file; these ${documents} ${limit.what} make ${rows.toLocaleString('en-US')}. Choose a shorter range.`,
-    );
-  }
+  if (current.length > 0) parts.push(current);
+  return parts;
 }
 
 /**
- * The file of a format from its documents; 409 (nothing saved) when it needs an account code not set, or holds
- * more rows than its package imports.
+ * The files of a format from its documents, in parts within the format's limits; 409 (nothing saved) when it
+ * needs an account code not set, or a document holds more rows than one file may.
  */
 export function exportFile(
   format: AccountingFormat,
@@ -123,17 +164,46 @@ export function exportFile(
   settings: AccountingSettings,
 ): ExportContent {
   const book = accountBook(settings);
-  const file = WRITERS[format](documents, book);
+  const written = WRITERS[format](documents, book, settings.dateFormat);
   book.assertComplete();
-  assertWithinLimits(format, documents.invoices.length + documents.creditNotes.length, file.rows);
-  return file;
+  const columns = COLUMNS[format];
+  return {
+    parts: splitIntoParts(format, written.documents).map((part) => {
+      const rows = part.flatMap((document) => document.rows);
+      return { content: csv(columns, rows), rows: rows.length, documents: part.map((document) => document.ref) };
+    }),
+    totalCents: written.totalCents,
+    taxCents: written.taxCents,
+  };
 }
 
-const WRITERS: Record<AccountingFormat, (documents: Documents, book: AccountBook) => ExportContent> = {
+/**
+ * A batch's parts in one zip (fflate): each entry named as its part's file and holding its exact bytes, dated
+ * when the batch was made, so the same parts always make the same zip.
+ */
+export function zipParts(parts: { fileName: string; content: string }[], madeAt: Date): Uint8Array {
+  const encoder = new TextEncoder();
+  return zipSync(
+    Object.fromEntries(parts.map((part) => [part.fileName, [encoder.encode(part.content), { mtime: madeAt }]])),
+    { level: 6 },
+  );
+}
+
+const WRITERS: Record<
+  AccountingFormat,
+  (documents: Documents, book: AccountBook, dateFormat: AccountingDateFormat) => Written
+> = {
   'xero-invoices': xeroInvoices,
   'xero-credit-notes': xeroCreditNotes,
   'quickbooks-invoices': quickbooksInvoices,
   journal,
+};
+
+const COLUMNS: Record<AccountingFormat, readonly string[]> = {
+  'xero-invoices': XERO_INVOICE_COLUMNS,
+  'xero-credit-notes': XERO_CREDIT_NOTE_COLUMNS,
+  'quickbooks-invoices': QUICKBOOKS_INVOICE_COLUMNS,
+  journal: JOURNAL_COLUMNS,
 };
 
 function csv(columns: readonly string[], rows: string[][]): string {
@@ -149,8 +219,64 @@ export function text(value: string | null): string {
   return /^[=+\-@\t\r]/.test(plain) ? `'${plain}` : plain;
 }
 
-/** 2026-03-05 -> 03/05/2026 (how a US Xero or QuickBooks organisation reads dates). */
-export const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+/**
+ * The contact's address as Xero's five columns: the street (its lines joined by commas: one line of the
+ * address), city, state (region), ZIP (postal code) and country; empty cells for what the customer lacks.
+ */
+export function xeroAddress(address: AddressDoc): string[] {
+  const street = (address.street ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+  return [street, address.city, address.state, address.zip, address.country].map((value) => text(value || null));
+}
+
+/**
+ * The discount, in hundredths of a percent (1000: 10.00%), that makes Xero's own arithmetic give `netCents`
+ * from `grossCents` (quantity x unit price): Xero takes the Discount column as a percentage with two decimals
+ * and computes a line's amount as quantity x unit amount x (100 - discount) / 100, rounded to the cent. The
+ * one nearest the line's own reduction is taken, when it lands strictly within half a cent of the net (so
+ * however Xero rounds a half, the cent is the same); null when no such percentage exists (possible only when
+ * the gross is above $100.00, where a step of 0.01% is more than a cent) or the net is not a reduction of
+ * the gross.
+ */
+export function xeroDiscount(grossCents: Cents, netCents: Cents): number | null {
+  if (grossCents <= 0 || netCents < 0 || netCents > grossCents || grossCents > 900_000_000_000) return null;
+  const off = 10_000 * (grossCents - netCents);
+  // The nearest whole number of hundredths of a percent to off / gross, by integers alone.
+  const nearest = Math.floor((2 * off + grossCents) / (2 * grossCents));
+  const missBy = Math.abs(grossCents * nearest - off);
+  return nearest <= 10_000 && 2 * missBy < 10_000 ? nearest : null;
+}
+
+/** 1000 -> "10.00", 6774 -> "67.74": a Discount cell. */
+export const discountText = (hundredths: number) =>
+  `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+
+/**
+ * A Xero invoice line (tax exclusive) whose amount, as Xero computes it, is the line's net revenue to the
+ * cent: as billed when that is exactly quantity x unit price; a discounted or prorated line as its quantity
+ * and unit price (the in-season one in season, as billed) with the discount percentage that gives its amount
+ * (xeroDiscount); otherwise (prices including tax, a negative line, no such percentage) one unit of its net
+ * amount, the description saying how it was priced.
+ */
+export function xeroLine(
+  share: LineShare,
+  taxIncluded: boolean,
+): { quantity: number; unitCents: Cents; discount: string } {
+  const { line } = share;
+  if (!taxIncluded && line.quantity > 0 && Number.isInteger(line.quantity)) {
+    const grossCents = line.quantity * line.unitPriceCents;
+    if (line.amountCents === grossCents)
+      return { quantity: line.quantity, unitCents: line.unitPriceCents, discount: '' };
+    const discount = xeroDiscount(grossCents, share.netCents);
+    if (discount !== null) {
+      return { quantity: line.quantity, unitCents: line.unitPriceCents, discount: discountText(discount) };
+    }
+  }
+  return { quantity: 1, unitCents: share.netCents, discount: '' };
+}
 
 /**
  * A line's quantity and unit amount (tax exclusive) whose product is its net revenue to the cent: the line as
@@ -165,9 +291,10 @@ export function quantityAndUnit(share: LineShare, taxIncluded: boolean): { quant
   return { quantity: 1, unitCents: share.netCents };
 }
 
-/** The line's description with how it was priced: the invoice's own line detail and its discount. */
+/** The line's description with how it was priced: the invoice's own line detail, the in-season price, the discount. */
 export function lineDescription(line: LineDoc): string {
   const details = [invoiceLineDetail(line)];
+  if (line.seasonal) details.push('in-season price');
   if (line.discountCents > 0) {
     details.push(
       `${line.quantity} × ${formatCents(line.unitPriceCents)} less ${formatCents(line.discountCents)} discount`,
@@ -179,20 +306,23 @@ export function lineDescription(line: LineDoc): string {
 
 const taxed = (invoice: { taxRateBp: number }) => invoice.taxRateBp > 0;
 
-function xeroInvoices({ invoices }: Documents, book: AccountBook): ExportContent {
-  const rows = invoices.flatMap((invoice) =>
+function xeroInvoices({ invoices }: Documents, book: AccountBook, dateFormat: AccountingDateFormat): Written {
+  const day = (value: string) => formatAccountingDate(value, dateFormat);
+  return invoicesWritten(invoices, (invoice) =>
     lineShares(invoice).map((share) => {
-      const { quantity, unitCents } = quantityAndUnit(share, invoice.taxIncluded);
+      const { quantity, unitCents, discount } = xeroLine(share, invoice.taxIncluded);
       return [
         text(invoice.customerName),
         text(invoice.customerEmail),
+        ...xeroAddress(invoice.customerAddress),
         invoice.number,
         text(invoice.contractTitle),
-        usDate(businessDayOf(invoice.issuedAt)),
-        usDate(invoice.dueDate),
+        day(businessDayOf(invoice.issuedAt)),
+        day(invoice.dueDate),
         text(lineDescription(share.line)),
         String(quantity),
         centsToPlain(unitCents),
+        discount,
         book.revenue(share.key),
         book.taxName(taxed(invoice) ? 'xeroTaxType' : 'xeroNoTaxType'),
         centsToPlain(share.taxCents),
@@ -200,18 +330,18 @@ function xeroInvoices({ invoices }: Documents, book: AccountBook): ExportContent
       ];
     }),
   );
-  return invoicesFile(XERO_INVOICE_COLUMNS, rows, invoices);
 }
 
-function quickbooksInvoices({ invoices }: Documents, book: AccountBook): ExportContent {
-  const rows = invoices.flatMap((invoice) =>
+function quickbooksInvoices({ invoices }: Documents, book: AccountBook, dateFormat: AccountingDateFormat): Written {
+  const day = (value: string) => formatAccountingDate(value, dateFormat);
+  return invoicesWritten(invoices, (invoice) =>
     lineShares(invoice).map((share) => {
       const { quantity, unitCents } = quantityAndUnit(share, invoice.taxIncluded);
       return [
         invoice.number,
         text(invoice.customerName),
-        usDate(businessDayOf(invoice.issuedAt)),
-        usDate(invoice.dueDate),
+        day(businessDayOf(invoice.issuedAt)),
+        day(invoice.dueDate),
         book.revenue(share.key),
         text(lineDescription(share.line)),
         String(quantity),
@@ -222,14 +352,16 @@ function quickbooksInvoices({ invoices }: Documents, book: AccountBook): ExportC
       ];
     }),
   );
-  return invoicesFile(QUICKBOOKS_INVOICE_COLUMNS, rows, invoices);
 }
 
-/** An invoices file: its rows under the package's columns, and the invoices' totals and tax. */
-function invoicesFile(columns: readonly string[], rows: string[][], invoices: Documents['invoices']): ExportContent {
+/** Invoices' rows, invoice by invoice, and their totals and tax. */
+function invoicesWritten(invoices: InvoiceDoc[], rowsOf: (invoice: InvoiceDoc) => string[][]): Written {
   return {
-    content: csv(columns, rows),
-    rows: rows.length,
+    documents: invoices.map((invoice) => ({
+      ref: { kind: 'invoice', id: invoice.id },
+      label: `invoice ${invoice.number}`,
+      rows: rowsOf(invoice),
+    })),
     totalCents: sumCents(invoices.map((i) => i.totalCents)),
     taxCents: sumCents(invoices.map((i) => i.taxCents)),
   };
@@ -243,27 +375,30 @@ function creditDescription(note: CreditNoteDoc, key: string, split: boolean): st
   return `${note.reason} (credit on ${note.invoiceNumber}${what})`;
 }
 
-function xeroCreditNotes({ creditNotes }: Documents, book: AccountBook): ExportContent {
-  const rows = creditNotes.flatMap((note) => {
-    const shares = creditShares(note, note.invoice);
-    return shares.map((share) => [
-      text(note.customerName),
-      text(note.customerEmail),
-      note.number,
-      note.invoiceNumber,
-      usDate(businessDayOf(note.issuedAt)),
-      text(creditDescription(note, share.key, shares.length > 1)),
-      '1',
-      centsToPlain(share.netCents),
-      book.revenue(share.key),
-      book.taxName(taxed(note.invoice) ? 'xeroTaxType' : 'xeroNoTaxType'),
-      centsToPlain(share.taxCents),
-      CURRENCY,
-    ]);
-  });
+function xeroCreditNotes({ creditNotes }: Documents, book: AccountBook, dateFormat: AccountingDateFormat): Written {
   return {
-    content: csv(XERO_CREDIT_NOTE_COLUMNS, rows),
-    rows: rows.length,
+    documents: creditNotes.map((note) => {
+      const shares = creditShares(note, note.invoice);
+      return {
+        ref: { kind: 'credit_note', id: note.id },
+        label: `credit note ${note.number}`,
+        rows: shares.map((share) => [
+          text(note.customerName),
+          text(note.customerEmail),
+          ...xeroAddress(note.customerAddress),
+          note.number,
+          note.invoiceNumber,
+          formatAccountingDate(businessDayOf(note.issuedAt), dateFormat),
+          text(creditDescription(note, share.key, shares.length > 1)),
+          '1',
+          centsToPlain(share.netCents),
+          book.revenue(share.key),
+          book.taxName(taxed(note.invoice) ? 'xeroTaxType' : 'xeroNoTaxType'),
+          centsToPlain(share.taxCents),
+          CURRENCY,
+        ]),
+      };
+    }),
     totalCents: sumCents(creditNotes.map((n) => n.amountCents)),
     taxCents: sumCents(creditNotes.map((n) => n.taxCents)),
   };
@@ -321,8 +456,8 @@ const methodLabel = (method: string | null) =>
  *   receivables credited; a refund the other way round;
  * - credit refunded to a customer: customer credit debited, the bank (or card clearing) credited.
  */
-function journal(documents: Documents, book: AccountBook): ExportContent {
-  type Dated = { at: Date; order: number; entry: () => Entry };
+function journal(documents: Documents, book: AccountBook): Written {
+  type Dated = { at: Date; order: number; ref: DocumentRef; label: string; entry: () => Entry };
   const dated: Dated[] = [];
   const receivables = () => book.account('receivablesAccount');
 
@@ -330,6 +465,8 @@ function journal(documents: Documents, book: AccountBook): ExportContent {
     dated.push({
       at: invoice.issuedAt,
       order: 0,
+      ref: { kind: 'invoice', id: invoice.id },
+      label: `invoice ${invoice.number}`,
       entry: () => {
         const entry = new Entry(
           businessDayOf(invoice.issuedAt),
@@ -347,6 +484,8 @@ function journal(documents: Documents, book: AccountBook): ExportContent {
     dated.push({
       at: note.issuedAt,
       order: 1,
+      ref: { kind: 'credit_note', id: note.id },
+      label: `credit note ${note.number}`,
       entry: () => {
         const entry = new Entry(
           businessDayOf(note.issuedAt),
@@ -365,6 +504,8 @@ function journal(documents: Documents, book: AccountBook): ExportContent {
     dated.push({
       at: payment.paidAt,
       order: 2,
+      ref: { kind: 'payment', id: payment.id },
+      label: `the ${payment.kind} of ${payment.invoiceNumber}`,
       entry: () => {
         const refund = payment.kind === 'refund';
         const entry = new Entry(
@@ -383,6 +524,8 @@ function journal(documents: Documents, book: AccountBook): ExportContent {
     dated.push({
       at: refund.createdAt,
       order: 3,
+      ref: { kind: 'credit_refund', id: refund.id },
+      label: `the credit refund to ${refund.customerName}`,
       entry: () => {
         const entry = new Entry(
           businessDayOf(refund.createdAt),
@@ -397,12 +540,10 @@ function journal(documents: Documents, book: AccountBook): ExportContent {
   }
 
   dated.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
-  const entries = dated.map((d) => d.entry());
-  const rows = entries.flatMap((entry) => entry.rows());
+  const entries = dated.map((d) => ({ ref: d.ref, label: d.label, entry: d.entry() }));
   return {
-    content: csv(JOURNAL_COLUMNS, rows),
-    rows: rows.length,
-    totalCents: sumCents(entries.map((entry) => entry.debits())),
+    documents: entries.map(({ ref, label, entry }) => ({ ref, label, rows: entry.rows() })),
+    totalCents: sumCents(entries.map(({ entry }) => entry.debits())),
     taxCents: null,
   };
 }

@@ -4,9 +4,10 @@ import type {
   AccountingFormat,
 } from '@shared/contracts/accounting-vocabulary';
 import type { AdType, PriceMetric } from '@shared/contracts/product-vocabulary';
-import { asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  accountingExportParts,
   accountingExports,
   contracts,
   creditNotes,
@@ -28,20 +29,17 @@ export type NewExport = {
   format: AccountingFormat;
   from: string;
   to: string;
-  fileName: string;
-  createdBy: string;
-};
-
-export type ExportFile = {
-  content: string;
-  sha256: string;
   documentCount: number;
   totalCents: number;
   taxCents: number | null;
+  createdBy: string;
 };
 
-/** The batch row with its file, written once; its documents are claimed under its id right after. */
-export async function insertExport(tx: Db, batch: NewExport, file: ExportFile): Promise<string> {
+/** One file of a batch as it is stored. */
+export type NewExportPart = { part: number; fileName: string; content: string; sha256: string; documentCount: number };
+
+/** The batch row, written once; its parts are inserted and its documents claimed under its id right after. */
+export async function insertExport(tx: Db, batch: NewExport): Promise<string> {
   const [row] = await tx
     .insert(accountingExports)
     .values({
@@ -49,16 +47,18 @@ export async function insertExport(tx: Db, batch: NewExport, file: ExportFile): 
       format: batch.format,
       fromDate: batch.from,
       toDate: batch.to,
-      documentCount: file.documentCount,
-      totalCents: file.totalCents,
-      taxCents: file.taxCents,
-      fileName: batch.fileName,
-      content: file.content,
-      sha256: file.sha256,
+      documentCount: batch.documentCount,
+      totalCents: batch.totalCents,
+      taxCents: batch.taxCents,
       createdBy: batch.createdBy,
     })
     .returning({ id: accountingExports.id });
   return row!.id;
+}
+
+/** A batch's files, all in one statement. */
+export async function insertExportParts(tx: Db, exportId: string, parts: NewExportPart[]): Promise<void> {
+  await tx.insert(accountingExportParts).values(parts.map((part) => ({ exportId, ...part })));
 }
 
 /** Which documents a format takes: the kinds of each. */
@@ -88,6 +88,8 @@ function candidatesOf(kind: AccountingDocumentKind, start: SQL, end: SQL): SQL {
 }
 
 export type DocumentRef = { kind: AccountingDocumentKind; id: string };
+/** A document and the part of its batch whose file holds it. */
+export type PartDocumentRef = DocumentRef & { part: number };
 
 /**
  * The documents of a format dated in the range (days of the business's calendar, both included) that no batch
@@ -113,21 +115,23 @@ export async function selectNewDocuments(
 }
 
 /**
- * Claims documents for a batch (its row inserted already): ONE insert whose primary key (format, kind, id)
- * decides, so two exports running at once never both take a document (the second waits for the first's
- * rows, then skips them). Answers how many this batch took.
+ * Claims documents for a batch (its row and parts inserted already), each in its part: ONE insert whose primary
+ * key (format, kind, id) decides, so two exports running at once never both take a document (the second waits
+ * for the first's rows, then skips them). Answers how many this batch took.
  */
 export async function claimDocuments(
   tx: Db,
-  claim: { exportId: string; format: AccountingFormat; documents: DocumentRef[] },
+  claim: { exportId: string; format: AccountingFormat; documents: PartDocumentRef[] },
 ): Promise<number> {
   if (claim.documents.length === 0) return 0;
   const kinds = claim.documents.map((d) => d.kind).join(',');
   const ids = claim.documents.map((d) => d.id).join(',');
+  const parts = claim.documents.map((d) => d.part).join(',');
   const result = await tx.execute(sql`
-    insert into accounting_export_documents (export_id, format, document_kind, document_id)
-    select ${claim.exportId}::uuid, ${claim.format}, t.kind, t.id
-    from unnest(string_to_array(${kinds}, ','), string_to_array(${ids}, ',')::uuid[]) as t(kind, id)
+    insert into accounting_export_documents (export_id, part, format, document_kind, document_id)
+    select ${claim.exportId}::uuid, t.part, ${claim.format}, t.kind, t.id
+    from unnest(string_to_array(${kinds}, ','), string_to_array(${ids}, ',')::uuid[],
+                string_to_array(${parts}, ',')::int[]) as t(kind, id, part)
     on conflict do nothing
     returning document_id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
@@ -147,8 +151,6 @@ const viewColumns = () => ({
   documentCount: accountingExports.documentCount,
   totalCents: accountingExports.totalCents,
   taxCents: accountingExports.taxCents,
-  fileName: accountingExports.fileName,
-  sha256: accountingExports.sha256,
   createdAt: accountingExports.createdAt,
   creatorId: users.id,
   creatorName: creator,
@@ -167,8 +169,6 @@ type ViewRow = {
   documentCount: number;
   totalCents: number;
   taxCents: number | null;
-  fileName: string;
-  sha256: string;
   createdAt: Date;
   creatorId: string | null;
   creatorName: string | null;
@@ -181,7 +181,32 @@ type ViewRow = {
 /** A batch's row with figures in cents (the service answers dollars). */
 export type ExportRow = Omit<AccountingExport, 'total' | 'tax'> & { totalCents: number; taxCents: number | null };
 
-const toRow = (row: ViewRow): ExportRow => ({
+type PartRow = AccountingExport['parts'][number];
+
+/** The parts of these batches (without their files' text), in order, by batch. */
+async function selectPartsOf(db: Db, exportIds: string[]): Promise<Map<string, PartRow[]>> {
+  const byExport = new Map<string, PartRow[]>();
+  if (exportIds.length === 0) return byExport;
+  const rows = await db
+    .select({
+      exportId: accountingExportParts.exportId,
+      part: accountingExportParts.part,
+      fileName: accountingExportParts.fileName,
+      sha256: accountingExportParts.sha256,
+      documentCount: accountingExportParts.documentCount,
+    })
+    .from(accountingExportParts)
+    .where(idIn(accountingExportParts.exportId, exportIds))
+    .orderBy(asc(accountingExportParts.exportId), asc(accountingExportParts.part));
+  for (const { exportId, ...part } of rows) {
+    const parts = byExport.get(exportId) ?? [];
+    parts.push(part);
+    byExport.set(exportId, parts);
+  }
+  return byExport;
+}
+
+const toRow = (row: ViewRow, parts: PartRow[]): ExportRow => ({
   id: row.id,
   number: row.number,
   format: row.format,
@@ -196,8 +221,9 @@ const toRow = (row: ViewRow): ExportRow => ({
   },
   totalCents: row.totalCents,
   taxCents: row.taxCents,
-  fileName: row.fileName,
-  sha256: row.sha256,
+  parts,
+  fileName: parts[0]?.fileName ?? '',
+  sha256: parts[0]?.sha256 ?? '',
   createdBy: row.creatorId ? { id: row.creatorId, name: row.creatorName ?? '' } : null,
   createdAt: row.createdAt.toISOString(),
 });
@@ -211,7 +237,11 @@ export async function selectExportPage(db: Db, page: { limit: number; offset: nu
     .orderBy(desc(accountingExports.createdAt), desc(accountingExports.number))
     .limit(page.limit)
     .offset(page.offset);
-  return { rows: rows.map(toRow), total: rows[0]?.total ?? 0 };
+  const parts = await selectPartsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => toRow(row, parts.get(row.id) ?? [])), total: rows[0]?.total ?? 0 };
 }
 
 export async function selectExport(db: Db, id: string): Promise<ExportRow | undefined> {
@@ -220,21 +250,44 @@ export async function selectExport(db: Db, id: string): Promise<ExportRow | unde
     .from(accountingExports)
     .leftJoin(users, eq(users.id, accountingExports.createdBy))
     .where(eq(accountingExports.id, id));
-  return row ? toRow(row) : undefined;
+  return row ? toRow(row, (await selectPartsOf(db, [id])).get(id) ?? []) : undefined;
 }
 
-/** A batch's stored file: its name, exact text and SHA-256. */
-export async function selectExportFile(db: Db, id: string) {
-  const [row] = await db
+export type StoredPart = { part: number; fileName: string; content: string; sha256: string };
+
+/**
+ * A batch's stored files (every part, or the one asked for), each its name, exact text and SHA-256, with the
+ * batch's number, format, when it was made and how many parts it has; undefined when there is no such batch.
+ */
+export async function selectExportFiles(db: Db, id: string, part?: number) {
+  const [batch] = await db
     .select({
       number: accountingExports.number,
-      fileName: accountingExports.fileName,
-      content: accountingExports.content,
-      sha256: accountingExports.sha256,
+      format: sql<AccountingFormat>`${accountingExports.format}`,
+      createdAt: accountingExports.createdAt,
+      partCount:
+        sql<number>`(select count(*) from accounting_export_parts p where p.export_id = ${accountingExports.id})`.mapWith(
+          Number,
+        ),
     })
     .from(accountingExports)
     .where(eq(accountingExports.id, id));
-  return row;
+  if (!batch) return undefined;
+  const files: StoredPart[] = await db
+    .select({
+      part: accountingExportParts.part,
+      fileName: accountingExportParts.fileName,
+      content: accountingExportParts.content,
+      sha256: accountingExportParts.sha256,
+    })
+    .from(accountingExportParts)
+    .where(
+      part === undefined
+        ? eq(accountingExportParts.exportId, id)
+        : and(eq(accountingExportParts.exportId, id), eq(accountingExportParts.part, part)),
+    )
+    .orderBy(asc(accountingExportParts.part));
+  return { ...batch, files };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -249,6 +302,8 @@ export type LineDoc = {
   unitPriceCents: number;
   discountCents: number;
   amountCents: number;
+  /** Billed at the in-season unit price (unitPriceCents is that price). */
+  seasonal: boolean;
   priceMetric: PriceMetric | null;
   coversStart: string | null;
   coversEnd: string | null;
@@ -261,6 +316,15 @@ export type LineDoc = {
 
 export type InvoiceTaxTerms = { taxCents: number; taxRateBp: number; taxIncluded: boolean; lines: LineDoc[] };
 
+/** The customer's postal address as the customer record holds it (each part null when not set). */
+export type AddressDoc = {
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+};
+
 export type InvoiceDoc = InvoiceTaxTerms & {
   id: string;
   number: string;
@@ -268,6 +332,7 @@ export type InvoiceDoc = InvoiceTaxTerms & {
   dueDate: string;
   customerName: string;
   customerEmail: string;
+  customerAddress: AddressDoc;
   contractTitle: string | null;
   subtotalCents: number;
   totalCents: number;
@@ -285,6 +350,7 @@ export type CreditNoteDoc = {
   toBalanceCents: number;
   customerName: string;
   customerEmail: string;
+  customerAddress: AddressDoc;
   invoiceNumber: string;
   /** The credited invoice's tax terms and lines: a credit is spread over its revenue accounts. */
   invoice: InvoiceTaxTerms;
@@ -311,6 +377,14 @@ export type CreditRefundDoc = {
   customerName: string;
 };
 
+const addressColumns = () => ({
+  street: customers.address,
+  city: customers.city,
+  state: customers.state,
+  zip: customers.zipCode,
+  country: customers.country,
+});
+
 /**
  * The rows whose id is one of these, as ONE array parameter: a year of documents can be more than the 65,535
  * parameters a statement takes one by one.
@@ -330,6 +404,7 @@ async function selectLines(db: Db, invoiceIds: string[]): Promise<Map<string, Li
       unitPriceCents: invoiceLines.unitPriceCents,
       discountCents: invoiceLines.discountCents,
       amountCents: invoiceLines.amountCents,
+      seasonal: invoiceLines.seasonal,
       priceMetric: sql<PriceMetric | null>`${invoiceLines.priceMetric}`,
       coversStart: invoiceLines.coversStart,
       coversEnd: invoiceLines.coversEnd,
@@ -361,6 +436,7 @@ export async function selectInvoiceDocs(db: Db, ids: string[]): Promise<InvoiceD
       dueDate: invoices.dueDate,
       customerName: customers.name,
       customerEmail: customers.email,
+      ...addressColumns(),
       contractTitle: contracts.title,
       subtotalCents: invoices.subtotalCents,
       taxCents: invoices.taxCents,
@@ -374,7 +450,11 @@ export async function selectInvoiceDocs(db: Db, ids: string[]): Promise<InvoiceD
     .where(idIn(invoices.id, ids))
     .orderBy(asc(invoices.issuedAt), asc(invoices.number));
   const lines = await selectLines(db, ids);
-  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+  return rows.map(({ street, city, state, zip, country, ...row }) => ({
+    ...row,
+    customerAddress: { street, city, state, zip, country },
+    lines: lines.get(row.id) ?? [],
+  }));
 }
 
 /** Credit notes with their invoice's tax terms and lines, in the order they were issued. */
@@ -393,6 +473,7 @@ export async function selectCreditNoteDocs(db: Db, ids: string[]): Promise<Credi
       toBalanceCents: creditNotes.toBalanceCents,
       customerName: customers.name,
       customerEmail: customers.email,
+      ...addressColumns(),
       invoiceId: invoices.id,
       invoiceNumber: invoices.number,
       invoiceTaxCents: invoices.taxCents,
@@ -405,10 +486,13 @@ export async function selectCreditNoteDocs(db: Db, ids: string[]): Promise<Credi
     .where(idIn(creditNotes.id, ids))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
   const lines = await selectLines(db, [...new Set(rows.map((row) => row.invoiceId))]);
-  return rows.map(({ invoiceId, invoiceTaxCents, taxRateBp, taxIncluded, ...note }) => ({
-    ...note,
-    invoice: { taxCents: invoiceTaxCents, taxRateBp, taxIncluded, lines: lines.get(invoiceId) ?? [] },
-  }));
+  return rows.map(
+    ({ invoiceId, invoiceTaxCents, taxRateBp, taxIncluded, street, city, state, zip, country, ...note }) => ({
+      ...note,
+      customerAddress: { street, city, state, zip, country },
+      invoice: { taxCents: invoiceTaxCents, taxRateBp, taxIncluded, lines: lines.get(invoiceId) ?? [] },
+    }),
+  );
 }
 
 /** Payments and refunds received or made, in the order the money moved. */

@@ -25,6 +25,14 @@ export const accountingExportResponse = object<AccountingExport>({
     payments: integer,
     creditRefunds: integer,
   }),
+  parts: arrayOf(
+    object<AccountingExport['parts'][number]>({
+      part: integer,
+      fileName: string,
+      sha256: string,
+      documentCount: integer,
+    }),
+  ),
   total: number,
   tax: nullableNumber,
   fileName: string,
@@ -51,4 +59,5 @@ export const accountingSettingsResponse = object<AccountingSettings>({
   xeroNoTaxType: nullableString,
   quickbooksTaxCode: nullableString,
   quickbooksNoTaxCode: nullableString,
+  dateFormat: string,
 });

@@ -1,4 +1,8 @@
-import { accountingExportRequestSchema, accountingSettingsSchema } from '@shared/contracts/accounting';
+import {
+  accountingExportRequestSchema,
+  accountingSettingsSchema,
+  exportFileQuerySchema,
+} from '@shared/contracts/accounting';
 import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +16,7 @@ import {
 import {
   createExport,
   exportFileOf,
+  exportZipOf,
   getAccountingSettings,
   getExport,
   listExports,
@@ -19,9 +24,9 @@ import {
 } from './accounting.service';
 
 /**
- * The accounting export (product.md section 16, decision 043): batches made, listed and downloaded by finance
- * and admins; the account codes they use, read by them and set by admins (the Settings screen's "Accounting"
- * tab).
+ * The accounting export (product.md sections 16 and 17, decisions 043 and 050): batches made, listed and
+ * downloaded (part by part, or all parts in one zip) by finance and admins; the account codes and date format
+ * they use, read by them and set by admins (the Settings screen's "Accounting" tab).
  */
 export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,17 +72,49 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     (request) => getExport(app.db, request.params.id),
   );
 
-  // The batch's file, the same bytes on every download.
+  // A part's file, the same bytes on every download.
   r.get(
     '/api/accounting/exports/:id/file',
-    { config: exporting, schema: { params: idParamSchema, produces: ['text/csv'] } },
+    {
+      config: exporting,
+      schema: {
+        summary: "A batch's file, or one of its parts",
+        description:
+          "The CSV of part `part` (from 1) as it was made. Without `part`, the batch's file when it has one part; a batch of several parts answers 409 naming them and the zip. A part the batch does not have is 404.",
+        params: idParamSchema,
+        querystring: exportFileQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
     async (request, reply) => {
-      const file = await exportFileOf(app.db, request.params.id);
+      const file = await exportFileOf(app.db, request.params.id, request.query.part);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .header('Cache-Control', 'private, no-store')
         .send(file.content);
+    },
+  );
+
+  // Every part of a batch in one zip, each entry its part's file and bytes.
+  r.get(
+    '/api/accounting/exports/:id/zip',
+    {
+      config: exporting,
+      schema: {
+        summary: "All of a batch's parts in one zip",
+        description: "A zip holding each part's CSV under its file name, the same bytes as `.../file?part=N`.",
+        params: idParamSchema,
+        produces: ['application/zip'],
+      },
+    },
+    async (request, reply) => {
+      const zip = await exportZipOf(app.db, request.params.id);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${zip.fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(zip.content.buffer, zip.content.byteOffset, zip.content.byteLength));
     },
   );
 }

@@ -48,6 +48,7 @@ const CODES: AccountingSettings = {
   xeroNoTaxType: 'Tax Exempt',
   quickbooksTaxCode: 'TAX',
   quickbooksNoTaxCode: 'NON',
+  dateFormat: 'MM/DD/YYYY',
 };
 
 /** Dollars as text ("1234.50", "-2.50") to cents, by the digits: the oracle never goes through floats. */
@@ -308,30 +309,32 @@ describe('Xero invoices', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${batch.number}-xero-invoices.csv"`);
     expect(response.body.split('\r\n')[0]).toBe(
-      '*ContactName,EmailAddress,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,*Description,*Quantity,*UnitAmount,*AccountCode,*TaxType,TaxAmount,Currency',
+      '*ContactName,EmailAddress,POAddressLine1,POCity,PORegion,POPostalCode,POCountry,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,*Description,*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TaxAmount,Currency',
     );
 
     const rows = await rowsOf(batch);
     const { acme, birch, cedar } = book;
-    // The literal table: [invoice, quantity, unit amount, account, tax amount] per row, in line order.
+    // The literal table: [invoice, quantity, unit amount, discount, account, tax amount] per row, in line order.
+    // The discounted line is its 2 x $500.00 with 10.00% off ($100.00), as Xero computes it.
     expect(
       rows.map((r) => [
         r['*InvoiceNumber'],
         r['*Quantity'],
         cents(r['*UnitAmount']!),
+        r.Discount,
         r['*AccountCode'],
         r['*TaxType'],
         cents(r.TaxAmount!),
       ]),
     ).toEqual([
-      [acme.invoice.number, '1', 900_00, '4010', 'Tax on Sales', 90_00],
-      [acme.invoice.number, '1', 250_00, '4020', 'Tax on Sales', 25_00],
-      [acme.invoice.number, '1', 300_00, '4900', 'Tax on Sales', 30_00],
-      [acme.invoice.number, '1', 75_00, '4900', 'Tax on Sales', 7_50],
-      [acme.invoice.number, '1', 40_00, '4050', 'Tax on Sales', 4_00],
-      [acme.invoice.number, '1', -25_00, '4010', 'Tax on Sales', -2_50],
-      [birch.invoice.number, '1', 199_99, '4030', 'Tax on Sales', 20_00],
-      [cedar.invoice.number, '1', 100_00, '4040', 'Tax on Sales', 10_00],
+      [acme.invoice.number, '2', 500_00, '10.00', '4010', 'Tax on Sales', 90_00],
+      [acme.invoice.number, '1', 250_00, '', '4020', 'Tax on Sales', 25_00],
+      [acme.invoice.number, '1', 300_00, '', '4900', 'Tax on Sales', 30_00],
+      [acme.invoice.number, '1', 75_00, '', '4900', 'Tax on Sales', 7_50],
+      [acme.invoice.number, '1', 40_00, '', '4050', 'Tax on Sales', 4_00],
+      [acme.invoice.number, '1', -25_00, '', '4010', 'Tax on Sales', -2_50],
+      [birch.invoice.number, '1', 199_99, '', '4030', 'Tax on Sales', 20_00],
+      [cedar.invoice.number, '1', 100_00, '', '4040', 'Tax on Sales', 10_00],
     ]);
     expect(rows[0]).toMatchObject({
       '*ContactName': 'Acme Outdoor',
@@ -342,11 +345,20 @@ describe('Xero invoices', () => {
       Currency: 'USD',
     });
     expect(rows[0]!['*Description']).toContain('2 × $500.00 less $100.00 discount');
+    // The customers have no address on record: its cells are empty.
+    expect([rows[0]!.POAddressLine1, rows[0]!.POCity, rows[0]!.POCountry]).toEqual(['', '', '']);
+    expect(batch.parts).toEqual([{ part: 1, fileName: batch.fileName, sha256: batch.sha256, documentCount: 3 }]);
 
-    // Reconciled with the API: each line's amount, each invoice's tax and total, the count of invoices.
+    // Reconciled with the API: each line's amount (Xero's quantity x unit amount less the discount percentage,
+    // to the cent), each invoice's tax and total, the count of invoices.
+    const xeroNet = (r: Record<string, string>) => {
+      const gross = Number(r['*Quantity']) * cents(r['*UnitAmount']!);
+      const off = r.Discount ? cents(r.Discount) : 0; // hundredths of a percent
+      return Math.sign(gross) * Math.floor((Math.abs(gross) * (10_000 - off) + 5_000) / 10_000);
+    };
     for (const api of [acme.invoice, birch.invoice, cedar.invoice]) {
       const mine = rows.filter((r) => r['*InvoiceNumber'] === api.number);
-      const net = mine.map((r) => Number(r['*Quantity']) * cents(r['*UnitAmount']!));
+      const net = mine.map(xeroNet);
       expect(net).toEqual(api.lines.map((l) => apiCents(l.amount)));
       expect(sum(mine.map((r) => cents(r.TaxAmount!)))).toBe(apiCents(api.tax));
       expect(sum(net) + sum(mine.map((r) => cents(r.TaxAmount!)))).toBe(apiCents(api.total));
@@ -670,5 +682,59 @@ describe('bad input changes nothing', () => {
     expect(seen.statusCode).toBe(200);
     expect((seen.json() as Invoice).exports).toEqual([]);
     expect((seen.json() as Invoice).creditNotes.map((n) => n.exports)).toEqual([[], [], []]);
+  });
+});
+
+describe('the date format', () => {
+  const settingsNow = async () =>
+    (await ctx.injectAs('finance', { method: 'GET', url: '/api/accounting/settings' })).json() as AccountingSettings;
+
+  it('an unknown format is refused with 400 and its message, and nothing changes', async () => {
+    const before = await ctx.db.select().from(auditEvents);
+    const response = await ctx.injectAs('admin', {
+      method: 'PUT',
+      url: '/api/accounting/settings',
+      payload: { ...CODES, dateFormat: 'DD.MM.YYYY' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({
+      dateFormat: ['Choose a date format: MM/DD/YYYY, DD/MM/YYYY, YYYY-MM-DD'],
+    });
+    expect((await settingsNow()).dateFormat).toBe('MM/DD/YYYY');
+    expect(await ctx.db.select().from(auditEvents)).toHaveLength(before.length);
+  });
+
+  it('is saved (audited), kept by a client that does not send it, and used by the next Xero file', async () => {
+    const saved = await ctx.injectAs('admin', {
+      method: 'PUT',
+      url: '/api/accounting/settings',
+      payload: { ...CODES, dateFormat: 'DD/MM/YYYY' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ dateFormat: 'DD/MM/YYYY' });
+    // A client from before the setting sends the codes only: the format stays as set.
+    const { dateFormat: _left, ...withoutFormat } = CODES;
+    const codesOnly = await ctx.injectAs('admin', {
+      method: 'PUT',
+      url: '/api/accounting/settings',
+      payload: withoutFormat,
+    });
+    expect(codesOnly.statusCode, codesOnly.body).toBe(200);
+    expect((await settingsNow()).dateFormat).toBe('DD/MM/YYYY');
+
+    const note = (
+      await ctx.injectAs('finance', {
+        method: 'POST',
+        url: `/api/invoices/${book.cedar.invoice.id}/credit-notes`,
+        payload: { amount: '1.10', reason: 'Rounding' },
+      })
+    ).json() as CreditNote;
+    // The batch takes it and the earlier "A cent or two" note, which no Xero credit notes batch held yet.
+    const batch = await made('xero-credit-notes');
+    const rows = await rowsOf(batch);
+    const day = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+    expect(rows.map((r) => r['*CreditNoteNumber'])).toContain(note.number);
+    expect(new Set(rows.map((r) => r['*CreditNoteDate']))).toEqual(new Set([day]));
+    await ctx.injectAs('admin', { method: 'PUT', url: '/api/accounting/settings', payload: CODES });
   });
 });

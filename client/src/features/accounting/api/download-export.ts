@@ -4,9 +4,11 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
-/** GET /api/accounting/exports/{id}/file: the batch's file, the same bytes on every download. */
-export function downloadExport(batch: Pick<AccountingExport, 'id' | 'fileName'>) {
-  return downloadFile(`/api/accounting/exports/${batch.id}/file`, { fallbackName: batch.fileName });
+export type ExportFileRequest = { batch: Pick<AccountingExport, 'id'>; part: AccountingExport['parts'][number] };
+
+/** GET /api/accounting/exports/{id}/file?part=N: one part's file, the same bytes on every download. */
+export function downloadExport({ batch, part }: ExportFileRequest) {
+  return downloadFile(`/api/accounting/exports/${batch.id}/file?part=${part.part}`, { fallbackName: part.fileName });
 }
 
 export function useDownloadExport() {

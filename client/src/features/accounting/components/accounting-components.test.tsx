@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { CodesNotice } from './codes-notice';
 import { lastMonth } from './export-form';
-import { documentsText } from './exports-table';
+import { documentsText, filesText, partItemText } from './exports-table';
 
 const render = (node: ReactNode) => renderToStaticMarkup(<Router ssrPath="/accounting">{node}</Router>);
 
@@ -23,6 +23,29 @@ describe('documentsText', () => {
   it('names each kind a batch holds', () => {
     expect(documentsText({ invoices: 3, creditNotes: 1, payments: 2, creditRefunds: 0 })).toBe(
       '3 invoices, 1 credit note, 2 payments and refunds',
+    );
+  });
+});
+
+describe("a batch's files", () => {
+  const part = (n: number, documentCount: number) => ({
+    part: n,
+    fileName: `EXP-2026-000004-quickbooks-invoices-part-${n}-of-3.csv`,
+    sha256: 'x',
+    documentCount,
+  });
+  const three = { format: 'quickbooks-invoices' as const, parts: [part(1, 100), part(2, 100), part(3, 50)] };
+
+  it('one file, or how many parts and what each holds', () => {
+    expect(filesText({ parts: [part(1, 12)] })).toEqual({ count: '1 file', split: null });
+    expect(filesText(three)).toEqual({ count: '3 parts', split: '100 · 100 · 50' });
+  });
+
+  it('names each part in the Download menu with what it holds', () => {
+    expect(partItemText(three, three.parts[2]!)).toBe('Part 3 of 3 · 50 invoices');
+    expect(partItemText({ format: 'journal', parts: three.parts }, part(1, 1))).toBe('Part 1 of 3 · 1 document');
+    expect(partItemText({ format: 'xero-credit-notes', parts: three.parts }, part(2, 2))).toBe(
+      'Part 2 of 3 · 2 credit notes',
     );
   });
 });

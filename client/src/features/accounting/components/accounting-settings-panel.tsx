@@ -1,29 +1,36 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AccountingSettingsInput, accountingSettingsSchema } from '@shared/contracts/accounting';
+import {
+  type AccountingSettingsInput,
+  type AccountingSettingsUpdate,
+  accountingSettingsSchema,
+} from '@shared/contracts/accounting';
 import {
   ACCOUNT_FIELD_HINTS,
   ACCOUNT_FIELD_LABELS,
   ACCOUNT_FIELDS,
+  ACCOUNTING_DATE_FORMAT_LABELS,
+  ACCOUNTING_DATE_FORMATS,
   type AccountingSettings,
   TAX_NAME_FIELDS,
   TAX_NAME_LABELS,
 } from '@shared/contracts/accounting-vocabulary';
 import { AD_TYPE_LABELS, AD_TYPES } from '@shared/contracts/product-vocabulary';
 import { type ReactNode, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useAccountingSettings } from '../api/get-accounting-settings';
 import { useUpdateAccountingSettings } from '../api/update-accounting-settings';
 
 /**
  * The Settings screen's "Accounting" tab (admins): the account code of each ad type's revenue, of tax,
- * receivables, bank, card clearing and customer credit, and the tax names Xero and QuickBooks know, which the
- * accounting export writes into its files. A code left empty is not set.
+ * receivables, bank, card clearing and customer credit, the tax names Xero and QuickBooks know, and how their
+ * files write dates, which the accounting export writes into its files. A code left empty is not set.
  */
 export function AccountingSettingsPanel() {
   const { data, isLoading, error } = useAccountingSettings();
@@ -60,6 +67,7 @@ function formValues(settings: AccountingSettings): AccountingSettingsInput {
     ) as AccountingSettingsInput['revenueAccounts'],
     ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, text(settings[field])])),
     ...Object.fromEntries(TAX_NAME_FIELDS.map((field) => [field, text(settings[field])])),
+    dateFormat: settings.dateFormat,
   };
 }
 
@@ -80,7 +88,7 @@ function Group({ title, hint, children }: { title: string; hint: string; childre
 
 function AccountingSettingsForm({ current }: { current: AccountingSettings }) {
   const update = useUpdateAccountingSettings();
-  const form = useForm<AccountingSettingsInput, unknown, AccountingSettings>({
+  const form = useForm<AccountingSettingsInput, unknown, AccountingSettingsUpdate>({
     resolver: zodResolver(accountingSettingsSchema),
     defaultValues: formValues(current),
   });
@@ -126,11 +134,54 @@ function AccountingSettingsForm({ current }: { current: AccountingSettings }) {
           </FormField>
         ))}
       </Group>
+      <Group title="Dates" hint="How the Xero and QuickBooks files write dates (the journal always writes YYYY-MM-DD).">
+        <Controller
+          control={form.control}
+          name="dateFormat"
+          render={({ field }) => (
+            <FormField
+              label="Date format"
+              hint="Choose the format your Xero or QuickBooks organisation reads."
+              error={errors.dateFormat?.message}
+            >
+              <DateFormatSelect value={field.value ?? 'MM/DD/YYYY'} onChange={field.onChange} />
+            </FormField>
+          )}
+        />
+      </Group>
       <div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Account Codes'}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The date format select; its trigger takes FormField's id and aria wiring, so the label names it. */
+function DateFormatSelect({
+  value,
+  onChange,
+  ...trigger
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger {...trigger}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {ACCOUNTING_DATE_FORMATS.map((format) => (
+          <SelectItem key={format} value={format}>
+            {ACCOUNTING_DATE_FORMAT_LABELS[format]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

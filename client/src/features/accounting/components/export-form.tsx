@@ -51,7 +51,10 @@ export function ExportForm() {
       onSuccess: (batch) =>
         toast({
           title: `${batch.number} made`,
-          description: `${ACCOUNTING_FORMAT_LABELS[batch.format]}: ${countLabel(batch.documentCount, false, 'document', 'documents')}. Download it from the list.`,
+          description:
+            batch.parts.length > 1
+              ? `${ACCOUNTING_FORMAT_LABELS[batch.format]}: ${countLabel(batch.documentCount, false, 'document', 'documents')} in ${batch.parts.length} parts. Download them from the list.`
+              : `${ACCOUNTING_FORMAT_LABELS[batch.format]}: ${countLabel(batch.documentCount, false, 'document', 'documents')}. Download it from the list.`,
         }),
       onError: (error) => {
         showServerFieldErrors(form, error);

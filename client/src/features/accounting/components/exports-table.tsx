@@ -1,11 +1,24 @@
-import { ACCOUNTING_FORMAT_LABELS, type AccountingExport } from '@shared/contracts/accounting-vocabulary';
-import { Download, Inbox } from 'lucide-react';
+import {
+  ACCOUNTING_FORMAT_LABELS,
+  type AccountingExport,
+  type AccountingFormat,
+  partLabel,
+} from '@shared/contracts/accounting-vocabulary';
+import { ChevronDown, Download, Inbox } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
 import { countLabel, formatDate, formatMoney } from '@/lib/format';
 import { useDownloadExport } from '../api/download-export';
+import { useDownloadExportZip } from '../api/download-export-zip';
 import { EXPORTS_PAGE_SIZE, useExports } from '../api/get-exports';
 
 /** What a batch holds, kind by kind: "3 invoices, 2 payments". */
@@ -20,10 +33,38 @@ export function documentsText(documents: AccountingExport['documents']): string 
     .join(', ');
 }
 
-/** The batches made, newest first, each downloadable again (the same file every time). */
+/** What a format's files hold, one and many: invoices, credit notes, or documents (the journal). */
+const HELD: Record<AccountingFormat, [string, string]> = {
+  'xero-invoices': ['invoice', 'invoices'],
+  'quickbooks-invoices': ['invoice', 'invoices'],
+  'xero-credit-notes': ['credit note', 'credit notes'],
+  journal: ['document', 'documents'],
+};
+
+/** A batch's files: "1 file", or "3 parts" and what each holds ("100 · 100 · 50"). */
+export function filesText(batch: Pick<AccountingExport, 'parts'>): { count: string; split: string | null } {
+  const { parts } = batch;
+  if (parts.length <= 1) return { count: '1 file', split: null };
+  return { count: `${parts.length} parts`, split: parts.map((part) => part.documentCount).join(' · ') };
+}
+
+/** A part's menu item: "Part 2 of 3 · 100 invoices". */
+export function partItemText(
+  batch: Pick<AccountingExport, 'format' | 'parts'>,
+  part: AccountingExport['parts'][number],
+) {
+  const [one, many] = HELD[batch.format];
+  return `${partLabel(part.part, batch.parts.length)} · ${countLabel(part.documentCount, false, one, many)}`;
+}
+
+/**
+ * The batches made, newest first, each downloadable again (the same files every time): a batch of one file has
+ * its Download button; a batch of several parts a Download menu with each part and all of them in one zip.
+ */
 export function ExportsTable({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const batches = useExports(page);
   const download = useDownloadExport();
+  const downloadZip = useDownloadExportZip();
   const rows = batches.data?.rows ?? [];
   const total = batches.data?.total ?? 0;
 
@@ -45,12 +86,18 @@ export function ExportsTable({ page, onPageChange }: { page: number; onPageChang
     {
       id: 'documents',
       header: 'Documents',
-      cell: (batch) => (
-        <>
-          {batch.documentCount}
-          <span className="block text-xs text-muted-foreground">{documentsText(batch.documents)}</span>
-        </>
-      ),
+      cell: (batch) => {
+        const { count, split } = filesText(batch);
+        return (
+          <>
+            {batch.documentCount}
+            <span className="block text-xs text-muted-foreground">{documentsText(batch.documents)}</span>
+            <span className="block text-xs text-muted-foreground" data-testid="export-files">
+              {split ? `in ${count}: ${split}` : count}
+            </span>
+          </>
+        );
+      },
     },
     {
       id: 'amount',
@@ -85,17 +132,50 @@ export function ExportsTable({ page, onPageChange }: { page: number; onPageChang
       header: 'Actions',
       hideHeader: true,
       align: 'right',
-      cell: (batch) => (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => download.mutate(batch)}
-          aria-label={`Download ${batch.number}`}
-          disabled={download.isPending && download.variables?.id === batch.id}
-        >
-          <Download aria-hidden /> Download
-        </Button>
-      ),
+      cell: (batch) => {
+        const busy =
+          (download.isPending && download.variables?.batch.id === batch.id) ||
+          (downloadZip.isPending && downloadZip.variables?.id === batch.id);
+        const [only] = batch.parts;
+        if (batch.parts.length === 1 && only) {
+          return (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => download.mutate({ batch, part: only })}
+              aria-label={`Download ${batch.number}`}
+              disabled={busy}
+            >
+              <Download aria-hidden /> Download
+            </Button>
+          );
+        }
+        return (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Download ${batch.number}: ${batch.parts.length} parts`}
+                disabled={busy}
+              >
+                <Download aria-hidden /> Download <ChevronDown aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              {batch.parts.map((part) => (
+                <DropdownMenuItem key={part.part} onSelect={() => download.mutate({ batch, part })}>
+                  {partItemText(batch, part)}
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => downloadZip.mutate(batch)}>
+                All {batch.parts.length} parts (zip)
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        );
+      },
     },
   ];
 
@@ -114,7 +194,7 @@ export function ExportsTable({ page, onPageChange }: { page: number; onPageChang
         busy={batches.isFetching && !batches.isPending}
         empty={
           <EmptyState icon={<Inbox aria-hidden />} title="No exports yet">
-            Choose a range and a format above: the batch appears here, numbered, and can be downloaded again.
+            Choose a range and a format above: the batch appears here, numbered, and its files can be downloaded again.
           </EmptyState>
         }
       />

@@ -1,6 +1,6 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { createContract, customerNamed, listContracts, productNamed } from './contracts-helpers';
-import { apiAs, choose, expect, signInAs, test, toast, unique } from './fixtures';
+import { apiAs, choose, expect, fromOurPage, signInAs, test, toast, unique } from './fixtures';
 
 /** Today and yesterday as the server counts days (UTC), as yyyy-mm-dd. */
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -219,4 +219,71 @@ test('an active, invoiced contract: Add Line and End Line show the prorated char
   await expect(schedule.getByTestId('schedule-adjustment').nth(1)).toContainText(money(-credit));
   await expect(periodRow).toContainText(money(afterEnd));
   await page.screenshot({ path: 'test-results/schedule-adjustments.png', fullPage: true });
+});
+
+test('a contract paid ahead of its start: Add Line with a blank Flight Start adds the line from the start', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A pay-link contract starting in two weeks, signed and paid now (its first month is billed at once).
+  const admin = await apiAs(request, 'admin');
+  const customer = await customerNamed(admin, 'Holiday Lights Co.');
+  const banner = await productNamed(admin, 'Homepage Banner (728x90)');
+  const start = isoDay(14);
+  const contract = await createContract(admin, {
+    customerId: customer.id,
+    startDate: start,
+    title: unique('Paid ahead'),
+    sendToCustomer: true,
+    lineItems: [{ productId: banner.id, quantity: 1, unitPrice: 100, discount: 0, seasonalPrice: null }],
+  });
+  const { paymentUrl } = await admin.post<{ paymentUrl: string }>(
+    `/api/contracts/${contract.id}/generate-payment-link`,
+    {},
+  );
+  const payToken = new URL(paymentUrl).pathname.split('/').pop()!;
+  const payLink = await (await request.get(`/api/pay/${payToken}`)).json();
+  const signed = await request.post(`/api/io/${payLink.insertionOrder.token}/accept`, {
+    data: { signerName: 'Holly Lights', agree: true },
+    headers: fromOurPage(),
+  });
+  expect(signed.ok(), await signed.text()).toBeTruthy();
+  const opened = await request.post(`/api/pay/${payToken}/checkout`, { headers: fromOurPage() });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  const checkout = new URL((await opened.json()).checkoutUrl).pathname.split('/').pop()!;
+  const paid = await request.post(`/api/checkout/${checkout}/pay`, {
+    data: {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: `12 / ${new Date().getUTCFullYear() + 2}`,
+      cvc: '123',
+      name: 'Holly Lights',
+    },
+    headers: fromOurPage(),
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+
+  await signInAs(page, 'admin', `/contracts/${contract.id}`);
+  const startText = new Date(`${start}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(
+    page.getByText(
+      `Starts ${startText}: add a line or end one from that day. The next invoice settles the difference.`,
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add Line' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a line' });
+  await expect(dialog.getByText(`Blank: the contract's start (${startText}).`)).toBeVisible();
+  await choose(dialog, 'Product', /Timed QR Code Placement/);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('amendment-preview')).toBeVisible();
+  await expect(dialog.getByText("Flight cannot start before the contract's start date")).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Add Line' }).click();
+  await expect(toast(page, 'Line added')).toBeVisible();
+  const lines = await admin.get<Contract>(`/api/contracts/${contract.id}`);
+  expect(lines.lineItems.map((l) => l.flightStart)).toEqual([start, start]);
 });

@@ -30,14 +30,16 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   const answers = { serializerCompiler: jsonSerializerCompiler };
   const settings = { 200: accountingSettingsResponse };
 
-  r.get('/api/accounting/settings', { config: exporting, schema: { response: settings }, ...answers }, () =>
-    getAccountingSettings(app.db),
+  r.get(
+    '/api/accounting/settings',
+    { config: exporting, schema: { summary: 'Get the accounting settings', response: settings }, ...answers },
+    () => getAccountingSettings(app.db),
   );
   r.put(
     '/api/accounting/settings',
     {
       config: { access: ['settings:write'] },
-      schema: { body: accountingSettingsSchema, response: settings },
+      schema: { summary: 'Update the accounting settings', body: accountingSettingsSchema, response: settings },
       ...answers,
     },
     (request) => saveAccountingSettings(app.db, request.user!, request.body),
@@ -47,7 +49,11 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounting/exports',
     {
       config: exporting,
-      schema: { querystring: listQuerySchema, response: { 200: accountingExportListResponse } },
+      schema: {
+        summary: 'List accounting export batches',
+        querystring: listQuerySchema,
+        response: { 200: accountingExportListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listExports(app.db, request.query)),
@@ -56,21 +62,36 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounting/exports',
     {
       config: exporting,
-      schema: { body: accountingExportRequestSchema, response: { 201: accountingExportResponse } },
+      schema: {
+        summary: 'Make an accounting export batch',
+        body: accountingExportRequestSchema,
+        response: { 201: accountingExportResponse },
+      },
       ...answers,
     },
     async (request, reply) => reply.status(201).send(await createExport(app.db, request.user!, request.body)),
   );
   r.get(
     '/api/accounting/exports/:id',
-    { config: exporting, schema: { params: idParamSchema, response: { 200: accountingExportResponse } }, ...answers },
+    {
+      config: exporting,
+      schema: {
+        summary: 'Get an accounting export batch',
+        params: idParamSchema,
+        response: { 200: accountingExportResponse },
+      },
+      ...answers,
+    },
     (request) => getExport(app.db, request.params.id),
   );
 
   // The batch's file, the same bytes on every download.
   r.get(
     '/api/accounting/exports/:id/file',
-    { config: exporting, schema: { params: idParamSchema, produces: ['text/csv'] } },
+    {
+      config: exporting,
+      schema: { summary: "Download an accounting export batch's file", params: idParamSchema, produces: ['text/csv'] },
+    },
     async (request, reply) => {
       const file = await exportFileOf(app.db, request.params.id);
       return reply

@@ -8,7 +8,11 @@ import type { FastifySerializerCompiler } from 'fastify';
  * jsonSerializerCompiler` on the route; other routes keep the zod serialiser of app.ts.
  *
  * `object<T>()` needs one schema for every key of T, so a field added to a response type fails the type
- * check here instead of silently disappearing from the answer.
+ * check here instead of silently disappearing from the answer. Every field is `required` (always in the
+ * answer, null where its schema allows it), but for those wrapped in `optional()`, which are exactly T's
+ * optional keys (`key?: ...`): the type check refuses either one the other way round. The answers' types and
+ * the API document's `required` lists are the same (decision 053); fast-json-stringify refuses to write an
+ * answer that lacks a required field, so a handler cannot answer less than the document promises.
  */
 export type JsonSchema = Record<string, unknown>;
 
@@ -20,8 +24,31 @@ export const nullableString: JsonSchema = { type: ['string', 'null'] };
 export const nullableNumber: JsonSchema = { type: ['number', 'null'] };
 export const nullableInteger: JsonSchema = { type: ['integer', 'null'] };
 
-export function object<T>(properties: { [K in keyof Required<T>]: JsonSchema }): JsonSchema {
-  return { type: 'object', properties };
+const OPTIONAL: unique symbol = Symbol('optional');
+
+/** A field that the answer leaves out at times (not merely null): not in its object's `required`. */
+export type OptionalField = { readonly [OPTIONAL]: JsonSchema };
+export const optional = (schema: JsonSchema): OptionalField => ({ [OPTIONAL]: schema });
+
+/** A field of T that may be missing from the object (`key?: ...`), as opposed to one that may be undefined. */
+type OptionalKey<T, K extends keyof T> = Record<never, never> extends Pick<T, K> ? true : false;
+
+/** One schema per key of T: `optional(...)` for T's optional keys, a plain schema for the others. */
+export type Properties<T> = {
+  [K in keyof Required<T>]: OptionalKey<T, K> extends true ? OptionalField : JsonSchema & { [OPTIONAL]?: never };
+};
+
+export function object<T>(properties: Properties<T>): JsonSchema {
+  const schemas: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [key, value] of Object.entries(properties as Record<string, JsonSchema | OptionalField>)) {
+    if (OPTIONAL in value) schemas[key] = value[OPTIONAL];
+    else {
+      schemas[key] = value;
+      required.push(key);
+    }
+  }
+  return { type: 'object', properties: schemas, required };
 }
 
 export const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, nullable: true });

@@ -30,12 +30,18 @@ const DESCRIPTION = `The API of AdCRM: the routes the web client itself uses, ea
 
 **Authentication.** Send \`Authorization: Bearer <token>\` with a session token (from \`POST /api/auth/login\`) or an
 API key (\`adcrm_...\`, made by an admin), or the session cookie \`sid\` that signing in sets in a browser. A change
-sent with the cookie must come from this site (Origin, Sec-Fetch-Site or Referer). Each operation names what it
-needs in its description and in \`x-permissions\`: the permissions of which the caller needs one, \`"public"\` (no
-sign-in) or \`"signed-in"\` (any signed-in user). Without a sign-in the answer is 401, without the permission 403.
+sent with the cookie must come from this site (Origin, Sec-Fetch-Site or Referer), or it is refused with 403. Each
+operation names what it needs in its description and in \`x-permissions\`: the permissions of which the caller
+needs one, \`"public"\` (no sign-in) or \`"signed-in"\` (any signed-in user). Without a sign-in the answer is 401,
+without the permission 403.
 
 **Errors.** Every error answers \`{ "message", "code" }\`, and invalid input also \`fieldErrors\` (the messages of
-each invalid field, by its path). Amounts are integer cents.
+each invalid field, by its path).
+
+**Amounts.** Money is in dollars in requests and answers: an answer gives a JSON number with at most two decimals
+(\`1480.5\` is $1,480.50), and a body takes a number or numeric text with at most two decimals (\`1480.50\` or
+\`"1480.50"\`). Webhook deliveries differ: the \`data\` of an event carries integer cents, in fields named
+\`...Cents\` (\`"totalCents": 148050\`).
 
 **Idempotency.** A POST that creates or moves money takes an optional \`Idempotency-Key\` header (at most 255
 characters, scoped to the API key or session that sends it): a repeat with the same key and body within 24 hours
@@ -250,6 +256,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'AdCRM API', version: packageJson.version, description: DESCRIPTION },
+      // The paths are absolute (/api/...) on the origin that serves this document.
+      servers: [{ url: '/', description: 'The server that serves this document.' }],
       components: {
         schemas: { Error: ERROR_SCHEMA },
         securitySchemes: {
@@ -275,7 +283,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     OPENAPI_PATH,
     {
       config: { access: 'public' },
-      schema: { description: 'This document.', response: { 200: documentSchema } },
+      schema: { summary: 'Get the OpenAPI document', description: 'This document.', response: { 200: documentSchema } },
     },
     async () => app.swagger() as z.infer<typeof documentSchema>,
   );

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import { createSession } from '../modules/sessions/sessions';
+import { checkAnswers } from './answer-check';
 import { createTestUser, type TestUser } from './factories';
 import { adminQuery, withDatabase } from './global-setup';
 
@@ -54,6 +55,8 @@ export async function buildTestApp(options: { config?: Partial<Config>; mailer?:
     logger: false,
     mailer: options.mailer,
   });
+  // Every answer a test provokes is checked against its route's response schema (./answer-check.ts).
+  checkAnswers(app);
   await app.ready();
 
   const byRole = new Map<Role, TestUser & { token: string }>();

@@ -37,6 +37,7 @@ type Media = Record<string, { schema: Schema }>;
 
 type Operation = {
   operationId?: string;
+  summary?: string;
   tags?: string[];
   description?: string;
   security?: unknown[];
@@ -48,6 +49,7 @@ type Operation = {
 type Document = {
   openapi: string;
   info: { title: string; version: string; description: string };
+  servers: { url: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
   security: unknown[];
@@ -58,6 +60,35 @@ const inDocument = (route: string) => {
   const [method, url] = route.split(' ');
   return [url.replace(/:([A-Za-z0-9_]+)/g, '{$1}'), method.toLowerCase()] as const;
 };
+
+/**
+ * Every object schema of a success answer that has properties, each with where it is in the document
+ * ("GET /api/contracts/{id} 200 application/json.lineItems[]"): inside properties, items, unions and maps.
+ */
+function successObjects(document: Document): [string, Schema][] {
+  const found: [string, Schema][] = [];
+  const walk = (schema: Schema | undefined, at: string): void => {
+    if (!schema || typeof schema !== 'object') return;
+    if (schema.properties && Object.keys(schema.properties).length > 0) found.push([at, schema]);
+    for (const [key, property] of Object.entries(schema.properties ?? {})) walk(property, `${at}.${key}`);
+    walk(schema.items, `${at}[]`);
+    if (typeof schema.additionalProperties === 'object') walk(schema.additionalProperties as Schema, `${at}{}`);
+    for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) {
+      for (const [i, member] of ((schema[key] as Schema[] | undefined) ?? []).entries()) walk(member, `${at}|${i}`);
+    }
+  };
+  for (const [url, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        if (status >= '400') continue;
+        for (const [type, media] of Object.entries(answer.content ?? {})) {
+          walk(media.schema, `${method.toUpperCase()} ${url} ${status} ${type}`);
+        }
+      }
+    }
+  }
+  return found;
+}
 
 let ctx: TestContext;
 let doc: Document;
@@ -296,6 +327,85 @@ describe('the OpenAPI document', () => {
     expect(checkout.headers).toEqual({ 'Retry-After': expect.objectContaining({ schema: { type: 'integer' } }) });
     expect(op('GET /api/contracts').responses['429']).toBeUndefined();
     expect(op('GET /api/openapi.json')['x-permissions']).toBe('public');
+  });
+});
+
+describe('a typed API for generated clients', () => {
+  it('every operation has a summary: a short sentence of its own, beside the description naming its permission', () => {
+    const operations = Object.entries(doc.paths).flatMap(([url, item]) =>
+      Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${url}`, operation] as const),
+    );
+    expect(operations.length).toBeGreaterThan(140);
+    const unfit = operations
+      .filter(([, operation]) => {
+        const summary = operation.summary ?? '';
+        // A short sentence: a capital first, no full stop, one line, not the description over again.
+        return !/^[A-Z][^\n]{2,69}$/.test(summary) || summary.endsWith('.') || summary === operation.description;
+      })
+      .map(([route, operation]) => `${route}: ${JSON.stringify(operation.summary)}`);
+    expect(unfit, 'operations without a fitting summary').toEqual([]);
+    const summaries = operations.map(([, operation]) => operation.summary);
+    expect(new Set(summaries).size, 'summaries are each their own').toBe(operations.length);
+    // Examples as written on their routes.
+    expect(op('GET /api/invoices').summary).toBe('List invoices');
+    expect(op('POST /api/invoices/:id/payments').summary).toBe('Record a manual payment');
+    expect(op('POST /api/invoices/:id/payments').description).toBe('Requires invoice:manage.');
+    expect(op('POST /api/contracts/:id/activate').summary).toBe('Activate a contract');
+    expect(op('GET /api/openapi.json')).toMatchObject({
+      summary: 'Get the OpenAPI document',
+      description: 'This document.\n\nPublic.',
+    });
+  });
+
+  it('every object of a success answer that has properties lists those always present in required', () => {
+    const objects = successObjects(doc);
+    expect(objects.length).toBeGreaterThan(390);
+    const without = objects.filter(([, schema]) => !Array.isArray(schema.required)).map(([at]) => at);
+    expect(without, 'objects with properties but no required').toEqual([]);
+    const strangers = objects.flatMap(([at, schema]) =>
+      (schema.required ?? []).filter((key) => !(key in schema.properties!)).map((key) => `${at}.${key}`),
+    );
+    expect(strangers, 'required fields that are not properties').toEqual([]);
+    // A nullable field that is always sent is required and nullable.
+    const contract = op('GET /api/contracts/:id').responses['200'].content!['application/json'].schema;
+    expect(contract.required).toContain('customerName');
+    expect(contract.properties!.customerName).toEqual({ type: ['string', 'null'] });
+    expect(contract.properties!.customer).toMatchObject({
+      type: ['object', 'null'],
+      required: ['id', 'name', 'email', 'company'],
+    });
+  });
+
+  it('a field is left out of required only where the server omits it (this list, each checked in response-schemas.test.ts)', () => {
+    const optional = successObjects(doc).flatMap(([at, schema]) => {
+      const omitted = Object.keys(schema.properties!).filter((key) => !schema.required?.includes(key));
+      return omitted.length > 0 ? [`${at}: ${omitted.join(', ')}`] : [];
+    });
+    expect(optional).toEqual([
+      // Deleted: { message, archived: false }; archived because something uses it: the product too.
+      'DELETE /api/products/{id} 200 application/json: id, name, description, adType, defaultPrice, priceMetric, ' +
+        'defaultDuration, seasonalPrice, inventoryRequired, capacity, isActive, createdAt, updatedAt',
+    ]);
+  });
+
+  it('names its server: the origin that serves it, under which every path is absolute', () => {
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(Object.keys(doc.paths).every((url) => url.startsWith('/api/'))).toBe(true);
+  });
+
+  it('says how amounts travel, as the answers show: dollars in the API, integer cents in webhook deliveries', async () => {
+    const text = doc.info.description.replace(/\s+/g, ' ');
+    expect(text).not.toContain('Amounts are integer cents');
+    expect(text).toContain('**Amounts.** Money is in dollars in requests and answers');
+    expect(text).toContain('(`1480.5` is $1,480.50)');
+    expect(text).toContain('the `data` of an event carries integer cents, in fields named `...Cents`');
+    const created = await ctx.injectAs('admin', {
+      method: 'POST',
+      url: '/api/products',
+      payload: { name: 'Amounts in the reference', adType: 'pre_roll', defaultPrice: '1480.50' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().defaultPrice).toBe(1480.5);
   });
 });
 

@@ -35,14 +35,16 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   const answers = { serializerCompiler: jsonSerializerCompiler };
   const settings = { 200: accountingSettingsResponse };
 
-  r.get('/api/accounting/settings', { config: exporting, schema: { response: settings }, ...answers }, () =>
-    getAccountingSettings(app.db),
+  r.get(
+    '/api/accounting/settings',
+    { config: exporting, schema: { summary: 'Get the accounting settings', response: settings }, ...answers },
+    () => getAccountingSettings(app.db),
   );
   r.put(
     '/api/accounting/settings',
     {
       config: { access: ['settings:write'] },
-      schema: { body: accountingSettingsSchema, response: settings },
+      schema: { summary: 'Update the accounting settings', body: accountingSettingsSchema, response: settings },
       ...answers,
     },
     (request) => saveAccountingSettings(app.db, request.user!, request.body),
@@ -52,7 +54,11 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounting/exports',
     {
       config: exporting,
-      schema: { querystring: listQuerySchema, response: { 200: accountingExportListResponse } },
+      schema: {
+        summary: 'List accounting export batches',
+        querystring: listQuerySchema,
+        response: { 200: accountingExportListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listExports(app.db, request.query)),
@@ -61,14 +67,26 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounting/exports',
     {
       config: exporting,
-      schema: { body: accountingExportRequestSchema, response: { 201: accountingExportResponse } },
+      schema: {
+        summary: 'Make an accounting export batch',
+        body: accountingExportRequestSchema,
+        response: { 201: accountingExportResponse },
+      },
       ...answers,
     },
     async (request, reply) => reply.status(201).send(await createExport(app.db, request.user!, request.body)),
   );
   r.get(
     '/api/accounting/exports/:id',
-    { config: exporting, schema: { params: idParamSchema, response: { 200: accountingExportResponse } }, ...answers },
+    {
+      config: exporting,
+      schema: {
+        summary: 'Get an accounting export batch',
+        params: idParamSchema,
+        response: { 200: accountingExportResponse },
+      },
+      ...answers,
+    },
     (request) => getExport(app.db, request.params.id),
   );
 
@@ -78,7 +96,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     {
       config: exporting,
       schema: {
-        summary: "A batch's file, or one of its parts",
+        summary: "Download an accounting export batch's file or one of its parts",
         description:
           "The CSV of part `part` (from 1) as it was made. Without `part`, the batch's file when it has one part; a batch of several parts answers 409 naming them and the zip. A part the batch does not have is 404.",
         params: idParamSchema,
@@ -102,7 +120,7 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
     {
       config: exporting,
       schema: {
-        summary: "All of a batch's parts in one zip",
+        summary: 'Download all parts of an accounting export batch as a zip',
         description: "A zip holding each part's CSV under its file name, the same bytes as `.../file?part=N`.",
         params: idParamSchema,
         produces: ['application/zip'],

@@ -18,19 +18,31 @@ export async function apiKeysRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/api-keys',
-    { config, schema: { querystring: listQuerySchema, response: { 200: apiKeyListResponse } }, ...answers },
+    {
+      config,
+      schema: { summary: 'List API keys', querystring: listQuerySchema, response: { 200: apiKeyListResponse } },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listKeys(app.db, request.query)),
   );
 
   r.post(
     '/api/api-keys',
-    { config, schema: { body: createApiKeySchema, response: { 201: createdApiKeyResponse } }, ...answers },
+    {
+      config,
+      schema: { summary: 'Create an API key', body: createApiKeySchema, response: { 201: createdApiKeyResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createApiKey(app.db, request.user!, request.body)),
   );
 
   r.post(
     '/api/api-keys/:id/revoke',
-    { config, schema: { params: idParamSchema, response: { 200: apiKeyResponse } }, ...answers },
+    {
+      config,
+      schema: { summary: 'Revoke an API key', params: idParamSchema, response: { 200: apiKeyResponse } },
+      ...answers,
+    },
     (request) => revokeApiKey(app.db, request.user!, request.params.id),
   );
 }

@@ -18,6 +18,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: ['audit:read'] },
       schema: {
+        summary: 'List audit events',
         querystring: listQuerySchema.pick({ limit: true, offset: true }).extend(auditQuerySchema.shape),
         response: { 200: auditListResponse },
       },

@@ -16,7 +16,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/login',
-    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginResponse } }, ...answers },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Sign in', body: loginSchema, response: { 200: loginResponse } },
+      ...answers,
+    },
     async (request, reply) => {
       const result = await login(
         app.db,
@@ -37,7 +41,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 200: messageResponse } }, ...answers },
+    { config: { access: 'public' }, schema: { summary: 'Sign out', response: { 200: messageResponse } }, ...answers },
     async (request, reply) => {
       if (request.sessionId) await deleteSession(app.db, request.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -49,7 +53,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/me',
     {
       config: { access: 'signed-in' },
-      schema: { response: { 200: userResponse } },
+      schema: { summary: 'Get the signed-in user', response: { 200: userResponse } },
       ...answers,
     },
     async (request) => toUser(request.user!),

@@ -12,7 +12,11 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/schedule',
     {
       config: { access: ['contract:read:any', 'contract:read:own'] },
-      schema: { params: idParamSchema, response: { 200: contractScheduleResponse } },
+      schema: {
+        summary: "Get a contract's billing schedule",
+        params: idParamSchema,
+        response: { 200: contractScheduleResponse },
+      },
       // The answer is declared (lib/response-schema.ts): only these fields are ever sent.
       serializerCompiler: jsonSerializerCompiler,
     },

@@ -28,7 +28,11 @@ export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/client/summary',
-    { config: { access }, schema: { response: { 200: clientSummaryResponse } }, ...answers },
+    {
+      config: { access },
+      schema: { summary: "Get the client's account summary", response: { 200: clientSummaryResponse } },
+      ...answers,
+    },
     async (request) => getClientSummary(app.db, request.user!),
   );
 
@@ -36,7 +40,11 @@ export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/contracts',
     {
       config: { access },
-      schema: { querystring: listQuerySchema, response: { 200: clientContractListResponse } },
+      schema: {
+        summary: "List the client's contracts",
+        querystring: listQuerySchema,
+        response: { 200: clientContractListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listClientContracts(app.db, request.user!, request.query)),
@@ -46,7 +54,11 @@ export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/contracts/:id',
     {
       config: { access },
-      schema: { params: idParamSchema, response: { 200: clientContractDetailResponse } },
+      schema: {
+        summary: "Get one of the client's contracts",
+        params: idParamSchema,
+        response: { 200: clientContractDetailResponse },
+      },
       ...answers,
     },
     async (request) => getClientContract(app.db, request.user!, request.params.id),
@@ -57,7 +69,11 @@ export async function clientPortalRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/contracts/:id/schedule',
     {
       config: { access },
-      schema: { params: idParamSchema, response: { 200: contractScheduleResponse } },
+      schema: {
+        summary: "Get the billing schedule of one of the client's contracts",
+        params: idParamSchema,
+        response: { 200: contractScheduleResponse },
+      },
       ...answers,
     },
     async (request) => getClientContractSchedule(app.db, request.user!, request.params.id),

@@ -48,7 +48,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/commissions/summary',
     {
       config: { access: read },
-      schema: { querystring: commissionSummaryQuerySchema, response: { 200: commissionSummaryResponse } },
+      schema: {
+        summary: 'Get the commission totals',
+        querystring: commissionSummaryQuerySchema,
+        response: { 200: commissionSummaryResponse },
+      },
       ...answers,
     },
     async (request) => getSummary(app.db, request.user!, request.query.repId),
@@ -58,7 +62,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/commissions',
     {
       config: { access: read },
-      schema: { querystring: commissionListQuerySchema, response: { 200: commissionListResponse } },
+      schema: {
+        summary: 'List commissions',
+        querystring: commissionListQuerySchema,
+        response: { 200: commissionListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listCommissions(app.db, request.user!, request.query)),
@@ -66,7 +74,14 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/commissions/export',
-    { config: { access: read }, schema: { querystring: commissionExportQuerySchema, produces: ['text/csv'] } },
+    {
+      config: { access: read },
+      schema: {
+        summary: 'Export commissions as CSV',
+        querystring: commissionExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
     async (request, reply) => {
       const csv = await exportCommissions(app.db, request.user!, request.query);
       const day = businessToday();
@@ -83,7 +98,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/commissions/reps',
     {
       config: { access: ['commission:read:any'] },
-      schema: { response: { 200: commissionRepListResponse } },
+      schema: { summary: 'List the sales reps', response: { 200: commissionRepListResponse } },
       ...answers,
     },
     async () => listReps(app.db),
@@ -93,7 +108,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/payouts',
     {
       config: { access: read },
-      schema: { querystring: payoutListQuerySchema, response: { 200: payoutListResponse } },
+      schema: { summary: 'List payouts', querystring: payoutListQuerySchema, response: { 200: payoutListResponse } },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listPayouts(app.db, request.user!, request.query)),
@@ -101,7 +116,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/payouts/:id',
-    { config: { access: read }, schema: { params: idParamSchema, response: payout }, ...answers },
+    {
+      config: { access: read },
+      schema: { summary: 'Get a payout', params: idParamSchema, response: payout },
+      ...answers,
+    },
     async (request) => getPayout(app.db, request.user!, request.params.id),
   );
 
@@ -109,7 +128,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/payouts/request',
     {
       config: { access: ['payout:request'], idempotent: true },
-      schema: { body: requestPayoutSchema, response: { 201: payoutResponse } },
+      schema: { summary: 'Request a payout', body: requestPayoutSchema, response: { 201: payoutResponse } },
       ...answers,
     },
     async (request, reply) => reply.status(201).send(await requestPayout(deps(), request.user!, request.body)),
@@ -119,7 +138,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/payouts/:id/approve',
     {
       config: { access: review, idempotent: true },
-      schema: { params: idParamSchema, body: approvePayoutSchema, response: payout },
+      schema: { summary: 'Approve a payout', params: idParamSchema, body: approvePayoutSchema, response: payout },
       ...answers,
     },
     async (request) => approvePayout(deps(), request.user!, request.params.id, request.body),
@@ -129,7 +148,7 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
     '/api/payouts/:id/reject',
     {
       config: { access: review, idempotent: true },
-      schema: { params: idParamSchema, body: rejectPayoutSchema, response: payout },
+      schema: { summary: 'Reject a payout', params: idParamSchema, body: rejectPayoutSchema, response: payout },
       ...answers,
     },
     async (request) => rejectPayout(deps(), request.user!, request.params.id, request.body),
@@ -137,7 +156,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/payouts/:id/disburse',
-    { config: { access: review, idempotent: true }, schema: { params: idParamSchema, response: payout }, ...answers },
+    {
+      config: { access: review, idempotent: true },
+      schema: { summary: 'Disburse a payout', params: idParamSchema, response: payout },
+      ...answers,
+    },
     async (request) => disbursePayout(deps(), request.user!, request.params.id),
   );
 }

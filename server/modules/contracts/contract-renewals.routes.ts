@@ -19,7 +19,11 @@ export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void
     '/api/renewals',
     {
       config: { access: ['contract:read:any', 'contract:read:own'] },
-      schema: { querystring: renewalListQuerySchema, response: { 200: renewalDueListResponse } },
+      schema: {
+        summary: 'List the contracts due for renewal',
+        querystring: renewalListQuerySchema,
+        response: { 200: renewalDueListResponse },
+      },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) => sendPage(reply, await listRenewalsDue(app.db, request.user!, request.query)),
@@ -30,7 +34,7 @@ export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void
     '/api/contracts/:id/renew',
     {
       config: { access: ['contract:write:any', 'contract:write:own'] },
-      schema: { params: idParamSchema, response: { 201: contractResponse } },
+      schema: { summary: 'Renew a contract into a draft', params: idParamSchema, response: { 201: contractResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) =>

@@ -58,7 +58,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts',
     {
       config: { access: read },
-      schema: { querystring: contractListQuerySchema, response: { 200: contractListResponse } },
+      schema: {
+        summary: 'List contracts',
+        querystring: contractListQuerySchema,
+        response: { 200: contractListResponse },
+      },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) =>
@@ -71,7 +75,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/my',
     {
       config: { access: read },
-      schema: { querystring: contractListQuerySchema, response: { 200: contractListResponse } },
+      schema: {
+        summary: 'List the contracts you sell',
+        querystring: contractListQuerySchema,
+        response: { 200: contractListResponse },
+      },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) =>
@@ -82,7 +90,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id',
     {
       config: { access: read },
-      schema: { params: idParamSchema, response: { 200: contractResponse } },
+      schema: { summary: 'Get a contract', params: idParamSchema, response: { 200: contractResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request) => getContract(app.db, request.user!, request.params.id, publicOrigin(app)),
@@ -96,7 +104,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts',
     {
       config: { access: write, idempotent: true },
-      schema: { body: contractBodySchema, response: { 201: contractResponse } },
+      schema: { summary: 'Create a contract', body: contractBodySchema, response: { 201: contractResponse } },
       ...answers,
     },
     async (request, reply) => reply.status(201).send(await createContract(deps(request), request.user!, request.body)),
@@ -106,7 +114,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id',
     {
       config: { access: write },
-      schema: { params: idParamSchema, body: contractBodySchema, response: contract },
+      schema: { summary: 'Update a contract', params: idParamSchema, body: contractBodySchema, response: contract },
       ...answers,
     },
     async (request) => updateContract(deps(request), request.user!, request.params.id, request.body),
@@ -114,7 +122,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/contracts/:id',
-    { config: { access: write }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    {
+      config: { access: write },
+      schema: { summary: 'Delete a contract', params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
     async (request) => {
       await deleteContract(app.db, request.user!, request.params.id);
       return { message: 'Contract deleted' };
@@ -125,21 +137,30 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/generate-payment-link',
     {
       config: { access: write },
-      schema: { params: idParamSchema, response: { 200: paymentLinkResponse } },
+      schema: {
+        summary: "Generate a contract's payment link",
+        params: idParamSchema,
+        response: { 200: paymentLinkResponse },
+      },
       ...answers,
     },
     async (request) => generatePaymentLink(deps(request), request.user!, request.params.id),
   );
 
-  const actions: Exclude<ContractAction, 'complete' | 'cancel'>[] = ['send', 'activate', 'pause', 'resume'];
-  for (const action of actions) {
+  const actions: Record<Exclude<ContractAction, 'complete' | 'cancel'>, string> = {
+    send: 'Send a contract to its customer',
+    activate: 'Activate a contract',
+    pause: 'Pause a contract',
+    resume: 'Resume a paused contract',
+  };
+  for (const [action, summary] of Object.entries(actions) as [keyof typeof actions, string][]) {
     // Activate and resume bill the contract at once: money, so they take an Idempotency-Key.
     const billsNow = action === 'activate' || action === 'resume';
     r.post(
       `/api/contracts/:id/${action}`,
       {
         config: { access: write, idempotent: billsNow },
-        schema: { params: idParamSchema, response: contract },
+        schema: { summary, params: idParamSchema, response: contract },
         ...answers,
       },
       async (request) => transitionContract(deps(request), request.user!, request.params.id, action),
@@ -149,7 +170,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   // A sent contract e-mailed to its customer again.
   r.post(
     '/api/contracts/:id/resend',
-    { config: { access: write }, schema: { params: idParamSchema, response: contract }, ...answers },
+    {
+      config: { access: write },
+      schema: { summary: 'Send a contract to its customer again', params: idParamSchema, response: contract },
+      ...answers,
+    },
     async (request) => resendContract(deps(request), request.user!, request.params.id),
   );
 
@@ -157,7 +182,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/cancel',
     {
       config: { access: write },
-      schema: { params: idParamSchema, body: cancelContractSchema, response: contract },
+      schema: { summary: 'Cancel a contract', params: idParamSchema, body: cancelContractSchema, response: contract },
       ...answers,
     },
     async (request) =>
@@ -169,7 +194,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/lines',
     {
       config: { access: write, idempotent: true },
-      schema: { params: idParamSchema, body: addContractLineSchema, response: contract },
+      schema: {
+        summary: 'Add a line to a running contract',
+        params: idParamSchema,
+        body: addContractLineSchema,
+        response: contract,
+      },
       ...answers,
     },
     async (request) => {
@@ -183,7 +213,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/lines/:lineId/end',
     {
       config: { access: write, idempotent: true },
-      schema: { params: lineParamsSchema, body: endContractLineSchema, response: contract },
+      schema: {
+        summary: "End a running contract's line",
+        params: lineParamsSchema,
+        body: endContractLineSchema,
+        response: contract,
+      },
       ...answers,
     },
     async (request) => {
@@ -201,7 +236,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/lines/preview',
     {
       config: { access: write },
-      schema: { params: idParamSchema, body: addContractLineSchema, response: preview },
+      schema: {
+        summary: 'Preview adding a line to a running contract',
+        params: idParamSchema,
+        body: addContractLineSchema,
+        response: preview,
+      },
       ...answers,
     },
     async (request) => previewAddContractLine(deps(request), request.user!, request.params.id, request.body),
@@ -211,7 +251,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/lines/:lineId/end/preview',
     {
       config: { access: write },
-      schema: { params: lineParamsSchema, body: endContractLineSchema, response: preview },
+      schema: {
+        summary: "Preview ending a running contract's line",
+        params: lineParamsSchema,
+        body: endContractLineSchema,
+        response: preview,
+      },
       ...answers,
     },
     async (request) =>

@@ -58,7 +58,11 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/creatives',
     {
       config: { access: ['creative:upload'] },
-      schema: { documentedBody: { 'multipart/form-data': uploadForm }, response: { 201: creativeResponse } },
+      schema: {
+        summary: 'Upload a creative',
+        documentedBody: { 'multipart/form-data': uploadForm },
+        response: { 201: creativeResponse },
+      },
       ...answers,
     },
     async (request, reply) => {
@@ -80,7 +84,11 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/client/creatives',
-    { config: { access: ['portal:access'] }, schema: { querystring: listQuerySchema, response: list }, ...answers },
+    {
+      config: { access: ['portal:access'] },
+      schema: { summary: "List the client's creatives", querystring: listQuerySchema, response: list },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listClientCreatives(app.db, request.user!, request.query)),
   );
 
@@ -88,7 +96,12 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/creatives',
     {
       config: { access: see },
-      schema: { params: idParamSchema, querystring: listQuerySchema, response: list },
+      schema: {
+        summary: "List a contract's creatives",
+        params: idParamSchema,
+        querystring: listQuerySchema,
+        response: list,
+      },
       ...answers,
     },
     async (request, reply) =>
@@ -100,7 +113,7 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: see },
       // The stored file as it was uploaded, with its own type (an image, a video, a PDF or a Word document).
-      schema: { params: idParamSchema, produces: ['application/octet-stream'] },
+      schema: { summary: 'Download a creative', params: idParamSchema, produces: ['application/octet-stream'] },
       compress: false,
     },
     async (request, reply) => {
@@ -120,7 +133,7 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
     '/api/creatives/:id',
     {
       config: { access: ['contract:write:any', 'contract:write:own', 'creative:upload'] },
-      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      schema: { summary: 'Delete a creative', params: idParamSchema, response: { 200: messageResponse } },
       ...answers,
     },
     async (request) => {

@@ -32,7 +32,12 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoices/:id/credit-notes',
     {
       config: { access: ['invoice:manage'], idempotent: true },
-      schema: { params: idParamSchema, body: creditNoteBodySchema, response: { 201: creditNoteResponse } },
+      schema: {
+        summary: 'Issue a credit note on an invoice',
+        params: idParamSchema,
+        body: creditNoteBodySchema,
+        response: { 201: creditNoteResponse },
+      },
       ...answers,
     },
     async (request, reply) =>
@@ -43,7 +48,11 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
     '/api/credit-notes',
     {
       config: { access: read },
-      schema: { querystring: creditNoteListQuerySchema, response: { 200: creditNoteListResponse } },
+      schema: {
+        summary: 'List credit notes',
+        querystring: creditNoteListQuerySchema,
+        response: { 200: creditNoteListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listCreditNotes(app.db, request.user!, request.query)),
@@ -53,7 +62,7 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
     '/api/credit-notes/:id',
     {
       config: { access: read },
-      schema: { params: idParamSchema, response: { 200: creditNoteResponse } },
+      schema: { summary: 'Get a credit note', params: idParamSchema, response: { 200: creditNoteResponse } },
       ...answers,
     },
     async (request) => getCreditNote(app.db, request.user!, request.params.id),
@@ -61,7 +70,10 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/credit-notes/:id/pdf',
-    { config: { access: read }, schema: { params: idParamSchema, produces: ['application/pdf'] } },
+    {
+      config: { access: read },
+      schema: { summary: "Download a credit note's PDF", params: idParamSchema, produces: ['application/pdf'] },
+    },
     async (request, reply) => {
       const creditNote = await getCreditNote(app.db, request.user!, request.params.id);
       const facts = await invoiceFacts(app.db, creditNote.invoiceId);
@@ -92,7 +104,11 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
     '/api/customers/:id/credit',
     {
       config: { access: ['invoice:read:any', 'invoice:read:client'] },
-      schema: { params: idParamSchema, response: { 200: customerCreditResponse } },
+      schema: {
+        summary: "Get a customer's credit balance",
+        params: idParamSchema,
+        response: { 200: customerCreditResponse },
+      },
       ...answers,
     },
     async (request) => getCustomerCredit(app.db, request.user!, request.params.id),
@@ -102,7 +118,12 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
     '/api/customers/:id/credit-refunds',
     {
       config: { access: ['invoice:manage'], idempotent: true },
-      schema: { params: idParamSchema, body: creditRefundBodySchema, response: { 200: customerCreditResponse } },
+      schema: {
+        summary: "Refund a customer's credit balance",
+        params: idParamSchema,
+        body: creditRefundBodySchema,
+        response: { 200: customerCreditResponse },
+      },
       ...answers,
     },
     async (request) => refundCustomerCredit(deps(), request.user!, request.params.id, request.body),

@@ -18,31 +18,47 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/customers',
-    { config: read, schema: { querystring: listQuerySchema, response: { 200: customerListResponse } }, ...answers },
+    {
+      config: read,
+      schema: { summary: 'List customers', querystring: listQuerySchema, response: { 200: customerListResponse } },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listCustomers(app.db, request.user!, request.query)),
   );
 
   r.get(
     '/api/customers/:id',
-    { config: read, schema: { params: idParamSchema, response: customer }, ...answers },
+    { config: read, schema: { summary: 'Get a customer', params: idParamSchema, response: customer }, ...answers },
     async (request) => getCustomer(app.db, request.user!, request.params.id),
   );
 
   r.post(
     '/api/customers',
-    { config: write, schema: { body: createCustomerSchema, response: { 201: customerResponse } }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Create a customer', body: createCustomerSchema, response: { 201: customerResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createCustomer(app.db, request.user!, request.body)),
   );
 
   r.patch(
     '/api/customers/:id',
-    { config: write, schema: { params: idParamSchema, body: updateCustomerSchema, response: customer }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Update a customer', params: idParamSchema, body: updateCustomerSchema, response: customer },
+      ...answers,
+    },
     async (request) => updateCustomer(app.db, request.user!, request.params.id, request.body),
   );
 
   r.delete(
     '/api/customers/:id',
-    { config: remove, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    {
+      config: remove,
+      schema: { summary: 'Delete a customer', params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
     async (request) => {
       await deleteCustomer(app.db, request.user!, request.params.id);
       return { message: 'Customer deleted' };

@@ -12,7 +12,11 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     '/api/dashboard/stats',
     {
       config: { access: ['report:read:any', 'report:read:own'] },
-      schema: { querystring: dashboardStatsQuerySchema, response: { 200: dashboardStatsResponse } },
+      schema: {
+        summary: 'Get the dashboard figures',
+        querystring: dashboardStatsQuerySchema,
+        response: { 200: dashboardStatsResponse },
+      },
       // The answer is declared (lib/response-schema.ts): only these fields are ever sent.
       serializerCompiler: jsonSerializerCompiler,
     },

@@ -38,7 +38,12 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/delivery',
     {
       config: { access: see },
-      schema: { params: idParamSchema, querystring: listQuerySchema, response: { 200: deliveryListResponse } },
+      schema: {
+        summary: "List a contract's delivery by period",
+        params: idParamSchema,
+        querystring: listQuerySchema,
+        response: { 200: deliveryListResponse },
+      },
       ...answers,
     },
     async (request, reply) =>
@@ -49,7 +54,11 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/performance',
     {
       config: { access: ['portal:access'] },
-      schema: { querystring: listQuerySchema, response: { 200: deliveryListResponse } },
+      schema: {
+        summary: "Get the delivery of the client's contracts",
+        querystring: listQuerySchema,
+        response: { 200: deliveryListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listClientDelivery(app.db, request.user!, request.query)),
@@ -59,7 +68,12 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/delivery/:lineId/:month',
     {
       config: { access: write },
-      schema: { params: deliveryParamsSchema, body: deliveryBodySchema, response: { 200: deliveryPeriodResponse } },
+      schema: {
+        summary: "Record a period's delivery",
+        params: deliveryParamsSchema,
+        body: deliveryBodySchema,
+        response: { 200: deliveryPeriodResponse },
+      },
       ...answers,
     },
     async (request) => {
@@ -76,7 +90,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       config: { access: write, idempotent: true },
       attachValidation: true,
       bodyLimit: MAX_IMPORT_BYTES,
-      schema: { body: deliveryPushSchema, response: { 200: deliveryPushResponse } },
+      schema: { summary: 'Push delivery rows', body: deliveryPushSchema, response: { 200: deliveryPushResponse } },
       ...answers,
     },
     async (request) => {
@@ -120,6 +134,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
         config: { access: write, idempotent: true },
         bodyLimit: MAX_IMPORT_BYTES * 4,
         schema: {
+          summary: 'Import delivery from a CSV file',
           documentedBody: {
             'text/csv': {
               type: 'string',

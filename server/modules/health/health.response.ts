@@ -5,10 +5,14 @@ export type HealthAnswer = { status: 'ok' | 'degraded' | 'down'; database: 'ok' 
 
 /**
  * GET /api/health, 200 and 503 alike (lib/response-schema.ts): status, database and one string line per
- * named check; nothing else is ever sent.
+ * named check, each always present ('unknown' when it could not run); nothing else is ever sent.
  */
 export function healthResponse(checks: readonly string[]): JsonSchema {
   const fixed = object<HealthAnswer>({ status: string, database: string });
   const lines = Object.fromEntries(checks.map((name) => [name, string]));
-  return { ...fixed, properties: { ...(fixed.properties as JsonSchema), ...lines } };
+  return {
+    ...fixed,
+    properties: { ...(fixed.properties as JsonSchema), ...lines },
+    required: [...(fixed.required as string[]), ...checks],
+  };
 }

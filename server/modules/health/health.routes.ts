@@ -57,7 +57,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const answer = healthResponse(Object.keys(HEALTH_CHECKS));
   const options = {
     config: { access: 'public' as const },
-    schema: { response: { 200: answer, 503: answer } },
+    schema: { summary: "Check the server's health", response: { 200: answer, 503: answer } },
     serializerCompiler: jsonSerializerCompiler,
   };
 

@@ -120,7 +120,11 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     '/api/io/:token',
     {
       config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.read },
-      schema: { params: ioTokenParamSchema, response: { 200: publicInsertionOrderResponse, 410: ioGoneResponse } },
+      schema: {
+        summary: 'Get an insertion order by its link',
+        params: ioTokenParamSchema,
+        response: { 200: publicInsertionOrderResponse, 410: ioGoneResponse },
+      },
       ...answers,
     },
     async (request, reply) => {
@@ -134,7 +138,11 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     '/api/io/:token/pdf',
     {
       config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.read },
-      schema: { params: ioTokenParamSchema, produces: ['application/pdf'] },
+      schema: {
+        summary: "Download an insertion order's PDF by its link",
+        params: ioTokenParamSchema,
+        produces: ['application/pdf'],
+      },
     },
     async (request, reply) => {
       const answer = await publicInsertionOrderPdf(deps(), request.params.token);
@@ -147,7 +155,11 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     '/api/io/:token/signed-pdf',
     {
       config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.read },
-      schema: { params: ioTokenParamSchema, produces: ['application/pdf'] },
+      schema: {
+        summary: "Download a signed insertion order's PDF by its link",
+        params: ioTokenParamSchema,
+        produces: ['application/pdf'],
+      },
     },
     async (request, reply) => sendPdf(reply, await publicSignedPdf(deps(), request.params.token), 'attachment'),
   );
@@ -156,7 +168,12 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     '/api/io/:token/accept',
     {
       config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.answer },
-      schema: { params: ioTokenParamSchema, body: ioAcceptSchema, response: { 200: publicInsertionOrderResponse } },
+      schema: {
+        summary: 'Accept and sign an insertion order',
+        params: ioTokenParamSchema,
+        body: ioAcceptSchema,
+        response: { 200: publicInsertionOrderResponse },
+      },
       ...answers,
     },
     async (request) => acceptInsertionOrder(deps(), request.params.token, request.body, meta(request)),
@@ -166,7 +183,12 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     '/api/io/:token/decline',
     {
       config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.answer },
-      schema: { params: ioTokenParamSchema, body: ioDeclineSchema, response: { 200: publicInsertionOrderResponse } },
+      schema: {
+        summary: 'Decline an insertion order',
+        params: ioTokenParamSchema,
+        body: ioDeclineSchema,
+        response: { 200: publicInsertionOrderResponse },
+      },
       ...answers,
     },
     async (request) => declineInsertionOrder(deps(), request.params.token, request.body, meta(request)),
@@ -179,7 +201,11 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     '/api/contracts/:id/io',
     {
       config: { access: read },
-      schema: { params: idParamSchema, response: { 200: contractInsertionOrdersResponse } },
+      schema: {
+        summary: "List a contract's insertion order versions",
+        params: idParamSchema,
+        response: { 200: contractInsertionOrdersResponse },
+      },
       ...answers,
     },
     async (request) => contractInsertionOrders(app.db, request.user!, request.params.id),
@@ -187,7 +213,14 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/api/contracts/:id/io/:version/pdf',
-    { config: { access: read }, schema: { params: versionParamSchema, produces: ['application/pdf'] } },
+    {
+      config: { access: read },
+      schema: {
+        summary: "Download an insertion order version's PDF",
+        params: versionParamSchema,
+        produces: ['application/pdf'],
+      },
+    },
     async (request, reply) =>
       sendPdf(
         reply,
@@ -198,7 +231,14 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/api/contracts/:id/io/:version/signed-pdf',
-    { config: { access: read }, schema: { params: versionParamSchema, produces: ['application/pdf'] } },
+    {
+      config: { access: read },
+      schema: {
+        summary: "Download an insertion order version's signed PDF",
+        params: versionParamSchema,
+        produces: ['application/pdf'],
+      },
+    },
     async (request, reply) =>
       sendPdf(
         reply,
@@ -212,6 +252,7 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     {
       config: { access: read },
       schema: {
+        summary: "Check a PDF against a contract's insertion orders",
         params: idParamSchema,
         documentedBody: { 'multipart/form-data': verifyForm },
         response: { 200: ioVerifyResponse },

@@ -32,7 +32,12 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     '/api/products/:id/availability',
     {
       config,
-      schema: { params: idParamSchema, querystring: availabilityQuerySchema, response: { 200: availabilityResponse } },
+      schema: {
+        summary: "Get a product's availability by day",
+        params: idParamSchema,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponse },
+      },
       ...answers,
     },
     async (request) => getAvailability(app.db, request.params.id, request.query),
@@ -43,6 +48,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     {
       config,
       schema: {
+        summary: 'Get the inventory calendar',
         querystring: inventoryCalendarQuerySchema(() => businessToday()),
         response: { 200: inventoryCalendarResponse },
       },
@@ -56,6 +62,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
     {
       config,
       schema: {
+        summary: 'Get who holds a product on a day',
         params: dayParamsSchema,
         querystring: inventoryDayQuerySchema,
         response: { 200: inventoryDayResponse },

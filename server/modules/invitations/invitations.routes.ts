@@ -23,7 +23,11 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/set-password',
     {
       config: { access: 'public', rateLimit: SET_PASSWORD_LIMIT },
-      schema: { body: setPasswordSchema, response: { 200: setPasswordResponse } },
+      schema: {
+        summary: "Set a password with a link's token",
+        body: setPasswordSchema,
+        response: { 200: setPasswordResponse },
+      },
       ...answers,
     },
     async (request) => setPasswordWithToken(app.db, request.body),
@@ -31,13 +35,21 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/customers/:id/invite',
-    { config: { access: ['customer:write'] }, schema: { params: idParamSchema, response: accessLink }, ...answers },
+    {
+      config: { access: ['customer:write'] },
+      schema: { summary: 'Invite a customer to the client portal', params: idParamSchema, response: accessLink },
+      ...answers,
+    },
     async (request) => inviteCustomer(deps(), request.user!, request.params.id),
   );
 
   r.post(
     '/api/users/:id/send-password-reset',
-    { config: { access: ['user:manage'] }, schema: { params: idParamSchema, response: accessLink }, ...answers },
+    {
+      config: { access: ['user:manage'] },
+      schema: { summary: 'Send a user a password reset link', params: idParamSchema, response: accessLink },
+      ...answers,
+    },
     async (request) => sendPasswordReset(deps(), request.user!, request.params.id),
   );
 }

@@ -27,7 +27,11 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/invoices',
-    { config: { access: read }, schema: { querystring: invoiceListQuerySchema, response: list }, ...answers },
+    {
+      config: { access: read },
+      schema: { summary: 'List invoices', querystring: invoiceListQuerySchema, response: list },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listInvoices(app.db, request.user!, request.query)),
   );
 
@@ -36,7 +40,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/invoices',
     {
       config: { access: ['invoice:read:client'] },
-      schema: { querystring: listQuerySchema, response: list },
+      schema: { summary: "List the client's invoices", querystring: listQuerySchema, response: list },
       ...answers,
     },
     async (request, reply) =>
@@ -54,7 +58,11 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/invoices/:id',
-    { config: { access: read }, schema: { params: idParamSchema, response: invoice }, ...answers },
+    {
+      config: { access: read },
+      schema: { summary: 'Get an invoice', params: idParamSchema, response: invoice },
+      ...answers,
+    },
     async (request) => getInvoice(app.db, request.user!, request.params.id),
   );
 
@@ -63,7 +71,11 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoices/:id/timeline',
     {
       config: { access: read },
-      schema: { params: idParamSchema, response: { 200: invoiceTimelineResponse } },
+      schema: {
+        summary: "Get an invoice's timeline",
+        params: idParamSchema,
+        response: { 200: invoiceTimelineResponse },
+      },
       ...answers,
     },
     async (request) => getInvoiceTimeline(app.db, request.user!, request.params.id),
@@ -74,7 +86,11 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoices/:id/resend',
     {
       config: { access: ['invoice:manage'] },
-      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      schema: {
+        summary: 'Send an invoice to its customer again',
+        params: idParamSchema,
+        response: { 200: messageResponse },
+      },
       ...answers,
     },
     async (request) =>
@@ -83,7 +99,10 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/invoices/:id/pdf',
-    { config: { access: read }, schema: { params: idParamSchema, produces: ['application/pdf'] } },
+    {
+      config: { access: read },
+      schema: { summary: "Download an invoice's PDF", params: idParamSchema, produces: ['application/pdf'] },
+    },
     async (request, reply) => {
       const { invoice, customer, contract } = await invoiceForPdf(app.db, request.user!, request.params.id);
       const baseUrl = publicOrigin(app);

@@ -17,20 +17,34 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     '/api/notifications',
     {
       config: { access },
-      schema: { querystring: notificationListQuerySchema, response: { 200: notificationListSchema } },
+      schema: {
+        summary: 'List your notifications',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema },
+      },
     },
     async (request) => service.listOwn(app.db, request.user!.id, request.query.limit),
   );
 
   r.post(
     '/api/notifications/:id/read',
-    { config: { access }, schema: { params: notificationIdParamsSchema, response: { 200: unreadCountSchema } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Mark a notification as read',
+        params: notificationIdParamsSchema,
+        response: { 200: unreadCountSchema },
+      },
+    },
     async (request) => service.readOne(app.db, request.user!.id, request.params.id),
   );
 
   r.post(
     '/api/notifications/read-all',
-    { config: { access }, schema: { response: { 200: unreadCountSchema } } },
+    {
+      config: { access },
+      schema: { summary: 'Mark all your notifications as read', response: { 200: unreadCountSchema } },
+    },
     async (request) => service.readAll(app.db, request.user!.id),
   );
 }

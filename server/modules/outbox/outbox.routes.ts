@@ -13,7 +13,11 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     '/api/outbox',
     {
       config: { access: ['outbox:read'] },
-      schema: { querystring: listQuerySchema, response: { 200: outboxListResponse } },
+      schema: {
+        summary: 'List the e-mails sent and queued',
+        querystring: listQuerySchema,
+        response: { 200: outboxListResponse },
+      },
       // The answer is declared (lib/response-schema.ts): only these fields are ever sent.
       serializerCompiler: jsonSerializerCompiler,
     },
@@ -25,7 +29,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     '/api/outbox/:id',
     {
       config: { access: ['outbox:read'] },
-      schema: { params: idParamSchema, response: { 200: outboxEmailResponse } },
+      schema: { summary: 'Get an e-mail of the outbox', params: idParamSchema, response: { 200: outboxEmailResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request) => getOutboxEmail(app.db, request.params.id),

@@ -17,32 +17,48 @@ export async function packagesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/packages',
-    { config: read, schema: { querystring: listQuerySchema, response: { 200: packageListResponse } }, ...answers },
+    {
+      config: read,
+      schema: { summary: 'List packages', querystring: listQuerySchema, response: { 200: packageListResponse } },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listPackages(app.db, request.query)),
   );
 
   r.get(
     '/api/packages/:id',
-    { config: read, schema: { params: idParamSchema, response: pkg }, ...answers },
+    { config: read, schema: { summary: 'Get a package', params: idParamSchema, response: pkg }, ...answers },
     async (request) => getPackage(app.db, request.params.id),
   );
 
   r.post(
     '/api/packages',
-    { config: write, schema: { body: packageSchema, response: { 201: packageResponse } }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Create a package', body: packageSchema, response: { 201: packageResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createPackage(app.db, request.user!, request.body)),
   );
 
   /** Replaces the package, its items included. */
   r.put(
     '/api/packages/:id',
-    { config: write, schema: { params: idParamSchema, body: packageSchema, response: pkg }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Replace a package', params: idParamSchema, body: packageSchema, response: pkg },
+      ...answers,
+    },
     async (request) => replacePackage(app.db, request.user!, request.params.id, request.body),
   );
 
   r.delete(
     '/api/packages/:id',
-    { config: write, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Delete a package', params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
     async (request) => {
       await deletePackage(app.db, request.user!, request.params.id);
       return { message: 'Package deleted' };

@@ -59,7 +59,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/pay/:token',
     {
       config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read },
-      schema: { params: tokenParamSchema, response: { 200: payLinkSchema } },
+      schema: { summary: "Get a pay link's contract", params: tokenParamSchema, response: { 200: payLinkSchema } },
     },
     async (request) => getPayLink(deps(), request.params.token),
   );
@@ -68,7 +68,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/pay/:token/checkout',
     {
       config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.open },
-      schema: { params: tokenParamSchema, response: { 200: checkoutUrlSchema } },
+      schema: {
+        summary: "Start a pay link's checkout",
+        params: tokenParamSchema,
+        response: { 200: checkoutUrlSchema },
+      },
     },
     async (request) => startPayLinkCheckout(deps(), request.params.token),
   );
@@ -77,7 +81,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/checkout/:token',
     {
       config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read },
-      schema: { params: tokenParamSchema, response: { 200: checkoutSchema } },
+      schema: { summary: 'Get a checkout', params: tokenParamSchema, response: { 200: checkoutSchema } },
     },
     async (request) => getCheckout(deps(), request.params.token),
   );
@@ -86,7 +90,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/checkout/:token/pay',
     {
       config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.pay },
-      schema: { params: tokenParamSchema, body: cardPaymentSchema, response: { 200: checkoutPaidSchema } },
+      schema: {
+        summary: 'Pay a checkout by card',
+        params: tokenParamSchema,
+        body: cardPaymentSchema,
+        response: { 200: checkoutPaidSchema },
+      },
     },
     async (request) => payCheckout(deps(), request.params.token, request.body),
   );
@@ -95,7 +104,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoices/:id/checkout',
     {
       config: { access: ['invoice:read:client'], idempotent: true },
-      schema: { params: idParamSchema, response: { 200: checkoutUrlSchema } },
+      schema: {
+        summary: 'Start paying an invoice by card',
+        params: idParamSchema,
+        response: { 200: checkoutUrlSchema },
+      },
     },
     async (request) => startInvoiceCheckout(deps(), request.user!, request.params.id),
   );
@@ -110,7 +123,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoices/:id/payments',
     {
       config: { access: manage, idempotent: true },
-      schema: { params: idParamSchema, body: manualPaymentBodySchema, response: { 201: invoiceResponse } },
+      schema: {
+        summary: 'Record a manual payment',
+        params: idParamSchema,
+        body: manualPaymentBodySchema,
+        response: { 201: invoiceResponse },
+      },
       ...answers,
     },
     async (request, reply) =>
@@ -121,7 +139,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/invoices/:id/void',
     {
       config: { access: manage, idempotent: true },
-      schema: { params: idParamSchema, body: voidInvoiceSchema, response: { 200: invoiceResponse } },
+      schema: {
+        summary: 'Void an invoice',
+        params: idParamSchema,
+        body: voidInvoiceSchema,
+        response: { 200: invoiceResponse },
+      },
       ...answers,
     },
     async (request) => voidInvoice(staff(), request.user!, request.params.id, request.body.reason),
@@ -132,7 +155,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/resend-receipt',
     {
       config: { access: ['contract:write:any', 'contract:write:own'] },
-      schema: { params: idParamSchema, response: { 200: messageResponse } },
+      schema: {
+        summary: "Send a contract's payment receipt again",
+        params: idParamSchema,
+        response: { 200: messageResponse },
+      },
       ...answers,
     },
     async (request) => resendReceipt(staff(), request.user!, request.params.id),
@@ -145,7 +172,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/client/contracts/:id/billing-portal',
     {
       config: { access: ['portal:access'] },
-      schema: { params: idParamSchema, response: { 200: billingPortalSchema } },
+      schema: {
+        summary: "Open the billing portal of one of the client's contracts",
+        params: idParamSchema,
+        response: { 200: billingPortalSchema },
+      },
     },
     async (request) => openBillingPortal(portal(), request.user!, request.params.id, 'client'),
   );
@@ -153,7 +184,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     '/api/contracts/:id/billing-portal',
     {
       config: { access: ['contract:read:any', 'contract:read:own'] },
-      schema: { params: idParamSchema, response: { 200: billingPortalSchema } },
+      schema: {
+        summary: "Open a contract's billing portal",
+        params: idParamSchema,
+        response: { 200: billingPortalSchema },
+      },
     },
     async (request) => openBillingPortal(portal(), request.user!, request.params.id, 'staff'),
   );
@@ -169,6 +204,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       {
         config: { access: 'public' },
         schema: {
+          summary: 'Receive a Stripe event',
           description: "Stripe's events, verified by the Stripe-Signature header on the exact bytes received.",
           documentedBody: { 'application/json': { type: 'object', description: 'A Stripe event.' } },
           response: { 200: z.object({ received: z.literal(true) }) },

@@ -20,6 +20,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
     {
       config: read,
       schema: {
+        summary: 'List products',
         querystring: listQuerySchema.extend(productListQuerySchema.shape),
         response: { 200: productListResponse },
       },
@@ -30,26 +31,42 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/products/:id',
-    { config: read, schema: { params: idParamSchema, response: product }, ...answers },
+    { config: read, schema: { summary: 'Get a product', params: idParamSchema, response: product }, ...answers },
     async (request) => getProduct(app.db, request.params.id),
   );
 
   r.post(
     '/api/products',
-    { config: write, schema: { body: createProductSchema, response: { 201: productResponse } }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Create a product', body: createProductSchema, response: { 201: productResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createProduct(app.db, request.user!, request.body)),
   );
 
   r.patch(
     '/api/products/:id',
-    { config: write, schema: { params: idParamSchema, body: updateProductSchema, response: product }, ...answers },
+    {
+      config: write,
+      schema: { summary: 'Update a product', params: idParamSchema, body: updateProductSchema, response: product },
+      ...answers,
+    },
     async (request) => updateProduct(app.db, request.user!, request.params.id, request.body),
   );
 
   /** Deletes an unused product; archives one in use (200 with the archived product and a message). */
   r.delete(
     '/api/products/:id',
-    { config: write, schema: { params: idParamSchema, response: { 200: deleteProductResponse } }, ...answers },
+    {
+      config: write,
+      schema: {
+        summary: 'Delete or archive a product',
+        params: idParamSchema,
+        response: { 200: deleteProductResponse },
+      },
+      ...answers,
+    },
     async (request) => deleteProduct(app.db, request.user!, request.params.id),
   );
 }

@@ -30,7 +30,11 @@ export async function receivablesRoutes(app: FastifyInstance): Promise<void> {
     '/api/receivables',
     {
       config: { access },
-      schema: { querystring: receivablesQuerySchema, response: { 200: receivableListResponse } },
+      schema: {
+        summary: 'List what each customer owes',
+        querystring: receivablesQuerySchema,
+        response: { 200: receivableListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listReceivables(app.db, request.query)),
@@ -40,7 +44,11 @@ export async function receivablesRoutes(app: FastifyInstance): Promise<void> {
     '/api/receivables/summary',
     {
       config: { access },
-      schema: { querystring: receivablesFilterSchema, response: { 200: receivablesSummaryResponse } },
+      schema: {
+        summary: 'Get the receivables totals',
+        querystring: receivablesFilterSchema,
+        response: { 200: receivablesSummaryResponse },
+      },
       ...answers,
     },
     async (request) => receivablesSummary(app.db, request.query),
@@ -48,7 +56,14 @@ export async function receivablesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/receivables/export',
-    { config: { access }, schema: { querystring: receivablesFilterSchema, produces: ['text/csv'] } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Export the receivables as CSV',
+        querystring: receivablesFilterSchema,
+        produces: ['text/csv'],
+      },
+    },
     async (request, reply) => {
       const csv = await exportReceivables(app.db, request.query);
       const name = `receivables-${businessToday()}.csv`;
@@ -62,7 +77,11 @@ export async function receivablesRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/receivables/outlook',
-    { config: { access }, schema: { response: { 200: receivablesOutlookResponse } }, ...answers },
+    {
+      config: { access },
+      schema: { summary: 'Get the cash outlook', response: { 200: receivablesOutlookResponse } },
+      ...answers,
+    },
     async () => receivablesOutlook(app.db),
   );
 
@@ -70,7 +89,11 @@ export async function receivablesRoutes(app: FastifyInstance): Promise<void> {
     '/api/receivables/customers/:id',
     {
       config: { access },
-      schema: { params: idParamSchema, response: { 200: customerReceivableResponse } },
+      schema: {
+        summary: 'Get what a customer owes',
+        params: idParamSchema,
+        response: { 200: customerReceivableResponse },
+      },
       ...answers,
     },
     async (request) => customerReceivable(app.db, request.params.id),

@@ -16,7 +16,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     '/api/reports',
     {
       config: { access },
-      schema: { querystring: reportQuerySchema, response: { 200: reportResponse } },
+      schema: { summary: 'Get the report', querystring: reportQuerySchema, response: { 200: reportResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request) => buildReport(app.db, request.user!, request.query.range),
@@ -24,7 +24,10 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/reports/export',
-    { config: { access }, schema: { querystring: reportQuerySchema, produces: ['text/csv'] } },
+    {
+      config: { access },
+      schema: { summary: 'Export the report as CSV', querystring: reportQuerySchema, produces: ['text/csv'] },
+    },
     async (request, reply) => {
       const report = await buildReport(app.db, request.user!, request.query.range);
       return reply

@@ -21,6 +21,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: read },
       schema: {
+        summary: 'List users',
         querystring: listQuerySchema.extend(userListQuerySchema.shape),
         response: { 200: arrayOf(userResponse) },
       },
@@ -31,26 +32,38 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/users/:id',
-    { config: { access: read }, schema: { params: idParamSchema, response: user }, ...answers },
+    { config: { access: read }, schema: { summary: 'Get a user', params: idParamSchema, response: user }, ...answers },
     async (request) => getUser(app.db, request.user!, request.params.id),
   );
 
   r.post(
     '/api/users',
-    { config: { access }, schema: { body: createUserSchema, response: { 201: userResponse } }, ...answers },
+    {
+      config: { access },
+      schema: { summary: 'Create a user', body: createUserSchema, response: { 201: userResponse } },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createUser(app.db, request.user!, request.body)),
   );
 
   r.patch(
     '/api/users/:id',
-    { config: { access }, schema: { params: idParamSchema, body: updateUserSchema, response: user }, ...answers },
+    {
+      config: { access },
+      schema: { summary: 'Update a user', params: idParamSchema, body: updateUserSchema, response: user },
+      ...answers,
+    },
     async (request) =>
       updateUser(app.db, request.user!, request.params.id, request.body, request.sessionId ?? undefined),
   );
 
   r.delete(
     '/api/users/:id',
-    { config: { access }, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    {
+      config: { access },
+      schema: { summary: 'Delete a user', params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
     async (request) => {
       await deleteUser(app.db, request.user!, request.params.id);
       return { message: 'User deleted' };

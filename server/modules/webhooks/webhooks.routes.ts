@@ -38,19 +38,39 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/webhooks',
-    { config, schema: { querystring: listQuerySchema, response: { 200: webhookListResponse } }, ...answers },
+    {
+      config,
+      schema: {
+        summary: 'List webhook endpoints',
+        querystring: listQuerySchema,
+        response: { 200: webhookListResponse },
+      },
+      ...answers,
+    },
     async (request, reply) => sendPage(reply, await listWebhooks(app.db, request.query)),
   );
 
   r.post(
     '/api/webhooks',
-    { config, schema: { body: createWebhookSchema, response: { 201: createdWebhookResponse } }, ...answers },
+    {
+      config,
+      schema: {
+        summary: 'Register a webhook endpoint',
+        body: createWebhookSchema,
+        response: { 201: createdWebhookResponse },
+      },
+      ...answers,
+    },
     async (request, reply) => reply.status(201).send(await createWebhook(deps, request.user!, request.body)),
   );
 
   r.get(
     '/api/webhooks/:id',
-    { config, schema: { params: idParamSchema, response: { 200: webhookResponse } }, ...answers },
+    {
+      config,
+      schema: { summary: 'Get a webhook endpoint', params: idParamSchema, response: { 200: webhookResponse } },
+      ...answers,
+    },
     (request) => getWebhook(app.db, request.params.id),
   );
 
@@ -58,7 +78,12 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
     '/api/webhooks/:id',
     {
       config,
-      schema: { params: idParamSchema, body: updateWebhookSchema, response: { 200: webhookResponse } },
+      schema: {
+        summary: 'Update a webhook endpoint',
+        params: idParamSchema,
+        body: updateWebhookSchema,
+        response: { 200: webhookResponse },
+      },
       ...answers,
     },
     (request) => updateWebhook(deps, request.user!, request.params.id, request.body),
@@ -66,7 +91,11 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/webhooks/:id',
-    { config, schema: { params: idParamSchema, response: { 200: messageResponse } }, ...answers },
+    {
+      config,
+      schema: { summary: 'Delete a webhook endpoint', params: idParamSchema, response: { 200: messageResponse } },
+      ...answers,
+    },
     async (request) => {
       await deleteWebhook(app.db, request.user!, request.params.id);
       return { message: 'Webhook endpoint deleted' };
@@ -75,13 +104,29 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/webhooks/:id/rotate-secret',
-    { config, schema: { params: idParamSchema, response: { 200: webhookSecretResponse } }, ...answers },
+    {
+      config,
+      schema: {
+        summary: "Rotate a webhook endpoint's secret",
+        params: idParamSchema,
+        response: { 200: webhookSecretResponse },
+      },
+      ...answers,
+    },
     (request) => rotateWebhookSecret(app.db, request.user!, request.params.id),
   );
 
   r.get(
     '/api/webhooks/:id/secret',
-    { config, schema: { params: idParamSchema, response: { 200: webhookSecretResponse } }, ...answers },
+    {
+      config,
+      schema: {
+        summary: "Reveal a webhook endpoint's secret",
+        params: idParamSchema,
+        response: { 200: webhookSecretResponse },
+      },
+      ...answers,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return revealWebhookSecret(app.db, request.user!, request.params.id);
@@ -92,7 +137,12 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
     '/api/webhooks/:id/deliveries',
     {
       config,
-      schema: { params: idParamSchema, querystring: listQuerySchema, response: { 200: webhookDeliveryListResponse } },
+      schema: {
+        summary: "List a webhook endpoint's deliveries",
+        params: idParamSchema,
+        querystring: listQuerySchema,
+        response: { 200: webhookDeliveryListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listWebhookDeliveries(app.db, request.params.id, request.query)),
@@ -102,7 +152,11 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
     '/api/webhooks/:id/deliveries/:deliveryId/resend',
     {
       config,
-      schema: { params: webhookDeliveryParamsSchema, response: { 202: webhookDeliveryResponse } },
+      schema: {
+        summary: 'Resend a webhook delivery',
+        params: webhookDeliveryParamsSchema,
+        response: { 202: webhookDeliveryResponse },
+      },
       ...answers,
     },
     async (request, reply) =>
@@ -113,7 +167,15 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/webhooks/:id/test',
-    { config, schema: { params: idParamSchema, response: { 202: webhookDeliveryResponse } }, ...answers },
+    {
+      config,
+      schema: {
+        summary: 'Send a test event to a webhook endpoint',
+        params: idParamSchema,
+        response: { 202: webhookDeliveryResponse },
+      },
+      ...answers,
+    },
     async (request, reply) => reply.status(202).send(await sendWebhookTest(app.db, request.user!, request.params.id)),
   );
 }

@@ -1,5 +1,5 @@
 import { CONTRACT_TRANSITIONS, type ContractAction } from '@shared/contracts/contract-lifecycle';
-import type { PauseReason } from '@shared/contracts/contract-vocabulary';
+import type { ContractStatus, PauseReason } from '@shared/contracts/contract-vocabulary';
 import type { WebhookEventType } from '@shared/contracts/webhooks-vocabulary';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -114,13 +114,17 @@ export async function changeContractStatuses(
   return changed;
 }
 
-/** The event other systems hear of for each action (webhooks); resume and complete raise none. */
+/**
+ * The event other systems hear of for each status a contract reaches, whichever action took it there
+ * (product.md section 17): active by activation or by resume raises contract.activated; completed has no
+ * event of its own.
+ */
 const STATUS_EVENTS = {
-  send: 'contract.sent',
-  activate: 'contract.activated',
-  pause: 'contract.paused',
-  cancel: 'contract.canceled',
-} as const satisfies Partial<Record<ContractAction, WebhookEventType>>;
+  sent: 'contract.sent',
+  active: 'contract.activated',
+  paused: 'contract.paused',
+  canceled: 'contract.canceled',
+} as const satisfies Partial<Record<ContractStatus, WebhookEventType>>;
 
 /**
  * The webhook events of a status change, in its transaction, one statement per event type for all the
@@ -129,7 +133,8 @@ const STATUS_EVENTS = {
  * or by staff: `contract.accepted` then, once per contract.
  */
 async function emitStatusEvents(tx: Db, action: ContractAction, changed: readonly ChangedContract[]): Promise<void> {
-  const type = STATUS_EVENTS[action as keyof typeof STATUS_EVENTS];
+  const status = CONTRACT_TRANSITIONS[action].to;
+  const type = STATUS_EVENTS[status as keyof typeof STATUS_EVENTS];
   if (!type) return;
   if (action === 'activate') {
     const accepted = changed.filter(({ previousStatus }) => previousStatus === 'sent').map(({ row }) => row.id);

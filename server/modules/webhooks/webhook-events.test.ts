@@ -131,7 +131,7 @@ describe('where events are raised', () => {
     expect(await typesAbout(invoice.id)).toEqual(['invoice.paid']);
   });
 
-  it('contract.sent, contract.accepted once with contract.activated, contract.paused and contract.canceled', async () => {
+  it('contract.sent, contract.accepted once with contract.activated, contract.paused, contract.activated again on resume, contract.canceled', async () => {
     const { contract } = await createBillableContract(ctx.db, {
       startDate: TODAY,
       status: 'draft',
@@ -158,17 +158,27 @@ describe('where events are raised', () => {
     }
     const canceled = await act('cancel', { reason: 'Budget cut' });
     expect(canceled.statusCode, canceled.body).toBe(200);
+    // A resume makes the contract active again: contract.activated, as any way into active raises.
     expect(await typesAbout(contract.id)).toEqual([
       'contract.sent',
       'contract.accepted',
       'contract.activated',
       'contract.paused',
+      'contract.activated',
       'contract.paused',
       'contract.canceled',
     ]);
     const events = await eventsAbout(contract.id);
     // Accepted while still sent: the customer signed before staff activated it.
-    expect(events.map((e) => e.data.status)).toEqual(['sent', 'sent', 'active', 'paused', 'paused', 'canceled']);
+    expect(events.map((e) => e.data.status)).toEqual([
+      'sent',
+      'sent',
+      'active',
+      'paused',
+      'active',
+      'paused',
+      'canceled',
+    ]);
     expect(events.at(-1)!.data).toMatchObject({ cancelReason: 'Budget cut', customerId: contract.customerId });
     expect(JSON.stringify(events)).not.toMatch(/payLink|pay_link_token|stripe/i);
     // Activation billed the first month: its invoice was issued with an event.
@@ -236,7 +246,23 @@ describe('where events are raised', () => {
         createBillableContract(ctx.db, { startDate: month(-2), lines: [{ unitPriceCents: 100_00 }] }),
       ),
     );
-    const free = await createBillableContract(ctx.db, { startDate: month(-1), lines: [{ unitPriceCents: 0 }] });
+    // A customer holding $300.00 of credit (a credit note on an invoice it had paid): the billing run's credit
+    // balance pays its next invoices ($110.00 each) as they are issued.
+    const { contract: earlier, customer } = await createContractFor(ctx.db, null);
+    const paidBefore = await createInvoice(ctx.db, earlier.id, { subtotalCents: 300_00 });
+    expect((await payInvoice(ctx, paidBefore.id)).statusCode).toBeLessThan(300);
+    const credited = await ctx.injectAs('finance', {
+      method: 'POST',
+      url: `/api/invoices/${paidBefore.id}/credit-notes`,
+      headers: json,
+      payload: { amount: 300, reason: 'Campaign canceled' },
+    });
+    expect(credited.statusCode, credited.body).toBeLessThan(300);
+    const free = await createBillableContract(ctx.db, {
+      startDate: month(-1),
+      customerId: customer.id,
+      lines: [{ unitPriceCents: 100_00 }],
+    });
     for (const { contract } of [...made, free]) await runBilling(ctx.db, { contractId: contract.id });
     for (const { contract } of made) {
       const issued = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
@@ -252,9 +278,12 @@ describe('where events are raised', () => {
         });
       }
     }
-    const freeInvoices = await ctx.db.select().from(invoices).where(eq(invoices.contractId, free.contract.id));
-    expect(freeInvoices.length).toBeGreaterThan(0);
-    for (const invoice of freeInvoices) {
+    const paidByCredit = await ctx.db.select().from(invoices).where(eq(invoices.contractId, free.contract.id));
+    expect(paidByCredit.map((i) => [i.status, i.totalCents])).toEqual([
+      ['paid', 110_00],
+      ['paid', 110_00],
+    ]);
+    for (const invoice of paidByCredit) {
       expect((await typesAbout(invoice.id)).sort()).toEqual(['invoice.issued', 'invoice.paid']);
     }
   });

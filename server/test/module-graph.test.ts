@@ -140,7 +140,7 @@ function moduleEdges(): Map<string, string[]> {
  * these. A new edge, or one that is gone, changes this table and the drawing together.
  */
 const MONEY_MODULE_EDGES: Record<string, string[]> = {
-  contracts: ['billing', 'contract-status', 'insertion-orders', 'inventory', 'invitations', 'notifications', 'users'],
+  contracts: ['billing', 'contract-status', 'insertion-orders', 'inventory', 'invitations', 'users'],
   billing: ['commissions', 'contract-status', 'credit-notes', 'invoices', 'settings'],
   invoices: [],
   payments: [

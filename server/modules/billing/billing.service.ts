@@ -133,9 +133,10 @@ async function scheduleOf(db: Db, contract: ContractRow): Promise<ContractSchedu
   };
   const fromIndex = issued.length === 0 ? 0 : Math.max(0, periodIndexOn(contract.startDate, businessToday()));
   const byIndex = new Map(issued.map((i) => [i.periodIndex, i]));
-  // Amendments' pending charges and credits go on the next invoice not yet issued.
-  let atIndex = fromIndex;
-  while (byIndex.has(atIndex)) atIndex++;
+  // Amendments' pending charges and credits go on the next invoice issued: the billing run bills from the period
+  // after the last one invoiced (an earlier period that billed nothing is not looked at again).
+  const lastIssued = issued.reduce((last, i) => Math.max(last, i.periodIndex), -1);
+  const atIndex = Math.max(fromIndex, lastIssued + 1);
   const adjustments = { items: await selectPendingAdjustments(db, contractId), atIndex };
   const entries = billingSchedule(billable, { fromIndex, count: 12, stopBefore: stopsOn, tax, adjustments });
   // The periods already invoiced show their invoice's own adjustment lines.

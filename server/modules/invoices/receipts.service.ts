@@ -8,8 +8,8 @@ import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
 import { contractDisplayName } from './invoices.emails';
 import { findVisibleInvoice } from './invoices.service';
-import { type ReceiptRow, selectReceiptRows } from './receipts.repo';
 import { type ReceiptPdfData, renderReceiptPdf } from './receipts.pdf';
+import { type ReceiptRow, selectReceiptRows } from './receipts.repo';
 
 /**
  * Receipts: what a payment paid, as the receipt e-mail says it (invoices.emails.ts receiptEmail), on the success
@@ -58,8 +58,7 @@ const contractNameOf = (row: ReceiptRow) =>
   contractDisplayName({ id: row.contract.id, title: row.contract.title, description: null });
 
 /** The latest moment of the receipt's payments (a checkout's are all one charge, recorded together). */
-const paidAtOf = (rows: ReceiptRow[]) =>
-  rows.reduce((latest, row) => (row.payment.paidAt > latest ? row.payment.paidAt : latest), rows[0].payment.paidAt);
+const paidAtOf = (rows: ReceiptRow[]) => new Date(Math.max(...rows.map((row) => row.payment.paidAt.getTime())));
 
 const methodOf = (row: ReceiptRow) =>
   paymentMethodText({

@@ -31,12 +31,7 @@ import { lockContractForMoney } from '../contract-status/contract-status.service
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { assertInsertionOrderAccepted, customerInsertionOrders } from '../insertion-orders/insertion-orders.service';
 import { renewExpiredHold } from '../inventory/inventory.service';
-import {
-  checkoutReceiptRecord,
-  type ReceiptFile,
-  receiptPdf,
-  toReceipt,
-} from '../invoices/receipts.service';
+import { checkoutReceiptRecord, type ReceiptFile, receiptPdf, toReceipt } from '../invoices/receipts.service';
 import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
 import {
@@ -468,7 +463,8 @@ export async function getCheckoutReceipt(deps: CheckoutDeps, token: string): Pro
   const ways = {
     business: { name: deps.businessName },
     contractId: session.contractId,
-    payPageUrl: session.source === 'pay_link' && found.contract.payLinkToken ? `/p/${found.contract.payLinkToken}` : null,
+    payPageUrl:
+      session.source === 'pay_link' && found.contract.payLinkToken ? `/p/${found.contract.payLinkToken}` : null,
     contractPageUrl: session.source === 'portal' ? portalContractPath(session.contractId) : null,
   };
   if (session.status !== 'completed') return { ...ways, state: 'pending', receipt: null, pdfUrl: null };

@@ -143,7 +143,10 @@ describe('a good card', () => {
     expect(stored).not.toContain('5555 5555');
 
     const page = (await client.getCheckout(token)).json();
-    expect(page).toMatchObject({ status: 'completed', redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}` });
+    expect(page).toMatchObject({
+      status: 'completed',
+      redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}`,
+    });
     expect(
       (
         await client.getPayLink(

@@ -81,10 +81,3 @@ export function clientNextStepDetail(step: ContractNextStep): string {
     ? 'Pay it from the payment link we e-mailed you: your contract starts when it is paid.'
     : 'We activate your contract by then and e-mail you the invoice; you pay it here with Pay Now.';
 }
-
-/** The portal list's short form of it. */
-export function clientNextStepShort(step: ContractNextStep, formatDay: FormatDay): string {
-  return step.kind === 'first_payment'
-    ? 'Pay the first invoice from your e-mailed link'
-    : `First invoice ${formatDay(step.firstInvoiceOn)}`;
-}

@@ -344,19 +344,25 @@ describe('the first payment of a sent contract', () => {
   });
 
   it('with a start date in the past, pays the first invoice and issues the later ones as unpaid', async () => {
+    // The 1st of the month two months before this one (the business day is UTC in tests): three periods have
+    // started by today, whatever day the suite runs. The checkout's expiry is checked by the database's clock,
+    // so the day is not pinned.
+    const now = new Date();
+    const firstOf = (monthsBack: number) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
     const client = publicClient(ctx.app);
     const { contract, token } = await createPayLinkContract(ctx.db, {
       status: 'sent',
-      startDate: '2026-09-01',
+      startDate: firstOf(2),
       lines: [{ unitPriceCents: 60_00 }],
     });
     const { checkoutUrl } = (await client.openCheckout(token)).json();
     expect((await client.pay(checkoutToken(checkoutUrl), card())).statusCode).toBe(200);
     const issued = await invoicesOf(contract.id);
     expect(issued.map((i) => [i.periodStart, i.status])).toEqual([
-      ['2026-09-01', 'paid'],
-      ['2026-10-01', 'pending'],
-      ['2026-11-01', 'pending'],
+      [firstOf(2), 'paid'],
+      [firstOf(1), 'pending'],
+      [firstOf(0), 'pending'],
     ]);
   });
 

@@ -90,7 +90,7 @@ test('pay a pay link signed out: declined card, then the good card', async ({ pa
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: `Pay ${dueText}` }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/payment/success\\?contract=${link.contract.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/payment/success\\?checkout=[A-Za-z0-9_-]+&contract=${link.contract.id}$`));
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expect(page.getByText(link.contract.id)).toBeVisible();
 

@@ -1,6 +1,6 @@
 /**
  * Links that grant something to whoever holds them (product.md section 2): choosing an account's password,
- * paying a contract's invoices, paying a checkout, reviewing and signing an insertion order. Each kind is built here, and masked here wherever
+ * paying a contract's invoices, paying a checkout and reading its receipt, reviewing and signing an insertion order. Each kind is built here, and masked here wherever
  * someone other than its recipient could read it: the outbox keeps what staff may read with the token
  * replaced (lib/mailer.ts), and only the SMTP delivery carries the full link. Audit events and logs never
  * hold one (lib/audit.ts, lib/logger.ts). See docs/decisions/020-capability-links.md.
@@ -18,8 +18,11 @@ export const ioLink = (baseUrl: string, token: string) => `${baseUrl}/io/${token
 /** The client portal: a sign-in is still needed, so its link grants nothing. */
 export const portalLink = (baseUrl: string) => `${baseUrl}/portal`;
 
-/** The part of each capability link just before its token. */
-const TOKEN_AFTER = ['/set-password?token=', '/p/', '/checkout/', '/io/'];
+/**
+ * The part of each capability link just before its token. The payment success page of a checkout carries the
+ * checkout's token, which reads its receipt (shared/contracts/checkout.ts paymentSuccessPath puts it first).
+ */
+const TOKEN_AFTER = ['/set-password?token=', '/p/', '/checkout/', '/io/', '/payment/success?checkout='];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CAPABILITY_TOKEN = new RegExp(`(${TOKEN_AFTER.map(escapeRegExp).join('|')})[A-Za-z0-9_-]+`, 'g');

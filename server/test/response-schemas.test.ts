@@ -21,6 +21,9 @@ import { multipartBody, PNG } from './upload-fixtures';
  */
 const NOT_JSON = [
   'GET /api/invoices/:id/pdf',
+  // Receipts: a payment's (staff, the client) and a checkout's (its token's holder).
+  'GET /api/invoices/:id/receipt',
+  'GET /api/checkout/:token/receipt/pdf',
   'GET /api/credit-notes/:id/pdf',
   'GET /api/commissions/export',
   'GET /api/reports/export',

@@ -138,6 +138,7 @@ const MATRIX: Row[] = [
   ['GET /api/client/invoices',                          401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/invoices/:id',                             401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/invoices/:id/pdf',                         401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/invoices/:id/receipt',                     401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/invoices/:id/timeline',                    401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/invoices/:id/resend',                     401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/payments',                   401,  ok,   ok,   403,  403,  ok,   403],
@@ -164,6 +165,8 @@ const MATRIX: Row[] = [
   ['POST /api/pay/:token/checkout',                     ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/checkout/:token',                          ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/checkout/:token/pay',                     ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/checkout/:token/receipt',                  ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/checkout/:token/receipt/pdf',              ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/webhooks/stripe',                         ok,   ok,   ok,   ok,   ok,   ok,   ok],
 
   ['GET /api/commissions/summary',                      401,  ok,   ok,   ok,   ok,   ok,   403],

@@ -273,8 +273,72 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 export const checkoutPaidSchema = z.object({ redirectUrl: z.string() });
 export type CheckoutPaid = z.infer<typeof checkoutPaidSchema>;
 
-/** The page a successful payment leads to (it only thanks; it never marks anything paid). */
-export const paymentSuccessPath = (contractId: string) => `/payment/success?contract=${encodeURIComponent(contractId)}`;
+/**
+ * The page a successful payment leads to (it never marks anything paid). With the checkout's token it also names
+ * what was paid and offers the receipt (GET /api/checkout/{token}/receipt): the token is the capability the payer
+ * already holds, and it comes first in the query so that the capability links' masking finds it
+ * (server/lib/capability-links.ts). Without it (older links): ui-spec's page with the contract id alone.
+ */
+export const paymentSuccessPath = (contractId: string, checkoutToken?: string) =>
+  checkoutToken
+    ? `/payment/success?checkout=${encodeURIComponent(checkoutToken)}&contract=${encodeURIComponent(contractId)}`
+    : `/payment/success?contract=${encodeURIComponent(contractId)}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// The receipt of a checkout (the payment success page)
+// ---------------------------------------------------------------------------------------------------------
+
+/** paid: the provider confirmed it (the receipt is there); pending: not confirmed yet (Stripe's webhook is on its way). */
+export const CHECKOUT_RECEIPT_STATES = ['paid', 'pending'] as const;
+export type CheckoutReceiptState = (typeof CHECKOUT_RECEIPT_STATES)[number];
+
+/** One invoice a payment went to: what it paid on it, and what is still due on it now. */
+export const receiptInvoiceSchema = z.object({
+  number: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  total: z.number(),
+  amountPaid: z.number(),
+  amountDue: z.number(),
+});
+export type ReceiptInvoice = z.infer<typeof receiptInvoiceSchema>;
+
+/** What was paid: the same facts as the receipt e-mail and the receipt PDF. */
+export const receiptSchema = z.object({
+  /** Dollars received by this payment (every invoice it went to). */
+  amount: z.number(),
+  /** When the money moved (ISO), and its business day (YYYY-MM-DD). */
+  paidAt: z.string(),
+  paidOn: z.string(),
+  /** "Visa ending in 4242", "Wire transfer" */
+  method: z.string(),
+  invoices: z.array(receiptInvoiceSchema),
+  /** Dollars still due on those invoices now. */
+  amountDue: z.number(),
+  /** The contract's title (or its short number): never its description, which is the rep's own words. */
+  contractName: z.string(),
+  /** Where the receipt e-mail went. */
+  emailedTo: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const checkoutReceiptSchema = z.object({
+  business: z.object({ name: z.string() }),
+  state: z.enum(CHECKOUT_RECEIPT_STATES),
+  contractId: z.string(),
+  /** A pay-link payer's way back: its pay page (/p/{token}); null for a portal checkout. */
+  payPageUrl: z.string().nullable(),
+  /** A portal checkout's way back: the client's page of the contract; null for a pay-link checkout. */
+  contractPageUrl: z.string().nullable(),
+  /** Null while pending (and when the money could go to no invoice: finance refunds it). */
+  receipt: receiptSchema.nullable(),
+  /** The receipt as a PDF, through the same checkout token; null without a receipt. */
+  pdfUrl: z.string().nullable(),
+});
+export type CheckoutReceipt = z.infer<typeof checkoutReceiptSchema>;
+
+/** The receipt PDF's file name: "receipt-INV-2026-000123.pdf". */
+export const receiptFilename = (invoiceNumber: string) => `receipt-${invoiceNumber}.pdf`;
 
 /** The client's own page of a contract (client/src/lib/paths.ts portalContract): its invoices, Pay Now, documents. */
 export const portalContractPath = (contractId: string) => `/portal/contracts/${encodeURIComponent(contractId)}`;

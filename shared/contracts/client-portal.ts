@@ -1,3 +1,4 @@
+import type { ContractNextStep } from './contract-next-step';
 import type { ContractOneTimeCharge } from './contract-responses';
 import type { PauseReason } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
@@ -80,6 +81,8 @@ export type ClientContractDetail = {
   id: string;
   /** The newest insertion order version to review and sign (product.md section 15); null: none sent. */
   insertionOrder: CustomerIoStep | null;
+  /** What happens next for a sent contract that is signed (or has no insertion order): contract-next-step.ts. */
+  nextStep: ContractNextStep | null;
   title: string | null;
   description: string | null;
   status: string;

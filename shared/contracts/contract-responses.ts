@@ -1,3 +1,4 @@
+import type { ContractNextStep } from './contract-next-step';
 import type { ContractStatus, PauseReason, PaymentMode } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
 import type { ContractIoSummary } from './insertion-orders';
@@ -136,6 +137,11 @@ export type Contract = ContractSummary & {
   renewedBy: { id: string; status: string } | null;
   /** The newest insertion order version (product.md section 15), without its link; null: none sent. */
   insertionOrder: ContractIoSummary | null;
+  /**
+   * A sent contract's next step once its insertion order is signed (or when it has none): the first payment or
+   * staff's activation (contract-next-step.ts); null otherwise.
+   */
+  nextStep: ContractNextStep | null;
 };
 
 export type ContractOneTimeCharge = {

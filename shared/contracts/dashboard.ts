@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContractNextStep } from './contract-next-step';
 import type { CustomerIoStep } from './insertion-orders';
 
 /** GET /api/dashboard/stats: figures over the contracts the caller may see (a sales rep: their own). */
@@ -36,4 +37,6 @@ export type ClientContract = {
   termValue: number | null;
   /** The newest insertion order version to review and sign (product.md section 15); null: none sent. */
   insertionOrder: CustomerIoStep | null;
+  /** What happens next for a sent contract that is signed (or has no insertion order): contract-next-step.ts. */
+  nextStep: ContractNextStep | null;
 };

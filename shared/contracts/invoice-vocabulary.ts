@@ -71,6 +71,19 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   credit: 'Credit applied',
 };
 
+/** How a payment was made, as receipts say it: "Visa ending in 4242", "Card", "Wire transfer". */
+export function paymentMethodText(payment: {
+  method: PaymentMethod;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}): string {
+  if (payment.method === 'card' && payment.cardLast4) {
+    const brand = payment.cardBrand ? payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1) : 'Card';
+    return `${brand} ending in ${payment.cardLast4}`;
+  }
+  return PAYMENT_METHOD_LABELS[payment.method] ?? payment.method;
+}
+
 /** `credit`: the customer's credit balance paid it (product.md section 14). */
 export const PAYMENT_PROVIDERS = ['builtin', 'stripe', 'manual', 'credit'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

@@ -111,6 +111,9 @@ export const voidInvoiceSchema = z.object({
 });
 export type VoidInvoiceInput = z.input<typeof voidInvoiceSchema>;
 
+/** GET /api/invoices/{id}/receipt: the receipt of the payment named, or of the invoice's latest payment. */
+export const receiptQuerySchema = z.object({ payment: z.string().uuid('Not a valid id').optional() });
+
 // ---------------------------------------------------------------------------------------------------------
 // Responses (amounts in dollars)
 // ---------------------------------------------------------------------------------------------------------

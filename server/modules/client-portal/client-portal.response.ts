@@ -19,6 +19,7 @@ import {
   object,
   string,
 } from '../../lib/response-schema';
+import { contractNextStepResponse } from '../contracts/contracts.response';
 import { customerIoResponse } from '../insertion-orders/insertion-orders.response';
 
 const overdueInvoice = object<OverdueInvoice>({
@@ -58,6 +59,7 @@ export const clientContractListResponse = arrayOf(
     oneTimeAmount: number,
     termValue: nullableNumber,
     insertionOrder: customerIoResponse,
+    nextStep: contractNextStepResponse,
   }),
 );
 
@@ -65,6 +67,7 @@ export const clientContractListResponse = arrayOf(
 export const clientContractDetailResponse = object<ClientContractDetail>({
   id: string,
   insertionOrder: customerIoResponse,
+  nextStep: contractNextStepResponse,
   title: nullableString,
   description: nullableString,
   status: string,

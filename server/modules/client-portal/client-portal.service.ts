@@ -1,7 +1,9 @@
 import type { ClientContractDetail, ClientSummary, PaymentAlerts } from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
 import { clientOwnsContract } from '@shared/contracts/contract-access';
+import { contractNextStep } from '@shared/contracts/contract-next-step';
 import type { ClientContract } from '@shared/contracts/dashboard';
+import type { IoStatus } from '@shared/contracts/insertion-order-vocabulary';
 import type { ContractSchedule } from '@shared/contracts/invoices';
 import { centsToAmount, lineTotalCents, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
@@ -100,6 +102,22 @@ async function nextScheduledPayment(db: Db, customerId: string): Promise<ClientS
   return { amount: centsToAmount(amountCents), dueDate, source: 'scheduled', invoiceId: null };
 }
 
+/** A sent contract's next step, with the first invoice's date from the billing engine (as issued once it is). */
+function nextStepOf(
+  contract: { status: string; paymentMode: string },
+  preview: ContractPreview,
+  io: { status: IoStatus } | null,
+  today: string,
+) {
+  return contractNextStep({
+    status: contract.status,
+    paymentMode: contract.paymentMode,
+    insertionOrderStatus: io?.status ?? null,
+    firstInvoiceDate: (preview.issuedFirstInvoice ?? preview.firstInvoice).periodStart,
+    today,
+  });
+}
+
 /** GET /api/client/contracts: the client's own contracts (its linked customer's), never drafts. */
 export async function listClientContracts(
   db: Db,
@@ -108,6 +126,7 @@ export async function listClientContracts(
 ): Promise<{ rows: ClientContract[]; total: number }> {
   if (!actor.customerId) return { rows: [], total: 0 };
   const result = await selectClientContractPage(db, actor.customerId, page);
+  const today = businessToday();
   const [previews, ios] = await Promise.all([
     previewContracts(db, result.rows),
     customerInsertionOrders(
@@ -128,6 +147,7 @@ export async function listClientContracts(
       totalAmount: centsToAmount(c.totalCents),
       ...previewAmounts(previews.get(c.id)!),
       insertionOrder: ios.get(c.id) ?? null,
+      nextStep: nextStepOf(c, previews.get(c.id)!, ios.get(c.id) ?? null, today),
     })),
   };
 }
@@ -148,6 +168,7 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
   return {
     id: c.id,
     insertionOrder: ios.get(c.id) ?? null,
+    nextStep: nextStepOf(c, preview, ios.get(c.id) ?? null, businessToday()),
     title: c.title,
     description: c.description,
     status: c.status,

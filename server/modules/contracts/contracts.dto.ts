@@ -1,11 +1,13 @@
 import { canWriteContract } from '@shared/contracts/contract-access';
 import { amendmentRefusal, canDeleteContract, canEditContract } from '@shared/contracts/contract-lifecycle';
+import { contractNextStep } from '@shared/contracts/contract-next-step';
 import type { Contract, ContractProductRef, ContractSummary } from '@shared/contracts/contract-responses';
 import type { ContractStatus, PauseReason, PaymentMode } from '@shared/contracts/contract-vocabulary';
 import type { UnderDeliveryRemedy } from '@shared/contracts/delivery-vocabulary';
 import type { ContractIoSummary } from '@shared/contracts/insertion-orders';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { centsToAmount, lineTotalCents } from '@shared/money';
+import { businessToday } from '../../lib/business-day';
 import { payLink } from '../../lib/capability-links';
 import type { ContractPreview } from '../billing/billing.service';
 import type { SessionUser } from '../sessions/sessions';
@@ -171,6 +173,13 @@ export function toContract(
     renewalOfId: d.contract.renewalOfId,
     renewedBy: d.renewedBy,
     insertionOrder,
+    nextStep: contractNextStep({
+      status: d.contract.status,
+      paymentMode: d.contract.paymentMode,
+      insertionOrderStatus: insertionOrder?.status ?? null,
+      firstInvoiceDate: issued?.periodStart ?? preview.firstInvoice.periodStart,
+      today: businessToday(),
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ContractNextStep } from '@shared/contracts/contract-next-step';
 import type {
   AmendmentNextInvoice,
   AmendmentPreview,
@@ -26,6 +27,11 @@ import {
   string,
 } from '../../lib/response-schema';
 import { contractIoSummaryResponse } from '../insertion-orders/insertion-orders.response';
+
+/** A sent contract's next step (shared/contracts/contract-next-step.ts): the staff and the client answers carry it. */
+export const contractNextStepResponse = nullable(
+  object<ContractNextStep>({ kind: string, signed: boolean, firstInvoiceOn: string }),
+);
 
 /** The answers of GET /api/contracts and GET /api/contracts/:id, for fast serialisation (lib/response-schema.ts). */
 const summaryProperties = {
@@ -141,6 +147,7 @@ export const contractResponse = object<Contract>({
   renewalOfId: nullableString,
   renewedBy: nullable(object<NonNullable<Contract['renewedBy']>>({ id: string, status: string })),
   insertionOrder: contractIoSummaryResponse,
+  nextStep: contractNextStepResponse,
 });
 
 /** POST /api/contracts/:id/generate-payment-link. */

@@ -35,6 +35,8 @@ export function signedRecordEmail(input: {
   recipient: EmailRecipient;
   audience: 'customer' | 'rep';
   attachment: OutboxAttachment;
+  /** The rep's copy: what the contract waits for now ("Signed, ready to activate: ..."). */
+  nextStep?: string | null;
 }): EmailMessage {
   const { facts, recipient, audience } = input;
   const intro =
@@ -47,6 +49,7 @@ export function signedRecordEmail(input: {
     ['Accepted at', facts.acceptedAt],
     ['Original PDF SHA-256', facts.pdfSha256],
     ['Signed PDF SHA-256', facts.signedSha256],
+    ...(input.nextStep ? ([['Next step', input.nextStep]] as Fact[]) : []),
   ];
   const opening = emailOpening(recipient.name, intro, rows);
   return {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { computeContractTotals } from '@shared/contract-totals';
 import { canReadContract } from '@shared/contracts/contract-access';
+import { contractNextStep, staffNextStepDetail, staffNextStepTitle } from '@shared/contracts/contract-next-step';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import type {
   ContractInsertionOrders,
@@ -19,10 +20,12 @@ import type {
 import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { ioLink, payLink } from '../../lib/capability-links';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
+import { pdfDay } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
 import { emitWebhookEvent } from '../../lib/webhook-events';
 import { contractScheduleOf, previewContracts } from '../billing/billing.service';
@@ -34,6 +37,7 @@ import {
   acceptIoRow,
   declineIoRow,
   type InsertionOrderRow,
+  type IoContractRows,
   insertInsertionOrder,
   insertIoEvent,
   lockContractForVersion,
@@ -598,12 +602,13 @@ async function tellRep(
   const contractName = rows.contract.title ?? `#${shortContractId(row.contractId)}`;
   const link = `/contracts/${row.contractId}`;
   if (outcome === 'accepted') {
+    const next = await nextStepText(tx, rows.contract);
     if (rows.rep) {
       await notify(tx, {
         to: { userIds: [rows.rep.id] },
         type: 'io_accepted',
         title: `Insertion order signed: ${contractName}`,
-        body: `${row.signerName} accepted version ${row.version} of the insertion order for ${rows.customer.name}.`,
+        body: `${row.signerName} accepted version ${row.version} of the insertion order for ${rows.customer.name}.${next ? ` ${next}` : ''}`,
         link,
         entity: 'contract',
         entityId: row.contractId,
@@ -633,7 +638,8 @@ async function tellRep(
       recipients.push({ recipient: { name, email: rows.rep.email }, audience: 'rep' });
     }
     for (const { recipient, audience } of recipients) {
-      await deps.mailer.enqueue(tx, signedRecordEmail({ facts, recipient, audience, attachment }));
+      const nextStep = audience === 'rep' ? next : null;
+      await deps.mailer.enqueue(tx, signedRecordEmail({ facts, recipient, audience, attachment, nextStep }));
     }
     return;
   }
@@ -649,6 +655,22 @@ async function tellRep(
     entityId: row.contractId,
     email: { subject: `Insertion order declined: ${contractName}`, text: `${body}\n\n${deps.baseUrl}${link}\n` },
   });
+}
+
+/**
+ * What the signed contract waits for, in the words of the staff contract page ("Signed, ready to activate: ..."),
+ * with the first invoice's date from the billing engine; null when it is not waiting (no longer sent).
+ */
+async function nextStepText(tx: Db, contract: IoContractRows['contract']): Promise<string | null> {
+  const preview = (await previewContracts(tx, [contract])).get(contract.id)!;
+  const step = contractNextStep({
+    status: contract.status,
+    paymentMode: contract.paymentMode,
+    insertionOrderStatus: 'accepted',
+    firstInvoiceDate: (preview.issuedFirstInvoice ?? preview.firstInvoice).periodStart,
+    today: businessToday(),
+  });
+  return step ? `${staffNextStepTitle(step)}: ${staffNextStepDetail(step, pdfDay)}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

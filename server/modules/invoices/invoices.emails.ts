@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoices';
+import { type PaymentMethod, paymentMethodText } from '@shared/contracts/invoices';
 import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
 import { payLink, portalLink } from '../../lib/capability-links';
@@ -318,12 +318,7 @@ export function invoiceVoidedEmail(input: {
 }
 
 function methodText(payment: ReceiptFacts['payment']): string {
-  const label = PAYMENT_METHOD_LABELS[payment.method] ?? payment.method;
-  if (payment.method === 'card' && payment.cardLast4) {
-    const brand = payment.cardBrand ? payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1) : 'Card';
-    return `${brand} ending in ${payment.cardLast4}`;
-  }
-  return label;
+  return paymentMethodText(payment);
 }
 
 /** The e-mail the customer gets when a credit note corrects one of their invoices (product.md section 14). */

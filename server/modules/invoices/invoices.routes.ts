@@ -1,5 +1,5 @@
 import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
-import { invoiceListQuerySchema } from '@shared/contracts/invoices';
+import { invoiceListQuerySchema, receiptQuerySchema } from '@shared/contracts/invoices';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessToday } from '../../lib/business-day';
@@ -12,6 +12,7 @@ import { renderInvoicePdf } from './invoices.pdf';
 import { resendInvoice } from './invoices.resend';
 import { invoiceListResponse, invoiceResponse, invoiceTimelineResponse } from './invoices.response';
 import { getInvoice, getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
+import { invoiceReceiptRecord, receiptPdf } from './receipts.service';
 
 /**
  * Invoices: the list and detail by role (product.md section 3), the client's own list and the PDF. Manual
@@ -123,6 +124,30 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
         .header('Content-Disposition', `attachment; filename="${invoice.number}.pdf"`)
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  // A payment's receipt as a PDF (the one the payer downloads from the success page): read like the invoice.
+  r.get(
+    '/api/invoices/:id/receipt',
+    {
+      config: { access: read },
+      schema: {
+        summary: "A payment's receipt (PDF)",
+        description: "The receipt of the payment named by `payment`, or of the invoice's latest payment.",
+        params: idParamSchema,
+        querystring: receiptQuerySchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const record = await invoiceReceiptRecord(app.db, request.user!, request.params.id, request.query.payment);
+      const file = await receiptPdf(record, app.config.BUSINESS_NAME);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(file.bytes);
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   CHECKOUT_MESSAGES,
   type Checkout,
   type CheckoutPaid,
+  type CheckoutReceipt,
   type CheckoutStatus,
   type CheckoutUrlResponse,
   closedContractMessage,
@@ -13,6 +14,7 @@ import {
   type PayLink,
   type PayLinkInvoice,
   paymentSuccessPath,
+  portalContractPath,
 } from '@shared/contracts/checkout';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { amountDueCents, isPayable } from '@shared/invoice-amounts';
@@ -29,6 +31,7 @@ import { lockContractForMoney } from '../contract-status/contract-status.service
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { assertInsertionOrderAccepted, customerInsertionOrders } from '../insertion-orders/insertion-orders.service';
 import { renewExpiredHold } from '../inventory/inventory.service';
+import { checkoutReceiptRecord, type ReceiptFile, receiptPdf, toReceipt } from '../invoices/receipts.service';
 import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
 import {
@@ -304,7 +307,7 @@ async function openCheckout(
       amountCents: opened.session.amountCents,
       description: opened.charge.description,
       customerEmail: input.found.customer.email,
-      successUrl: `${deps.baseUrl}${paymentSuccessPath(contractId)}`,
+      successUrl: `${deps.baseUrl}${paymentSuccessPath(contractId, opened.session.token)}`,
       cancelUrl: input.cancelUrl,
       expiresAt: opened.session.expiresAt,
     });
@@ -379,7 +382,7 @@ export async function getCheckout(deps: CheckoutDeps, token: string): Promise<Ch
     amount: centsToAmount(session.amountCents),
     status,
     returnUrl: returnPath(session, found),
-    redirectUrl: status === 'completed' ? paymentSuccessPath(session.contractId) : null,
+    redirectUrl: status === 'completed' ? paymentSuccessPath(session.contractId, session.token) : null,
     expiresAt: session.expiresAt.toISOString(),
   };
 }
@@ -403,7 +406,7 @@ export async function payCheckout(deps: CheckoutDeps, token: string, card: CardP
   const session = isWellFormedToken(token) ? await selectSessionByToken(deps.db, token) : undefined;
   if (session?.provider !== 'builtin') throw invalidCheckout();
   const status = statusOf(session);
-  if (status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId) };
+  if (status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId, session.token) };
   if (status === 'expired') throw conflict(CHECKOUT_MESSAGES.checkoutExpired);
   // The contract may have changed since the checkout opened: its insertion order must still be accepted.
   await assertInsertionOrderAccepted(deps.db, session.contractId);
@@ -439,10 +442,56 @@ async function settleBuiltin(
   if (result.outcome === 'settled') await dunningAfterPayment(deps, { contractId: session.contractId });
   if (result.outcome === 'not_open') {
     const now = await selectSessionByToken(deps.db, session.token);
-    if (now?.status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId) };
+    if (now?.status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId, session.token) };
     throw conflict(CHECKOUT_MESSAGES.checkoutExpired);
   }
-  return { redirectUrl: paymentSuccessPath(session.contractId) };
+  return { redirectUrl: paymentSuccessPath(session.contractId, session.token) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The receipt of a checkout: the payment success page, through the checkout's own token
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * What a checkout paid, for whoever holds its token (the payer: it is in their checkout's address and in the
+ * success page's): paid with the receipt once the payment is recorded; pending while the checkout is open (a
+ * Stripe payment whose webhook has not arrived yet). An unknown token, or a checkout that closed unpaid,
+ * answers 404. Only the payments this checkout took are read, so no other invoice or customer is ever named.
+ */
+export async function getCheckoutReceipt(deps: CheckoutDeps, token: string): Promise<CheckoutReceipt> {
+  const { session, found } = await receiptSession(deps, token);
+  const ways = {
+    business: { name: deps.businessName },
+    contractId: session.contractId,
+    payPageUrl:
+      session.source === 'pay_link' && found.contract.payLinkToken ? `/p/${found.contract.payLinkToken}` : null,
+    contractPageUrl: session.source === 'portal' ? portalContractPath(session.contractId) : null,
+  };
+  if (session.status !== 'completed') return { ...ways, state: 'pending', receipt: null, pdfUrl: null };
+  const record = await checkoutReceiptRecord(deps.db, session.id);
+  return {
+    ...ways,
+    state: 'paid',
+    receipt: record ? toReceipt(record) : null,
+    pdfUrl: record ? `/api/checkout/${session.token}/receipt/pdf` : null,
+  };
+}
+
+/** The checkout's receipt as a PDF; 404 until the payment is recorded. */
+export async function checkoutReceiptPdf(deps: CheckoutDeps, token: string): Promise<ReceiptFile> {
+  const { session } = await receiptSession(deps, token);
+  const record = session.status === 'completed' ? await checkoutReceiptRecord(deps.db, session.id) : null;
+  if (!record) throw notFound('Receipt');
+  return receiptPdf(record, deps.businessName);
+}
+
+/** The checkout a receipt token names: completed, or still open (paid at the provider, not confirmed yet). */
+async function receiptSession(deps: CheckoutDeps, token: string) {
+  const session = isWellFormedToken(token) ? await selectSessionByToken(deps.db, token) : undefined;
+  if (!session || (session.status !== 'completed' && statusOf(session) !== 'open')) throw invalidCheckout();
+  const found = await selectContractWithCustomer(deps.db, session.contractId);
+  if (!found) throw invalidCheckout();
+  return { session, found };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -101,7 +101,7 @@ describe('a declined card', () => {
     expect((await client.pay(token, card(TEST_CARDS.declined))).statusCode).toBe(400);
     const response = await client.pay(token, card(TEST_CARDS.visa));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ redirectUrl: `/payment/success?contract=${contract.id}` });
+    expect(response.json()).toEqual({ redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}` });
     const rows = await paymentsOf(invoice.id);
     expect(rows.map((p) => [p.status, p.cardLast4])).toEqual([
       ['failed', '0002'],
@@ -115,7 +115,7 @@ describe('a good card', () => {
     const { client, contract, invoice, token } = await openInvoiceCheckout();
     const response = await client.pay(token, card(TEST_CARDS.mastercard));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ redirectUrl: `/payment/success?contract=${contract.id}` });
+    expect(response.json()).toEqual({ redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}` });
 
     const [paid] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(paid).toMatchObject({ status: 'paid', amountPaidCents: 120_00 });
@@ -144,7 +144,10 @@ describe('a good card', () => {
     expect(stored).not.toContain('5555 5555');
 
     const page = (await client.getCheckout(token)).json();
-    expect(page).toMatchObject({ status: 'completed', redirectUrl: `/payment/success?contract=${contract.id}` });
+    expect(page).toMatchObject({
+      status: 'completed',
+      redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}`,
+    });
     expect(
       (
         await client.getPayLink(
@@ -163,7 +166,7 @@ describe('a good card', () => {
     const replayOtherCard = await client.pay(token, card(TEST_CARDS.declined));
     for (const response of [first, replay, replayOtherCard]) {
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ redirectUrl: `/payment/success?contract=${contract.id}` });
+      expect(response.json()).toEqual({ redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}` });
     }
     const rows = await paymentsOf(invoice.id);
     expect(rows.filter((p) => p.status === 'succeeded')).toHaveLength(1);
@@ -175,7 +178,7 @@ describe('a good card', () => {
     const responses = await Promise.all(Array.from({ length: 5 }, () => client.pay(token, card())));
     for (const response of responses) {
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ redirectUrl: `/payment/success?contract=${contract.id}` });
+      expect(response.json()).toEqual({ redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}` });
     }
     const rows = await paymentsOf(invoice.id);
     expect(rows).toHaveLength(1);
@@ -427,7 +430,7 @@ describe('POST /api/invoices/{id}/checkout (Pay Now in the portal)', () => {
       description: `Invoice ${invoice.number}`,
     });
     expect((await client.pay(token, card())).json()).toEqual({
-      redirectUrl: `/payment/success?contract=${contract.id}`,
+      redirectUrl: `/payment/success?checkout=${token}&contract=${contract.id}`,
     });
     const again = await ctx.injectAs(user, { method: 'POST', url: `/api/invoices/${invoice.id}/checkout` });
     expect(again.statusCode).toBe(409);

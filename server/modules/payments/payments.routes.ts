@@ -2,6 +2,7 @@ import {
   billingPortalSchema,
   cardPaymentSchema,
   checkoutPaidSchema,
+  checkoutReceiptSchema,
   checkoutSchema,
   checkoutUrlSchema,
   payLinkSchema,
@@ -18,7 +19,9 @@ import { invoiceResponse } from '../invoices/invoices.response';
 import { openBillingPortal } from './billing-portal.service';
 import {
   type CheckoutDeps,
+  checkoutReceiptPdf,
   getCheckout,
+  getCheckoutReceipt,
   getPayLink,
   handleStripeWebhook,
   payCheckout,
@@ -98,6 +101,41 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => payCheckout(deps(), request.params.token, request.body),
+  );
+
+  // The success page's receipt: what the checkout paid, and its PDF, for whoever holds the checkout's token.
+  r.get(
+    '/api/checkout/:token/receipt',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read },
+      schema: {
+        summary: "A checkout's receipt",
+        description: 'What the checkout paid (pending until the provider confirms the payment).',
+        params: tokenParamSchema,
+        response: { 200: checkoutReceiptSchema },
+      },
+    },
+    async (request) => getCheckoutReceipt(deps(), request.params.token),
+  );
+
+  r.get(
+    '/api/checkout/:token/receipt/pdf',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read },
+      schema: {
+        summary: "A checkout's receipt (PDF)",
+        params: tokenParamSchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const file = await checkoutReceiptPdf(deps(), request.params.token);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(file.bytes);
+    },
   );
 
   r.post(

@@ -112,7 +112,7 @@ describe('Stripe Checkout Sessions', () => {
       'metadata[checkout_token]': session.token,
       'metadata[contract_id]': contract.id,
       'payment_intent_data[metadata][checkout_token]': session.token,
-      success_url: `${ORIGIN}/payment/success?contract=${contract.id}`,
+      success_url: `${ORIGIN}/payment/success?checkout=${session.token}&contract=${contract.id}`,
       cancel_url: `${ORIGIN}/p/${token}`,
       expires_at: String(Math.floor(session.expiresAt.getTime() / 1000)),
     });
@@ -163,6 +163,24 @@ describe('POST /api/webhooks/stripe', () => {
     expect(paid).toMatchObject({ status: 'paid', amountPaidCents: 250_00 });
     const [completed] = await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
     expect(completed.status).toBe('completed');
+  });
+
+  it('Stripe returns the payer to the success page with our token: pending until the webhook, then the receipt', async () => {
+    const { invoice, session, token } = await stripeCheckout();
+    const receipt = () => ctx.app.inject({ method: 'GET', url: `/api/checkout/${session.token}/receipt` });
+    expect((await receipt()).json()).toMatchObject({ state: 'pending', receipt: null, payPageUrl: `/p/${token}` });
+    const event = delivery(completedEvent(fake.complete(session.providerSessionId!)));
+    expect((await postWebhook(event.payload, event.signature)).statusCode).toBe(200);
+    expect((await receipt()).json()).toMatchObject({
+      state: 'paid',
+      receipt: {
+        amount: 250,
+        method: 'Card',
+        invoices: [{ number: invoice.number, total: 250, amountPaid: 250, amountDue: 0 }],
+        amountDue: 0,
+      },
+      pdfUrl: `/api/checkout/${session.token}/receipt/pdf`,
+    });
   });
 
   it('the same event delivered three times at once pays once', async () => {

@@ -14,6 +14,7 @@ import { ContractStatusActions } from '@/features/contracts/components/contract-
 import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
 import { EditRefusalBadge } from '@/features/contracts/components/edit-refusal-badge';
 import { InventoryHoldNote } from '@/features/contracts/components/inventory-hold-note';
+import { NextStepNote } from '@/features/contracts/components/next-step-note';
 import { PauseReasonNote } from '@/features/contracts/components/pause-reason-note';
 import { PaymentInfoCard } from '@/features/contracts/components/payment-info-card';
 import { RenewalLinks, RenewButton } from '@/features/contracts/components/renewal-links';
@@ -120,6 +121,7 @@ export default function ContractDetailPage() {
               {NON_PAYMENT_PAUSE_EXPLANATION}
             </p>
           )}
+          <NextStepNote contract={contract} />
           <InventoryHoldNote contract={contract} />
           <RenewalLinks contract={contract} />
         </div>

@@ -55,6 +55,13 @@ export default function PayLinkPage() {
               />
             </div>
           </Suspense>
+        ) : data.firstPayment !== null && data.insertionOrder?.status === 'accepted' ? (
+          <div className="grid gap-3">
+            <p className="text-sm font-medium text-slate-600">
+              Step 2 of 2: the insertion order is signed. Pay your first invoice to start your contract.
+            </p>
+            <PayLinkView token={token} data={data} />
+          </div>
         ) : (
           <PayLinkView token={token} data={data} />
         )

@@ -17,6 +17,7 @@ import { useContractCreatives } from '@/features/creatives/api/get-contract-crea
 import { CreativeItems } from '@/features/creatives/components/creative-items';
 import { CreditNotePdfButton } from '@/features/invoices/components/credit-note-pdf-button';
 import { PdfButton } from '@/features/invoices/components/pdf-button';
+import { ReceiptButton } from '@/features/invoices/components/receipt-button';
 import { useClientContract } from '@/features/portal/api/get-client-contract';
 import { useClientContractCreditNotes } from '@/features/portal/api/get-client-contract-credit-notes';
 import { useClientContractInvoices } from '@/features/portal/api/get-client-contract-invoices';
@@ -24,6 +25,7 @@ import { useOpenClientBillingPortal } from '@/features/portal/api/open-billing-p
 import { ClientContractInvoices } from '@/features/portal/components/client-contract-invoices';
 import { ClientContractLines } from '@/features/portal/components/client-contract-lines';
 import { ClientContractSchedule } from '@/features/portal/components/client-contract-schedule';
+import { ClientNextStep } from '@/features/portal/components/client-next-step';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -126,6 +128,9 @@ function ClientContractPage({ id }: { id: string }) {
         </section>
       )}
 
+      {/* After the signed insertion order (or in its place for a contract sent without one): what happens next. */}
+      <ClientNextStep step={contract.nextStep} className="mb-6" />
+
       <ClientPaymentAlerts
         className="mb-6"
         linkContracts={false}
@@ -146,7 +151,12 @@ function ClientContractPage({ id }: { id: string }) {
         <ClientContractSchedule contractId={contract.id} />
         <ClientContractInvoices
           contractId={contract.id}
-          actions={(invoice) => <ClientInvoiceActions invoice={invoice} />}
+          actions={(invoice) => (
+            <>
+              <ClientInvoiceActions invoice={invoice} />
+              {invoice.amountPaid > 0 && <InvoiceReceiptButton invoice={invoice} />}
+            </>
+          )}
         />
         {hasCpm && (
           <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
@@ -252,7 +262,9 @@ function Documents({ contractId }: { contractId: string }) {
     <Card className="min-w-0" data-testid="client-contract-documents">
       <CardHeader>
         <CardTitle>Documents</CardTitle>
-        <CardDescription>Invoices and credit notes as PDF, and the creatives you uploaded</CardDescription>
+        <CardDescription>
+          Invoices, their receipts and credit notes as PDF, and the creatives you uploaded
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {loading && <Skeleton className="h-20 rounded-lg" />}
@@ -266,7 +278,10 @@ function Documents({ contractId }: { contractId: string }) {
                     <span className="font-medium text-slate-900">{invoice.number}</span>
                     <span className="block text-xs text-muted-foreground">{formatDate(invoice.periodStart)}</span>
                   </span>
-                  <PdfButton invoice={invoice} />
+                  <span className="flex flex-wrap justify-end gap-2">
+                    <PdfButton invoice={invoice} />
+                    {invoice.amountPaid > 0 && <InvoiceReceiptButton invoice={invoice} />}
+                  </span>
                 </li>
               ))}
             </DocumentGroup>
@@ -298,6 +313,11 @@ function Documents({ contractId }: { contractId: string }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The receipt of the invoice's latest payment (the same PDF as the payer's success page offers). */
+function InvoiceReceiptButton({ invoice }: { invoice: { id: string; number: string } }) {
+  return <ReceiptButton receipt={{ invoiceId: invoice.id, invoiceNumber: invoice.number }} />;
 }
 
 function DocumentGroup({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {

@@ -27,6 +27,7 @@ import { DunningStageNote } from './dunning-stage-note';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { InvoiceTimeline } from './invoice-timeline';
 import { PdfButton } from './pdf-button';
+import { ReceiptButton } from './receipt-button';
 
 // The forms load the first time they open (docs/decisions/017-performance.md). Record Payment and Void are the
 // Invoices row's own dialogs and mutations: the same form, the same rules, the same refresh.
@@ -233,7 +234,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
                 <InvoiceFigures invoice={invoice} />
                 <ExportedNote exports={invoice.exports} />
                 {invoice.delivery.length > 0 && <ProofOfPerformance invoice={invoice} />}
-                {invoice.payments.length > 0 && <PaymentList payments={invoice.payments} />}
+                {invoice.payments.length > 0 && <PaymentList invoice={invoice} />}
                 {invoice.creditNotes.length > 0 && <CreditNoteList notes={invoice.creditNotes} />}
                 {invoice.voidReason && <p className="text-sm text-muted-foreground">Voided: {invoice.voidReason}</p>}
               </div>
@@ -251,13 +252,13 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
   );
 }
 
-/** The invoice's payments and refunds, failed attempts marked. */
-function PaymentList({ payments }: { payments: Payment[] }) {
+/** The invoice's payments and refunds, failed attempts marked; each payment received with its receipt's PDF. */
+function PaymentList({ invoice }: { invoice: Pick<Invoice, 'id' | 'number' | 'payments'> }) {
   return (
     <section aria-label="Payments" className="grid gap-2">
       <h3 className="text-sm font-semibold text-slate-900">Payments</h3>
       <ul className="grid gap-1 text-sm">
-        {payments.map((payment) => (
+        {invoice.payments.map((payment) => (
           <li
             key={payment.id}
             className="flex flex-wrap items-baseline justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
@@ -269,9 +270,16 @@ function PaymentList({ payments }: { payments: Payment[] }) {
                 <span className="text-destructive"> · failed: {payment.failureMessage ?? 'declined'}</span>
               )}
             </span>
-            <span className="tabular-nums">
-              {payment.kind === 'refund' ? '-' : ''}
-              {formatMoney(payment.amount)}
+            <span className="ml-auto flex items-center gap-2">
+              <span className="tabular-nums">
+                {payment.kind === 'refund' ? '-' : ''}
+                {formatMoney(payment.amount)}
+              </span>
+              {payment.kind === 'payment' && payment.status === 'succeeded' && (
+                <ReceiptButton
+                  receipt={{ invoiceId: invoice.id, invoiceNumber: invoice.number, paymentId: payment.id }}
+                />
+              )}
             </span>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import type { ContractNextStep } from '@shared/contracts/contract-next-step';
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import type { ClientContract } from '@shared/contracts/dashboard';
 import { FileText } from 'lucide-react';
@@ -15,6 +16,15 @@ import { usePortalContracts } from '../api/get-client-contracts';
 /** "Contract #" and the last 6 characters of the id when the contract has no title (ui-spec section 2). */
 export const clientContractName = (contract: { id: string; title: string | null }) =>
   contract.title || `Contract #${shortContractId(contract.id, 6)}`;
+
+/**
+ * A sent contract's next step in a few words (the contract's page says it in full: client-next-step.tsx). Kept here
+ * so that the list does not load the page's words.
+ */
+const nextStepShort = (step: ContractNextStep) =>
+  step.kind === 'first_payment'
+    ? 'Pay the first invoice from your e-mailed link'
+    : `First invoice ${formatDate(step.firstInvoiceOn)}`;
 
 /** Newest first as the server sends them; every one of them is here, so the headers sort. */
 const COLUMNS: Column<ClientContract>[] = [
@@ -54,6 +64,11 @@ const COLUMNS: Column<ClientContract>[] = [
           {toSign && (
             <span className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium', BADGE_TONES.indigo)}>
               To sign
+            </span>
+          )}
+          {contract.nextStep && (
+            <span className="basis-full text-xs text-muted-foreground" data-testid="contract-next-step">
+              {nextStepShort(contract.nextStep)}
             </span>
           )}
         </span>

@@ -1,0 +1,146 @@
+import { formatCents, sumCents } from '@shared/money';
+import {
+  INK,
+  MUTED,
+  openPdf,
+  type PdfCustomer,
+  pdfBillTo,
+  pdfDay,
+  pdfFacts,
+  pdfFooter,
+  pdfHeader,
+  RULE,
+} from '../../lib/pdf';
+
+/** What a receipt prints: the payment, each invoice it went to, what is still due on them, the contract's name. */
+export type ReceiptPdfData = {
+  businessName: string;
+  customer: PdfCustomer;
+  contractName: string;
+  /** YYYY-MM-DD: the business day the money moved. */
+  paidOn: string;
+  /** "Visa ending in 4242", "Wire transfer" */
+  method: string;
+  reference: string | null;
+  amountCents: number;
+  invoices: {
+    number: string;
+    periodStart: string;
+    periodEnd: string;
+    totalCents: number;
+    /** What this payment paid on it. */
+    paidCents: number;
+    /** What is still due on it now. */
+    dueCents: number;
+  }[];
+};
+
+/** The receipt's number line: its invoice, or the first of several. */
+export function receiptSubject(numbers: readonly string[]): string {
+  if (numbers.length <= 1) return numbers[0] ?? '';
+  return `${numbers[0]} and ${numbers.length - 1} more`;
+}
+
+/**
+ * A payment's receipt as a PDF (pdfkit, US Letter), on the documents' shared page, header, bill-to block and
+ * footer (lib/pdf.ts): the amount paid, its date and method, each invoice it paid with what is still due on it,
+ * and the contract's name. `compress: false` keeps the content streams readable.
+ */
+export function renderReceiptPdf(data: ReceiptPdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const numbers = data.invoices.map((invoice) => invoice.number);
+  const subject = receiptSubject(numbers);
+  const { doc, done, frame } = openPdf({
+    title: `Receipt for ${subject}`,
+    author: data.businessName,
+    subject: `Receipt for ${subject}: ${formatCents(data.amountCents)} from ${data.customer.name}`,
+    compress: options.compress,
+  });
+  const { left, right, width } = frame;
+
+  pdfHeader(doc, frame, {
+    businessName: data.businessName,
+    title: 'RECEIPT',
+    number: subject,
+    detail: `Paid ${pdfDay(data.paidOn)}`,
+  });
+
+  const blockTop = 130;
+  const billToBottom = pdfBillTo(doc, frame, data.customer, blockTop);
+  const dueCents = sumCents(data.invoices.map((invoice) => invoice.dueCents));
+  const facts: [string, string][] = [
+    [numbers.length > 1 ? 'Invoices' : 'Invoice', numbers.join(', ')],
+    ['Amount paid', formatCents(data.amountCents)],
+    ['Payment date', pdfDay(data.paidOn)],
+    ['Payment method', data.method],
+    ...(data.reference ? ([['Reference', data.reference]] as [string, string][]) : []),
+    ['Contract', data.contractName],
+    ['Still due', formatCents(dueCents)],
+  ];
+  const factsBottom = pdfFacts(doc, frame, facts, blockTop);
+
+  // Each invoice the payment went to.
+  const cols = { invoice: left, period: left + 130, total: left + 300, paid: left + 375, due: left + 450 };
+  let y = Math.max(billToBottom, factsBottom) + 24;
+  const header = (top: number) => {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
+    doc.text('INVOICE', cols.invoice, top, { width: 125 });
+    doc.text('PERIOD', cols.period, top, { width: 165 });
+    doc.text('INVOICE TOTAL', cols.total - 10, top, { width: 80, align: 'right' });
+    doc.text('PAID', cols.paid, top, { width: 70, align: 'right' });
+    doc.text('STILL DUE', cols.due, top, { width: right - cols.due, align: 'right' });
+    doc
+      .moveTo(left, top + 14)
+      .lineTo(right, top + 14)
+      .strokeColor(RULE)
+      .stroke();
+    return top + 22;
+  };
+  y = header(y);
+  for (const invoice of data.invoices) {
+    if (y > doc.page.height - 160) {
+      doc.addPage();
+      y = header(50);
+    }
+    doc.fillColor(INK).font('Helvetica').fontSize(10);
+    doc.text(invoice.number, cols.invoice, y, { width: 125 });
+    doc.text(`${pdfDay(invoice.periodStart)} to ${pdfDay(invoice.periodEnd)}`, cols.period, y, { width: 165 });
+    doc.text(formatCents(invoice.totalCents), cols.total - 10, y, { width: 80, align: 'right' });
+    doc.text(formatCents(invoice.paidCents), cols.paid, y, { width: 70, align: 'right' });
+    doc.text(formatCents(invoice.dueCents), cols.due, y, { width: right - cols.due, align: 'right' });
+    y = doc.y + 8;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
+  y += 10;
+
+  const totals: [string, string, boolean][] = [
+    ['Amount paid', formatCents(data.amountCents), true],
+    ['Still due', formatCents(dueCents), false],
+  ];
+  for (const [label, value, strong] of totals) {
+    doc
+      .fillColor(strong ? INK : MUTED)
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10);
+    doc.text(label, left + 250, y, { width: 190, align: 'right' });
+    doc.text(value, cols.due, y, { width: right - cols.due, align: 'right' });
+    y = doc.y + 5;
+  }
+
+  y += 16;
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      dueCents > 0
+        ? `Thank you for your payment. ${formatCents(dueCents)} is still due on ${numbers.length > 1 ? 'these invoices' : 'this invoice'}.`
+        : `Thank you for your payment. ${numbers.length > 1 ? 'These invoices are' : 'This invoice is'} paid in full.`,
+      left,
+      y,
+      { width },
+    );
+
+  pdfFooter(doc, frame, `${data.businessName} - Receipt for ${subject}`);
+  doc.end();
+  return done;
+}

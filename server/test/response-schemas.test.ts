@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { contractLineItems, contracts, insertionOrders, users } from '../db/schema';
+import { checkoutSessions, contractLineItems, contracts, insertionOrders, users } from '../db/schema';
 import { seedDemo } from '../demo/seed';
 import { type AnswerSchema, answerMismatches } from './answer-check';
 import { buildTestApp, type TestContext } from './app';
@@ -295,6 +295,16 @@ describe('the answers of the demo business', () => {
     add('GET /api/contracts/:id/schedule', admin, each('/api/contracts/*/schedule', contractIds));
     add('GET /api/pay/:token', null, each('/api/pay/*', payTokens));
     add('GET /api/checkout/:token', null, each('/api/checkout/*', checkoutTokens));
+    // The receipts of checkouts the demo's customers completed (paid by card through the pay link or the portal).
+    const paidCheckouts = (
+      await ctx.db
+        .select({ token: checkoutSessions.token })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.status, 'completed'))
+        .limit(10)
+    ).map((row) => row.token);
+    expect(paidCheckouts.length).toBeGreaterThan(0);
+    add('GET /api/checkout/:token/receipt', null, each('/api/checkout/*/receipt', paidCheckouts));
     add('GET /api/credit-notes', admin, ['/api/credit-notes?limit=500']);
     add(
       'GET /api/credit-notes/:id',

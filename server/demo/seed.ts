@@ -25,7 +25,7 @@ export async function seedDemo(
   config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'BUSINESS_NAME'>,
 ): Promise<void> {
   // Insertion orders' PDFs go where the server will read them (DATA_DIR/uploads, or STORAGE_URL).
-  const documents = { storage: createStorage(config), businessName: config.BUSINESS_NAME };
+  const documents = { storage: createStorage(config) };
   const catalog = await seedCatalog(db);
   const people = await seedUsers(db, { clientCustomerIds: catalog.clientCustomerIds });
   await seedContracts(db, { ...catalog, ...people });

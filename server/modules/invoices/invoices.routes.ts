@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessToday } from '../../lib/business-day';
 import { payLink, portalLink } from '../../lib/capability-links';
+import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { createStorage } from '../../lib/storage';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
 import { resendInvoice } from './invoices.resend';
@@ -19,6 +21,8 @@ import { getInvoice, getInvoiceTimeline, invoiceForPdf, listInvoices } from './i
  */
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The company's logo, printed in the PDF's header.
+  const storage = createStorage(app.config);
   const read = ['invoice:read:any', 'invoice:read:own', 'invoice:read:client'] as const;
   // Every JSON answer is declared (lib/response-schema.ts): only these fields are ever sent. The PDF is not JSON.
   const answers = { serializerCompiler: jsonSerializerCompiler };
@@ -88,7 +92,8 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       const { invoice, customer, contract } = await invoiceForPdf(app.db, request.user!, request.params.id);
       const baseUrl = publicOrigin(app);
       const pdf = await renderInvoicePdf({
-        businessName: app.config.BUSINESS_NAME,
+        // The seller as of today: an invoice PDF is made when it is asked for.
+        letterhead: await readLetterhead(app.db, storage),
         invoice,
         customer,
         // The contract's title, never its description (the rep's own words about it: internal).

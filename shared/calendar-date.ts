@@ -66,19 +66,3 @@ export function daysInMonth(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
 }
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * "Dec 15, 2026": the one way documents (PDFs and e-mails) write a day, for a YYYY-MM-DD day or the day of
- * an ISO timestamp (its UTC day: pass the business's day of a moment when that is the one meant).
- */
-export function formatDocumentDate(value: string): string {
-  return `${MONTH_NAMES[digits(value, 5, 2) - 1]} ${digits(value, 8, 2)}, ${value.slice(0, 4)}`;
-}
-
-/** "Dec 15, 2026, 14:03:27 UTC": a moment on a record (the signing certificate), to the second, in UTC. */
-export function formatDocumentInstant(value: string | Date): string {
-  const iso = typeof value === 'string' ? new Date(value).toISOString() : value.toISOString();
-  return `${formatDocumentDate(iso)}, ${iso.slice(11, 19)} UTC`;
-}

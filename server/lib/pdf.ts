@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { formatDocumentDate } from '@shared/calendar-date';
+import { formatDocumentDate } from '@shared/document-date';
 import { companyAddressLines, companyContactLine, companyTaxIdLine } from '@shared/contracts/company-vocabulary';
 import PDFDocument from 'pdfkit';
 import type { Letterhead } from './company-profile';

@@ -1,6 +1,6 @@
 /** invoices: the words and constants screens show (no zod here, so a screen can import them without the schemas). */
 
-import { formatDocumentDate } from '../calendar-date';
+import { formatDocumentDate } from '../document-date';
 import type { BadgeTone } from './contract-vocabulary';
 import { PRICE_METRIC_DESCRIPTIONS, type PriceMetric } from './product-vocabulary';
 

@@ -1,4 +1,4 @@
-import { formatDocumentDate } from '@shared/calendar-date';
+import { formatDocumentDate } from '@shared/document-date';
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';

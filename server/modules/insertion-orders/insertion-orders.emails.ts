@@ -1,4 +1,4 @@
-import { formatDocumentInstant } from '@shared/calendar-date';
+import { formatDocumentInstant } from '@shared/document-date';
 import {
   type EmailRecipient,
   type EmailSender,

@@ -1,4 +1,4 @@
-import { formatDocumentInstant } from '@shared/calendar-date';
+import { formatDocumentInstant } from '@shared/document-date';
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { PAYMENT_MODE_LABELS } from '@shared/contracts/contract-vocabulary';
 import { IO_EVENT_LABELS, type IoEventType, type IoFigures } from '@shared/contracts/insertion-orders';

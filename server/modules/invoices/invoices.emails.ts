@@ -1,4 +1,4 @@
-import { formatDocumentDate } from '@shared/calendar-date';
+import { formatDocumentDate } from '@shared/document-date';
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoices';
 import { amountDueCents } from '@shared/invoice-amounts';

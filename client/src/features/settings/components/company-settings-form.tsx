@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanyProfileInput, type CompanyProfileValues, companyProfileSchema } from '@shared/contracts/company';
 import { COMPANY_LIMITS, type CompanyProfile, MAX_LOGO_PIXELS } from '@shared/contracts/company-vocabulary';
-import { ImageOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -188,12 +187,7 @@ function LogoField() {
             onLoad={() => setShown('shown')}
             onError={() => setShown('none')}
           />
-          {shown === 'none' && (
-            <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <ImageOff aria-hidden className="size-4" />
-              No logo yet
-            </span>
-          )}
+          {shown === 'none' && <span className="text-xs text-muted-foreground">No logo yet</span>}
         </div>
         <input
           id={id}

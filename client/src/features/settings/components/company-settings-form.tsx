@@ -89,7 +89,7 @@ function CompanyProfileForm({ current }: { current: CompanyProfile }) {
         <FormField label="Street" error={errors.address?.street?.message}>
           <Input autoComplete="street-address" {...form.register('address.street')} />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr]">
           <FormField label="City" error={errors.address?.city?.message}>
             <Input autoComplete="address-level2" {...form.register('address.city')} />
           </FormField>
@@ -105,7 +105,7 @@ function CompanyProfileForm({ current }: { current: CompanyProfile }) {
         </FormField>
       </fieldset>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Phone" error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
@@ -196,7 +196,7 @@ function LogoField() {
           disabled={upload.isPending}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-note`}
-          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          className="w-full min-w-0 max-w-xs text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
           onChange={(event) => {
             choose(event.target.files?.[0]);
             event.target.value = '';

@@ -44,7 +44,7 @@ async function putSettings(path: string, data: unknown) {
 
 const tabNames = (page: Page) => page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
 
-test("admin sees ui-spec's five settings tabs, API keys, Webhooks and Accounting", async ({ page }) => {
+test("admin sees ui-spec's five settings tabs, Company, API keys, Webhooks and Accounting", async ({ page }) => {
   await signInAs(page, 'admin', '/settings');
   await expect(tabNames(page)).toHaveText([
     'Profile',
@@ -52,6 +52,7 @@ test("admin sees ui-spec's five settings tabs, API keys, Webhooks and Accounting
     'Notifications',
     'Tax Settings',
     'Contract Settings',
+    'Company',
     'API keys',
     'Webhooks',
     'Accounting',

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { setBusinessTimeZone } from './lib/business-day';
+import { setDefaultLegalName } from './lib/company-profile';
 import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerRoutes } from './modules';
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   setBusinessTimeZone(deps.config.BUSINESS_TIMEZONE);
+  // The legal name documents print until an admin saves the company profile.
+  setDefaultLegalName(deps.config.BUSINESS_NAME);
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config));
   app.addHook('onClose', async () => {
     await app.mailer.close();

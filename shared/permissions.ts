@@ -48,6 +48,11 @@ export const PERMISSIONS = {
 
   'settings:read': ['super_admin', 'admin', 'sales_manager', 'sales', 'finance'],
   'settings:write': ['super_admin', 'admin'],
+  /**
+   * The company profile the documents and customer e-mails print (product.md sections 3 and 17): read and
+   * changed by admins (the Settings screen's "Company" tab). Its logo is public.
+   */
+  'company:manage': ['super_admin', 'admin'],
 
   /** Keys for the business's other systems (product.md section 16): made, listed and revoked by admins. */
   'api-key:manage': ['super_admin', 'admin'],

@@ -22,7 +22,7 @@ import { getAvailability, runRenewalHolds } from '../modules/inventory/inventory
  */
 export async function seedFirstRefusal(
   db: Db,
-  options: { storage: Storage; businessName: string; baseUrl?: string; today?: string },
+  options: { storage: Storage; baseUrl?: string; today?: string },
 ): Promise<void> {
   const today = options.today ?? businessToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
@@ -31,7 +31,6 @@ export async function seedFirstRefusal(
     mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
     baseUrl,
     storage: options.storage,
-    businessName: options.businessName,
   };
   const productId = async (name: string) =>
     (await db.select({ id: products.id }).from(products).where(eq(products.name, name)))[0].id;

@@ -26,7 +26,7 @@ import {
  */
 export async function seedInsertionOrders(
   db: Db,
-  options: { storage: Storage; businessName: string; baseUrl?: string; today?: string },
+  options: { storage: Storage; baseUrl?: string; today?: string },
 ): Promise<void> {
   const today = options.today ?? businessToday();
   const deps: IoDeps = {
@@ -34,7 +34,6 @@ export async function seedInsertionOrders(
     mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
     storage: options.storage,
     baseUrl: options.baseUrl ?? 'http://localhost:3000',
-    businessName: options.businessName,
   };
   const [rep] = await db.select().from(users).where(eq(users.email, 'sales@demo.test'));
   const customer = async (name: string) => (await db.select().from(customers).where(eq(customers.name, name)))[0];

@@ -18,7 +18,7 @@ import { createContract } from '../modules/contracts/contracts.service';
  */
 export async function seedInventory(
   db: Db,
-  options: { storage: Storage; businessName: string; baseUrl?: string; today?: string },
+  options: { storage: Storage; baseUrl?: string; today?: string },
 ): Promise<void> {
   const year = (options.today ?? businessToday()).slice(0, 4);
   const dec = (day: number) => `${year}-12-${String(day).padStart(2, '0')}`;
@@ -27,7 +27,6 @@ export async function seedInventory(
     mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
     baseUrl: options.baseUrl ?? 'http://localhost:3000',
     storage: options.storage,
-    businessName: options.businessName,
   };
   const productId = async (name: string) =>
     (await db.select({ id: products.id }).from(products).where(eq(products.name, name)))[0].id;

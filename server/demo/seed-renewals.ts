@@ -22,7 +22,7 @@ import { applyPayment } from '../modules/payments/payments.service';
  */
 export async function seedRenewals(
   db: Db,
-  options: { storage: Storage; businessName: string; today?: string; baseUrl?: string },
+  options: { storage: Storage; today?: string; baseUrl?: string },
 ): Promise<void> {
   const today = options.today ?? businessToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
@@ -31,7 +31,6 @@ export async function seedRenewals(
     mailer: createMailer({ SMTP_URL: undefined, MAIL_FROM: 'AdCRM <billing@adcrm.local>' }),
     baseUrl,
     storage: options.storage,
-    businessName: options.businessName,
   };
   const [rep] = await db.select().from(users).where(eq(users.email, 'sales@demo.test'));
   // Not the client-portal customers: their screens show what the other seeds made for them.

@@ -1,11 +1,13 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { setDefaultLegalName } from '../lib/company-profile';
 import { createStorage } from '../lib/storage';
 import { seedAccounting } from './seed-accounting';
 import { seedAmendments } from './seed-amendments';
 import { seedBilling } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
 import { seedCommissions } from './seed-commissions';
+import { seedCompany } from './seed-company';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
 import { seedFirstRefusal } from './seed-first-refusal';
@@ -15,7 +17,7 @@ import { seedRenewals } from './seed-renewals';
 import { seedUsers } from './seed-users';
 
 /**
- * The demo business: accounts for every role (password demo1234), customers, the nine ad types as
+ * The demo business: its company profile and logo, accounts for every role (password demo1234), customers, the nine ad types as
  * products, packages and contracts in every status, the holiday season's inventory partly sold, the account
  * codes of the accounting export (nothing exported yet), contracts at each renewal step (one renewed), and a
  * renewal hold live and one lapsed. Deterministic: the same data on every start.
@@ -25,9 +27,12 @@ export async function seedDemo(
   config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'BUSINESS_NAME'>,
 ): Promise<void> {
   // Insertion orders' PDFs go where the server will read them (DATA_DIR/uploads, or STORAGE_URL).
-  const documents = { storage: createStorage(config), businessName: config.BUSINESS_NAME };
+  const documents = { storage: createStorage(config) };
+  setDefaultLegalName(config.BUSINESS_NAME);
   const catalog = await seedCatalog(db);
   const people = await seedUsers(db, { clientCustomerIds: catalog.clientCustomerIds });
+  // Before any document or e-mail: they all print the company profile.
+  await seedCompany(db, { ...documents, businessName: config.BUSINESS_NAME });
   await seedContracts(db, { ...catalog, ...people });
   await seedBilling(db);
   await seedAmendments(db);

@@ -1,6 +1,16 @@
+import { inflateSync } from 'node:zlib';
+import { formatDocumentDate } from '@shared/document-date';
+import { companyAddressLines, companyContactLine, companyTaxIdLine } from '@shared/contracts/company-vocabulary';
 import PDFDocument from 'pdfkit';
+import type { Letterhead } from './company-profile';
 
-/** What the business's documents (invoices, credit notes) share: the page, the header, the bill-to block. */
+/**
+ * What the business's documents (invoices, credit notes, insertion orders, receipts) share: the page, the
+ * header with the seller's company profile, the bill-to block, the facts, the closing (payment instructions,
+ * the invoice footer) and the footer of every page.
+ */
+
+export type { Letterhead };
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
 /** The printable area of the page. */
@@ -21,11 +31,8 @@ export const INK = '#111827';
 export const MUTED = '#6b7280';
 export const RULE = '#e5e7eb';
 
-/** "Nov 15, 2026" for a YYYY-MM-DD day (or the day of an ISO timestamp). */
-export function pdfDay(value: string): string {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
+/** "Nov 15, 2026" for a YYYY-MM-DD day (or the day of an ISO timestamp): the documents' one date format. */
+export const pdfDay = formatDocumentDate;
 
 /**
  * A US Letter document with its metadata, the bytes it will have once `doc.end()` is called, and its frame.
@@ -52,22 +59,78 @@ export function openPdf(info: { title: string; author: string; subject: string; 
   return { doc, done, frame };
 }
 
-/** The business on the left; the document's title, number and one more line (its status or kind) on the right. */
+/** An image pdfkit has read (its `openImage`, which its typings leave out): a PNG also has its parsed file. */
+type OpenedImage = { width: number; height: number; image?: { imgData: Uint8Array; pixelBitlength: number } };
+const openImage = (doc: PdfDoc, bytes: Buffer) =>
+  (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(bytes);
+
+/**
+ * The size in pixels of an image the documents can print (a PNG or JPEG pdfkit reads), or null when they
+ * cannot, or when it is larger than `maxPixels` a side. A PNG's pixel data is inflated here once, bounded by
+ * what its size allows: pdfkit decodes it later without a way to report a damaged file, so a file that would
+ * fail there is refused on upload instead.
+ */
+export function printableImageSize(bytes: Buffer, maxPixels: number): { width: number; height: number } | null {
+  let image: OpenedImage;
+  try {
+    image = openImage(new PDFDocument({ autoFirstPage: false }), bytes);
+  } catch {
+    return null;
+  }
+  const { width, height } = image;
+  if (!(width > 0 && height > 0) || width > maxPixels || height > maxPixels) return null;
+  const png = image.image;
+  if (png) {
+    // Each row holds a filter byte; an interlaced image's passes hold a few more rows than the whole.
+    const rowBytes = Math.ceil((width * png.pixelBitlength) / 8) + 1;
+    try {
+      inflateSync(png.imgData, { maxOutputLength: rowBytes * height * 2 + 1024 });
+    } catch {
+      return null;
+    }
+  }
+  return { width, height };
+}
+
+/** The logo's box in the header: at most this wide and high, its proportions kept. */
+const LOGO_BOX = { width: 150, height: 50 };
+
+/**
+ * The document's head. On the left the seller, from the company profile of the day the document is made: the
+ * logo, the legal name, the address, phone, billing e-mail and website, and the tax ID. On the right the
+ * document's title, number and one more line (its status or kind). Answers the y below both.
+ */
 export function pdfHeader(
   doc: PdfDoc,
   { left, width }: PdfFrame,
-  text: { businessName: string; title: string; number: string; detail: string },
-): void {
+  text: { letterhead: Letterhead; title: string; number: string; detail: string },
+): number {
+  const { company, logo } = text.letterhead;
+  const column = width / 2 - 10;
+  let y = 50;
+  if (logo) {
+    const image = openImage(doc, logo.bytes);
+    const scale = Math.min(LOGO_BOX.width / image.width, LOGO_BOX.height / image.height, 1);
+    // pdfkit takes the image it has read in place of the bytes (and reads them only once).
+    doc.image(image as unknown as Buffer, left, y, { width: image.width * scale, height: image.height * scale });
+    y += image.height * scale + 8;
+  }
   doc
     .fillColor(INK)
     .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(text.businessName, left, 50, { width: width / 2 });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text('Advertising services', left, doc.y + 2);
+    .fontSize(logo ? 14 : 18)
+    .text(company.legalName, left, y, { width: column });
+  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+  // Phone and e-mail on one line, the website on its own (a half-page column holds about 55 characters).
+  const lines = [
+    ...companyAddressLines(company.address),
+    companyContactLine({ phone: company.phone, billingEmail: company.billingEmail, website: null }),
+    company.website,
+    companyTaxIdLine(company),
+  ].filter((line): line is string => Boolean(line));
+  for (const line of lines) doc.text(line, left, doc.y + 1, { width: column });
+  const leftBottom = doc.y;
+
   doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text(text.title, left, 50, { width, align: 'right' });
   doc
     .font('Helvetica')
@@ -77,7 +140,14 @@ export function pdfHeader(
     .fontSize(10)
     .fillColor(MUTED)
     .text(text.detail, left, doc.y + 2, { width, align: 'right' });
+  return Math.max(leftBottom, doc.y);
 }
+
+/**
+ * Where a document's content starts below its header: the place documents have always put the bill-to block,
+ * or lower when the seller's lines run longer.
+ */
+export const belowHeader = (headerBottom: number) => Math.max(130, headerBottom + 20);
 
 /** BILL TO and the customer's name, company, address and e-mail, on the left half; returns the y below it. */
 export function pdfBillTo(doc: PdfDoc, { left, width }: PdfFrame, customer: PdfCustomer, top: number): number {
@@ -117,6 +187,46 @@ export function pdfFacts(doc: PdfDoc, { left, width }: PdfFrame, facts: [string,
     y = doc.y + 4;
   }
   return y;
+}
+
+/**
+ * How a document closes, after its content (from `y`, on the current page or a new one when it does not fit):
+ * the company's payment instructions when something is due on it (bank details for a wire, say), then its
+ * invoice footer, centred. Nothing when the profile has neither. Answers the y below it.
+ */
+export function pdfClosing(
+  doc: PdfDoc,
+  { left, width }: PdfFrame,
+  letterhead: Letterhead,
+  y: number,
+  options: { paymentDue: boolean },
+): number {
+  const { paymentInstructions, invoiceFooter } = letterhead.company;
+  const instructions = options.paymentDue ? paymentInstructions : null;
+  if (!instructions && !invoiceFooter) return y;
+  doc.font('Helvetica').fontSize(9);
+  const needed =
+    (instructions ? doc.heightOfString(instructions, { width }) + 20 : 0) +
+    (invoiceFooter ? doc.fontSize(8.5).heightOfString(invoiceFooter, { width }) + 12 : 0);
+  let top = y + 20;
+  if (top + needed > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    top = doc.page.margins.top;
+  }
+  if (instructions) {
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text('PAYMENT INSTRUCTIONS', left, top, { width });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(instructions, left, doc.y + 3, { width });
+    top = doc.y + 12;
+  }
+  if (invoiceFooter) {
+    doc.fillColor(MUTED).font('Helvetica').fontSize(8.5).text(invoiceFooter, left, top, { width, align: 'center' });
+    top = doc.y;
+  }
+  return top;
 }
 
 /**

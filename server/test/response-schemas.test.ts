@@ -31,6 +31,8 @@ const NOT_JSON = [
   'GET /api/accounting/exports/:id/file',
   'GET /api/accounting/exports/:id/zip',
   'GET /api/creatives/:id/download',
+  // The company's logo, as it was uploaded (a PNG or JPEG).
+  'GET /api/settings/company/logo',
   // Insertion orders' PDFs, as sent and as signed (an older version's link answers a 410 JSON body).
   'GET /api/io/:token/pdf',
   'GET /api/io/:token/signed-pdf',

@@ -57,6 +57,11 @@ const MATRIX: Row[] = [
   ['PUT /api/settings/tax',                             401,  ok,   ok,   403,  403,  403,  403],
   ['GET /api/settings/contracts',                       401,  ok,   ok,   ok,   ok,   ok,   403],
   ['PUT /api/settings/contracts',                       401,  ok,   ok,   403,  403,  403,  403],
+  // the company profile (product.md section 17): admins; its logo, printed on every document, is public
+  ['GET /api/settings/company',                         401,  ok,   ok,   403,  403,  403,  403],
+  ['PUT /api/settings/company',                         401,  ok,   ok,   403,  403,  403,  403],
+  ['PUT /api/settings/company/logo',                    401,  ok,   ok,   403,  403,  403,  403],
+  ['GET /api/settings/company/logo',                    ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/settings/notifications',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['PUT /api/settings/notifications',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['PUT /api/profile',                                  401,  ok,   ok,   ok,   ok,   ok,   ok],

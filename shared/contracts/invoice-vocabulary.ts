@@ -1,6 +1,8 @@
 /** invoices: the words and constants screens show (no zod here, so a screen can import them without the schemas). */
+
+import { formatDocumentDate } from '../document-date';
 import type { BadgeTone } from './contract-vocabulary';
-import { PRICE_METRIC_LABELS, type PriceMetric } from './product-vocabulary';
+import { PRICE_METRIC_DESCRIPTIONS, type PriceMetric } from './product-vocabulary';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -101,12 +103,10 @@ export const INVOICE_MESSAGES = {
   noReceipt: 'No payment to send a receipt for',
 } as const;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const shortDate = (day: string) =>
-  `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+const shortDate = formatDocumentDate;
 
 /**
- * What an invoice line bills, in words, under its description: "CPM · Oct 16, 2026 – Nov 15, 2026",
+ * What an invoice line bills, in words, under its description: "CPM, per 1000 impressions · Oct 16, 2026 – Nov 15, 2026",
  * "Per Month · Oct 16, 2026 – Oct 31, 2026 · prorated 16 of 31 days", "Flat Rate, billed once · from Dec 1, 2026".
  * null for the package and setup-fee lines.
  */
@@ -125,7 +125,7 @@ export function invoiceLineDetail(line: {
       : `${IMPRESSIONS.format(line.impressions)} impressions`;
   if (line.kind === 'makegood') return `${impressions} free of charge, delivered in this period`;
   if (line.priceMetric === null || line.coversStart === null) return null;
-  const metric = line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_LABELS[line.priceMetric];
+  const metric = line.priceMetric === 'flat' ? 'Flat Rate, billed once' : PRICE_METRIC_DESCRIPTIONS[line.priceMetric];
   const span = line.coversEnd
     ? `${shortDate(line.coversStart)} – ${shortDate(line.coversEnd)}`
     : `from ${shortDate(line.coversStart)}`;

@@ -32,3 +32,17 @@ export const PRICE_METRIC_LABELS: Record<PriceMetric, string> = {
   flat: 'Flat Rate',
   cpm: 'CPM',
 };
+
+/**
+ * What each metric means, as documents (PDFs, e-mails) print it beside a line: ui-spec's words for the price
+ * metric ("CPM, per 1000 impressions"); screens show the short label above.
+ */
+export const PRICE_METRIC_DESCRIPTIONS: Record<PriceMetric, string> = {
+  monthly: 'Per Month',
+  flat: 'Flat Rate',
+  cpm: 'CPM, per 1000 impressions',
+};
+
+/** An ad type or price metric by its label; a value the vocabulary does not know is shown as it is. */
+export const adTypeLabel = (adType: string) => AD_TYPE_LABELS[adType as AdType] ?? adType;
+export const priceMetricDescription = (metric: string) => PRICE_METRIC_DESCRIPTIONS[metric as PriceMetric] ?? metric;

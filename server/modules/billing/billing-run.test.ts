@@ -403,10 +403,12 @@ describe('e-mails, audit and the run record', () => {
         )
     ).map(asDelivered);
     expect(mails).toHaveLength(2);
+    // Due 7 days after each period's start (the default), written as documents write days.
+    const dueOn: Record<string, string> = { '2026-02-01': 'Feb 8, 2026', '2026-03-01': 'Mar 8, 2026' };
     for (const mail of mails) {
       const invoice = payLinkInvoices.find((i) => i.id === mail.entityId)!;
       expect(mail.entity).toBe('invoice');
-      expect(mail.subject).toBe(`Invoice ${invoice.number}: $99.00 due ${invoice.dueDate}`);
+      expect(mail.subject).toBe(`Invoice ${invoice.number}: $99.00 due ${dueOn[invoice.periodStart]}`);
       expect(mail.text).toContain(`Pay securely: ${BASE_URL}/p/${withLink.payLinkToken}`);
     }
     const [portalInvoice] = await invoicesOf(portal.contract.id);

@@ -11,12 +11,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingRuns, contracts } from '../../db/schema';
 import { businessToday } from '../../lib/business-day';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { rowsOf } from '../../lib/db-rows';
 import { enqueueEmails } from '../../lib/mailer';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
-import { type InvoiceMailRow, invoiceIssuedEmail, invoiceMailFacts, payWhereOf } from '../invoices/invoices.emails';
+import {
+  type InvoiceMailRow,
+  invoiceIssuedEmail,
+  invoiceMailFacts,
+  mailRowRecipient,
+  payWhereOf,
+} from '../invoices/invoices.emails';
 import { emitIssuedInvoiceEvents, sqlIssueInvoices } from '../invoices/invoices.ledger';
 import { getSettings } from '../settings/settings.service';
 
@@ -530,7 +537,7 @@ async function billChunk(
              ins.due_date::text as due_date, ins.status, ins.total_cents, ins.amount_paid_cents,
              d.payment_mode, d.pay_link_token, d.starts_billing,
              d.title as contract_title, d.description as contract_description,
-             cu.name as customer_name, cu.email as customer_email
+             cu.name as customer_name, cu.email as customer_email, cu.contact_person as customer_contact_person
       from ins
       join due_contracts d on d.id = ins.contract_id
       join customers cu on cu.id = ins.customer_id
@@ -628,12 +635,15 @@ async function startBilling(tx: Db, issued: IssuedRow[]): Promise<void> {
 
 /** One e-mail per issued invoice, with the contract's pay link or the client portal's address. */
 async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]): Promise<void> {
+  if (issued.length === 0) return;
+  const company = await readCompanyProfile(tx);
   await enqueueEmails(
     tx,
     issued.map((row) =>
       invoiceIssuedEmail({
         invoice: invoiceMailFacts(row),
-        customer: { name: row.customer_name, email: row.customer_email },
+        customer: mailRowRecipient(row),
+        company,
         pay: payWhereOf(baseUrl, row),
       }),
     ),

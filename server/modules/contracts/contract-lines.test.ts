@@ -396,12 +396,12 @@ describe('the figures shown are what is billed', () => {
       .from(outboxEmails)
       .where(eq(outboxEmails.entityId, contract.id))
       .orderBy(asc(outboxEmails.createdAt));
-    expect(email.text).toContain(`First invoice: $8,300.00 on ${Y}-12-01 (due ${Y}-12-08)`);
+    expect(email.text).toContain(`First invoice: $8,300.00 on Dec 1, ${Y} (due Dec 8, ${Y})`);
     expect(email.text).toContain('Monthly amount: $3,000.00 / month');
     expect(email.text).toContain(
-      `Homepage Takeover: $3,500.00 once at the in-season price, on the invoice of ${Y}-12-01`,
+      `Homepage Takeover: $3,500.00 once at the in-season price, on the invoice of Dec 1, ${Y}`,
     );
-    expect(email.text).toContain(`Holiday Pre-roll: $1,800.00 once, on the invoice of ${Y}-12-01`);
+    expect(email.text).toContain(`Holiday Pre-roll: $1,800.00 once, on the invoice of Dec 1, ${Y}`);
     expect(email.text).toContain('Contract value: $14,300.00 over 3 months, before tax');
 
     // The billing run agrees: December's invoice is the first invoice shown, and the term bills the value shown.

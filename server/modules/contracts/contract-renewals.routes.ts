@@ -45,7 +45,6 @@ export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void
             mailer: app.mailer,
             baseUrl: publicOrigin(app),
             storage,
-            businessName: app.config.BUSINESS_NAME,
           },
           request.user!,
           request.params.id,

@@ -59,9 +59,9 @@ describe('contract e-mails through SMTP', () => {
     expect(text).toContain(`Subject: Your contract #${contract.id.slice(-8)} is ready for payment`);
     expect(text).toContain(`${PUBLIC_URL}/p/${contract.payLinkToken}`);
     // What it bills, from the billing engine: $300.00 a month from October 1 for 6 months, a $50.00 setup fee.
-    expect(text).toContain('First invoice: $350.00 on 2026-10-01 (due 2026-10-08)');
+    expect(text).toContain('First invoice: $350.00 on Oct 1, 2026 (due Oct 8, 2026)');
     expect(text).toContain('Monthly amount: $300.00 / month');
-    expect(text).toContain('Setup fee (one-time): $50.00 once, on the invoice of 2026-10-01');
+    expect(text).toContain('Setup fee (one-time): $50.00 once, on the invoice of Oct 1, 2026');
     expect(text).toContain('Contract value: $1,850.00 over 6 months, before tax');
     expect(text).toContain('Content-Type: text/html');
 
@@ -96,7 +96,7 @@ describe('contract e-mails through SMTP', () => {
     expect(copies()).toHaveLength(2);
     const [first, second] = copies().map((m) => decoded(m.raw));
     expect(second).toContain(`${PUBLIC_URL}/p/${sent.payLinkToken}`);
-    expect(second).toContain('First invoice: $300.00 on 2026-12-01 (due 2026-12-08)');
+    expect(second).toContain('First invoice: $300.00 on Dec 1, 2026 (due Dec 8, 2026)');
     expect(first).toContain(`${PUBLIC_URL}/p/${sent.payLinkToken}`);
 
     // Only a sent contract: a draft is sent with Send to Customer; nobody else's; not finance.
@@ -140,7 +140,9 @@ describe('contract e-mails through SMTP', () => {
     const text = decoded(message!.raw);
     expect(text).toContain('Subject: Your contract');
     expect(text).toContain(`${PUBLIC_URL}/portal`);
-    expect(text).toContain('Hello Frost &amp; Co,'); // the HTML part escapes
+    // The customer's contact person, by first name (product.md section 17).
+    expect(text).toContain('Hello Dana,');
+    expect(text).not.toContain('Hello Frost');
     expect(text).not.toMatch(/temporary password/i);
     const link = new RegExp(`Set your password: (${PUBLIC_URL}/set-password\\?token=[A-Za-z0-9_-]+)`).exec(text)?.[1];
     expect(link, 'the e-mail carries a set-password link on the public origin').toBeTruthy();

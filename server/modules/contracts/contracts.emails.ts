@@ -1,8 +1,10 @@
+import { formatDocumentDate } from '@shared/document-date';
+import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
 import { formatCents } from '@shared/money';
 import {
-  type EmailRecipient,
+  type CustomerRecipient,
   emailButton,
   emailLayout,
   emailOpening,
@@ -36,31 +38,36 @@ export type ContractEmailFacts = {
  */
 export function payLinkEmail(input: {
   contract: ContractEmailFacts;
-  customer: EmailRecipient;
+  customer: CustomerRecipient;
+  company: CompanyProfile;
   paymentUrl: string;
   io?: ContractEmailIo;
 }): EmailMessage {
-  const { contract, customer, paymentUrl } = input;
+  const { contract, customer, company, paymentUrl } = input;
   const name = contractName(contract);
   const intro = input.io
     ? `Your advertising contract ${name} is ready. Review and sign its insertion order, then pay securely online with the links below.`
     : `Your advertising contract ${name} is ready. You can review it and pay securely online with the link below.`;
   const facts = contractFacts(contract);
-  const opening = emailOpening(customer.name, intro, facts);
+  const opening = emailOpening(customer, intro, facts);
   const sign = input.io ? reviewAndSignParts(input.io.url, input.io.version) : null;
-  const text = plainText([
-    ...opening.lines,
-    ...(sign?.lines ?? []),
-    `Pay securely: ${paymentUrl}`,
-    '',
-    'The link is personal to your contract; please do not share it.',
-    '',
-  ]);
+  const text = plainText(
+    [
+      ...opening.lines,
+      ...(sign?.lines ?? []),
+      `Pay securely: ${paymentUrl}`,
+      '',
+      'The link is personal to your contract; please do not share it.',
+      '',
+    ],
+    company,
+  );
   const html = emailLayout(
     `${opening.html}
 ${sign?.html ?? ''}
 ${emailButton(paymentUrl, 'Pay securely')}
 <p style="color:#555">Or open this address: ${escapeHtml(paymentUrl)}<br>The link is personal to your contract; please do not share it.</p>`,
+    company,
   );
   return {
     to: customer.email,
@@ -78,13 +85,14 @@ ${emailButton(paymentUrl, 'Pay securely')}
  */
 export function portalInvitationEmail(input: {
   contract: ContractEmailFacts;
-  customer: EmailRecipient;
+  customer: CustomerRecipient;
+  company: CompanyProfile;
   portalUrl: string;
   loginEmail: string;
   setPasswordUrl: string | null;
   io?: ContractEmailIo;
 }): EmailMessage {
-  const { contract, customer, portalUrl, loginEmail, setPasswordUrl } = input;
+  const { contract, customer, company, portalUrl, loginEmail, setPasswordUrl } = input;
   const name = contractName(contract);
   const intro = `Your advertising contract ${name} is ready. You can review it and manage your payments in the ${PRODUCT_NAME} client portal.`;
   const facts = contractFacts(contract);
@@ -95,14 +103,18 @@ export function portalInvitationEmail(input: {
         `The link works once and expires in ${PASSWORD_LINK_HOURS} hours.`,
       ]
     : [`Sign in with your existing client portal account (${loginEmail}).`];
-  const opening = emailOpening(customer.name, intro, facts);
+  const opening = emailOpening(customer, intro, facts);
   const sign = input.io ? reviewAndSignParts(input.io.url, input.io.version) : null;
-  const text = plainText([...opening.lines, ...(sign?.lines ?? []), ...access, '', `Client portal: ${portalUrl}`, '']);
+  const text = plainText(
+    [...opening.lines, ...(sign?.lines ?? []), ...access, '', `Client portal: ${portalUrl}`, ''],
+    company,
+  );
   const html = emailLayout(
     `${opening.html}
 ${sign?.html ?? ''}
 <p>${access.map(escapeHtml).join('<br>')}</p>
 ${emailButton(setPasswordUrl ?? portalUrl, setPasswordUrl ? 'Set your password' : 'Open the client portal')}`,
+    company,
   );
   return {
     // A set-password link goes to the account's own address only.
@@ -119,19 +131,24 @@ function contractName(contract: ContractEmailFacts): string {
   return contract.title ?? `#${shortContractId(contract.id)}`;
 }
 
+const day = formatDocumentDate;
+
 function contractFacts(contract: ContractEmailFacts): Fact[] {
   const lines: Fact[] = [];
   if (contract.description) lines.push(['Description', contract.description]);
-  lines.push(['Start date', contract.startDate]);
+  lines.push(['Start date', day(contract.startDate)]);
   lines.push([
     'Term',
     contract.termMonths === null
       ? 'Indefinite'
-      : `${contract.termMonths} months${contract.autoStopDate ? ` (until ${contract.autoStopDate})` : ''}`,
+      : `${contract.termMonths} months${contract.autoStopDate ? ` (until ${day(contract.autoStopDate)})` : ''}`,
   ]);
   const { figures } = contract;
   const first = figures.issuedFirstInvoice ?? { ...figures.firstInvoice, number: null };
-  lines.push(['First invoice', `${formatCents(first.totalCents)} on ${first.periodStart} (due ${first.dueDate})`]);
+  lines.push([
+    'First invoice',
+    `${formatCents(first.totalCents)} on ${day(first.periodStart)} (due ${day(first.dueDate)})`,
+  ]);
   if (figures.monthlyCents > 0) lines.push(['Monthly amount', `${formatCents(figures.monthlyCents)} / month`]);
   if (figures.seasonalMonthlyCents !== figures.monthlyCents) {
     lines.push(['In season (Oct–Dec)', `${formatCents(figures.seasonalMonthlyCents)} / month`]);
@@ -140,7 +157,7 @@ function contractFacts(contract: ContractEmailFacts): Fact[] {
     const price = charge.seasonal ? ' at the in-season price' : '';
     lines.push([
       charge.description,
-      `${formatCents(charge.amountCents)} once${price}, on the invoice of ${charge.billedOn}`,
+      `${formatCents(charge.amountCents)} once${price}, on the invoice of ${day(charge.billedOn)}`,
     ]);
   }
   if (figures.termValueCents !== null) {

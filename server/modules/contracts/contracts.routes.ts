@@ -50,7 +50,6 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     mailer: app.mailer,
     baseUrl: publicOrigin(app),
     storage,
-    businessName: app.config.BUSINESS_NAME,
   });
 
   // The two hottest reads answer through fast-json-stringify (lib/response-schema.ts).

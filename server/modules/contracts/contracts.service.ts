@@ -26,6 +26,7 @@ import { recordAudit } from '../../lib/audit';
 import type { BoundedTotal } from '../../lib/bounded-count';
 import { businessToday } from '../../lib/business-day';
 import { payLink } from '../../lib/capability-links';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
@@ -77,7 +78,7 @@ type Actor = SessionUser;
  * What contract services need beyond the database: the outbox, the address links in e-mails point at, and
  * for "Send to Customer" the storage of the insertion orders' PDFs and the business's name printed on them.
  */
-export type ContractDeps = { db: Db; mailer: Mailer; baseUrl: string; storage: Storage; businessName: string };
+export type ContractDeps = { db: Db; mailer: Mailer; baseUrl: string; storage: Storage };
 
 const CONTRACT_NOT_FOUND = 'Contract';
 const SALES_REP_ROLES = ['sales', 'sales_manager'];
@@ -748,11 +749,18 @@ async function deliverContract(
     autoStopDate: row.autoStopDate,
     figures: (await previewContracts(tx, [row])).get(row.id)!,
   };
+  const company = await readCompanyProfile(tx);
   if (delivery.kind === 'pay_link') {
     const withLink = await ensurePayLink(tx, actor, row);
     await deps.mailer.enqueue(
       tx,
-      payLinkEmail({ contract: facts, customer, paymentUrl: payLink(deps.baseUrl, withLink.payLinkToken!), io }),
+      payLinkEmail({
+        contract: facts,
+        customer,
+        company,
+        paymentUrl: payLink(deps.baseUrl, withLink.payLinkToken!),
+        io,
+      }),
     );
     return withLink;
   }
@@ -767,6 +775,7 @@ async function deliverContract(
     portalInvitationEmail({
       contract: facts,
       customer,
+      company,
       portalUrl: portalUrl(deps.baseUrl),
       loginEmail: access.user.email,
       setPasswordUrl: access.setPasswordUrl,

@@ -1,21 +1,26 @@
 import { CREDIT_NOTE_KIND_LABELS, type CreditNote } from '@shared/contracts/credit-notes';
 import { formatAmount } from '@shared/money';
 import {
+  belowHeader,
   INK,
+  type Letterhead,
   MUTED,
   openPdf,
   type PdfCustomer,
   type PdfDoc,
   type PdfFrame,
   pdfBillTo,
+  pdfClosing,
   pdfDay,
   pdfFacts,
+  pdfFooter,
   pdfHeader,
   RULE,
 } from '../../lib/pdf';
 
 export type CreditNotePdfData = {
-  businessName: string;
+  /** The seller: today's company profile and logo (lib/company-profile.ts). */
+  letterhead: Letterhead;
   creditNote: CreditNote;
   /** The invoice the credit note corrects, as it was issued. */
   invoice: {
@@ -36,36 +41,39 @@ type Frame = PdfFrame;
 const day = pdfDay;
 
 /**
- * The credit note as a PDF (pdfkit, US Letter), laid out like the invoice: the business, the credit note's
+ * The credit note as a PDF (pdfkit, US Letter), laid out like the invoice: the seller, the credit note's
  * number, kind and issue date, the customer, the invoice it credits (number, period, total), the reason, and
- * the amounts: credited, its tax part, applied to the invoice and, when any, added to the credit balance.
+ * the amounts: credited, its tax part (none at a rate of 0), applied to the invoice and, when any, added to the
+ * credit balance; the company's invoice footer.
  * `compress: false` keeps the content streams readable (tests read the text back).
  */
 export function renderCreditNotePdf(data: CreditNotePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { creditNote, customer } = data;
   const { doc, done, frame } = openPdf({
     title: `Credit note ${creditNote.number}`,
-    author: data.businessName,
+    author: data.letterhead.company.legalName,
     subject: `Credit note ${creditNote.number} for ${customer.name}`,
     compress: options.compress,
   });
 
-  header(doc, frame, data);
-  let y = customerAndFacts(doc, frame, data, 130);
+  const headerBottom = header(doc, frame, data);
+  let y = customerAndFacts(doc, frame, data, belowHeader(headerBottom));
   y = creditedInvoice(doc, frame, data, y + 24);
   y = reason(doc, frame, creditNote.reason, y + 16);
-  amounts(doc, frame, data, y + 16);
-  footer(doc, frame, data);
+  y = amounts(doc, frame, data, y + 16);
+  // Nothing is due on a credit note: no payment instructions.
+  pdfClosing(doc, frame, data.letterhead, y, { paymentDue: false });
+  pdfFooter(doc, frame, `${data.letterhead.company.legalName} - Credit note ${creditNote.number}`);
 
   doc.end();
   return done;
 }
 
-/** The business on the left; the title, number and kind of the credit note on the right. */
-function header(doc: Doc, frame: Frame, data: CreditNotePdfData): void {
+/** The seller on the left; the title, number and kind of the credit note on the right. */
+function header(doc: Doc, frame: Frame, data: CreditNotePdfData): number {
   const { creditNote } = data;
-  pdfHeader(doc, frame, {
-    businessName: data.businessName,
+  return pdfHeader(doc, frame, {
+    letterhead: data.letterhead,
     title: 'Credit Note',
     number: creditNote.number,
     detail: `Type: ${CREDIT_NOTE_KIND_LABELS[creditNote.kind] ?? creditNote.kind}`,
@@ -124,14 +132,24 @@ function reason(doc: Doc, { left, width }: Frame, text: string, top: number): nu
  * total is credited in the same terms), so its tax part is always shown as included, with the invoice's
  * tax label and rate; what exceeded the invoice's amount due went to the customer's credit balance.
  */
-function amounts(doc: Doc, { left, right, width }: Frame, data: CreditNotePdfData, top: number): void {
+function amounts(doc: Doc, { left, right, width }: Frame, data: CreditNotePdfData, top: number): number {
   const { creditNote, invoice } = data;
   const amountX = left + 450;
+  // No tax line at a rate of 0: there is no tax to speak of.
+  const taxed = invoice.taxRate > 0;
   doc.moveTo(left, top).lineTo(right, top).strokeColor(RULE).stroke();
   let y = top + 10;
   const rows: [string, string, boolean][] = [
     ['Credit amount', formatAmount(creditNote.amount), true],
-    [`${invoice.taxLabel} (${invoice.taxRate}%, included)`, formatAmount(creditNote.tax), false],
+    ...(taxed
+      ? [
+          [`${invoice.taxLabel} (${invoice.taxRate}%, included)`, formatAmount(creditNote.tax), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
     [`Applied to invoice ${invoice.number}`, formatAmount(creditNote.appliedToInvoice), false],
   ];
   if (creditNote.toCreditBalance > 0) {
@@ -146,7 +164,9 @@ function amounts(doc: Doc, { left, right, width }: Frame, data: CreditNotePdfDat
     doc.text(value, amountX, y, { width: right - amountX, align: 'right' });
     y = doc.y + 5;
   }
-  const notes = [`The credit amount includes ${invoice.taxLabel.toLowerCase()}; the amount shown is its tax part.`];
+  const notes = taxed
+    ? [`The credit amount includes ${invoice.taxLabel.toLowerCase()}; the amount shown is its tax part.`]
+    : [];
   if (creditNote.toCreditBalance > 0) {
     notes.push("The credit balance is applied automatically to the customer's next invoice.");
   }
@@ -155,23 +175,5 @@ function amounts(doc: Doc, { left, right, width }: Frame, data: CreditNotePdfDat
     doc.text(note, left, y + 4, { width, align: 'right' });
     y = doc.y;
   }
-}
-
-/**
- * The business and the credit note's number at the foot of the page. The line sits inside the bottom margin,
- * which pdfkit would otherwise take as the end of the page and start a blank second one for it.
- */
-function footer(doc: Doc, { left, width }: Frame, data: CreditNotePdfData): void {
-  const bottom = doc.page.margins.bottom;
-  doc.page.margins.bottom = 0;
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(8)
-    .text(`${data.businessName} - Credit note ${data.creditNote.number}`, left, doc.page.height - 40, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
-  doc.page.margins.bottom = bottom;
+  return y;
 }

@@ -1,3 +1,4 @@
+import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import type { CreditNote } from '@shared/contracts/credit-notes';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf';
@@ -22,8 +23,26 @@ const creditNote: CreditNote = {
   exports: [],
 };
 
+/** The seller's company profile (Settings, Company), printed in the header and at the end. */
+const company: CompanyProfile = {
+  legalName: 'Northwind Ads LLC',
+  address: {
+    street: '400 Harbor Way, Suite 12',
+    city: 'Portland',
+    state: 'OR',
+    zip: '97204',
+    country: 'United States',
+  },
+  phone: '+1 503 555 0142',
+  billingEmail: 'billing@northwind.example.test',
+  website: 'https://northwind.example.test',
+  taxId: '93-4417785',
+  paymentInstructions: 'Wire to First Harbor Bank, account 004417785',
+  invoiceFooter: 'Thank you for advertising with Northwind.',
+};
+
 const pdfData: CreditNotePdfData = {
-  businessName: 'Northwind Ads',
+  letterhead: { company, logo: null },
   creditNote,
   invoice: {
     number: 'INV-2026-000042',
@@ -57,7 +76,15 @@ describe('credit note PDF', () => {
     const text = pdfText(pdf);
     for (const expected of [
       'Credit Note',
-      'Northwind Ads',
+      'Northwind Ads LLC',
+      '400 Harbor Way, Suite 12',
+      'Portland, OR 97204',
+      'United States',
+      '+1 503 555 0142 · billing@northwind.example.test',
+      'https://northwind.example.test',
+      'Tax ID: 93-4417785',
+      'Thank you for advertising with Northwind.',
+      'Northwind Ads LLC - Credit note CN-2026-000007',
       'CN-2026-000007',
       'Issued',
       'Mar 14, 2026',
@@ -84,6 +111,24 @@ describe('credit note PDF', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // Nothing is due on a credit note: no payment instructions.
+    expect(text).not.toContain('PAYMENT INSTRUCTIONS');
+    expect(text).not.toContain('First Harbor Bank');
+  });
+
+  it('prints no tax line when the invoice it credits had a tax rate of 0', async () => {
+    const pdf = await renderCreditNotePdf(
+      {
+        ...pdfData,
+        creditNote: { ...creditNote, tax: 0 },
+        invoice: { ...pdfData.invoice, taxLabel: 'Tax', taxRate: 0, taxIncluded: false },
+      },
+      { compress: false },
+    );
+    const text = pdfText(pdf);
+    expect(text).toContain('Credit amount');
+    expect(text).not.toContain('Tax (0%');
+    expect(text).not.toContain('includes tax');
   });
 
   it('leaves out the credit balance when all of the credit lowered the amount due; a long reason fits the page', async () => {
@@ -129,11 +174,11 @@ describe('credit note e-mail', () => {
     invoiceNumber: 'INV-2026-000042',
     contractName: 'Snowfall holiday pre-roll',
   };
-  const customer = { name: 'Snowfall Cinemas', email: 'billing@snowfall.example.test' };
+  const customer = { name: 'Snowfall Cinemas', email: 'billing@snowfall.example.test', contactPerson: null };
   const portalUrl = 'https://crm.example.test/portal';
 
   it('tells the customer what was credited, why, and where to see it', () => {
-    const mail = creditNoteIssuedEmail({ creditNote: facts, customer, portalUrl });
+    const mail = creditNoteIssuedEmail({ creditNote: facts, customer, company, portalUrl });
     expect(mail.to).toBe('billing@snowfall.example.test');
     expect(mail.subject).toBe('Credit note CN-2026-000007 for invoice INV-2026-000042');
     expect(mail.entity).toBe('credit_note');
@@ -152,6 +197,22 @@ describe('credit note e-mail', () => {
     ]) {
       expect(mail.text, line).toContain(line);
     }
+    // Signed by the company, its footer last.
+    expect(mail.text).toContain(
+      [
+        'Thank you,',
+        'Northwind Ads LLC',
+        '',
+        '-- ',
+        'Northwind Ads LLC',
+        '400 Harbor Way, Suite 12',
+        'Portland, OR 97204',
+        'United States',
+        '+1 503 555 0142 · billing@northwind.example.test · https://northwind.example.test',
+        'Tax ID: 93-4417785',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('Portland, OR 97204<br>United States');
     for (const part of [
       '<strong>CN-2026-000007</strong>',
       '<strong>$120.00</strong>',
@@ -168,6 +229,7 @@ describe('credit note e-mail', () => {
     const mail = creditNoteIssuedEmail({
       creditNote: { ...facts, appliedToInvoiceCents: 120_00, toCreditBalanceCents: 0 },
       customer,
+      company,
       portalUrl,
     });
     expect(mail.text).toContain('Applied to the invoice: $120.00');
@@ -184,7 +246,8 @@ describe('credit note e-mail', () => {
         reason: '<script>alert("x")</script> & more',
         contractName: 'Fall <b>promo</b>',
       },
-      customer: { name: "O'Hara <img src=x>", email: 'ohara@example.test' },
+      customer: { name: "O'Hara <img src=x>", email: 'ohara@example.test', contactPerson: null },
+      company: { ...company, legalName: 'Rock & <Roll> Media' },
       portalUrl,
     });
     expect(mail.html).not.toContain('<script>');
@@ -193,6 +256,8 @@ describe('credit note e-mail', () => {
     expect(mail.html).toContain('Reason: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
     expect(mail.html).toContain('Hello O&#39;Hara &lt;img src=x&gt;,');
     expect(mail.html).toContain('Fall &lt;b&gt;promo&lt;/b&gt;');
+    expect(mail.html).toContain('Rock &amp; &lt;Roll&gt; Media');
+    expect(mail.html).not.toContain('<Roll>');
     // The plain-text part carries the words as written.
     expect(mail.text).toContain('Reason: <script>alert("x")</script> & more');
   });

@@ -8,9 +8,11 @@ import { centsToAmount } from '@shared/money';
 import { basisPointsToPercent } from '@shared/rates';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { createStorage } from '../../lib/storage';
 import { contractDisplayName } from '../invoices/invoices.emails';
 import { creditNoteListResponse, creditNoteResponse, customerCreditResponse } from '../invoices/invoices.response';
 import { getCreditNote, invoiceFacts, listCreditNotes } from '../invoices/invoices.service';
@@ -24,6 +26,8 @@ import { type CreditDeps, getCustomerCredit, issueCreditNote, refundCustomerCred
  */
 export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The company's logo, printed in the PDF's header.
+  const storage = createStorage(app.config);
   const read = ['invoice:read:any', 'invoice:read:own', 'invoice:read:client'] as const;
   const answers = { serializerCompiler: jsonSerializerCompiler };
   const deps = (): CreditDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
@@ -78,7 +82,8 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
       const creditNote = await getCreditNote(app.db, request.user!, request.params.id);
       const facts = await invoiceFacts(app.db, creditNote.invoiceId);
       const pdf = await renderCreditNotePdf({
-        businessName: app.config.BUSINESS_NAME,
+        // The seller as of today: a credit note PDF is made when it is asked for.
+        letterhead: await readLetterhead(app.db, storage),
         creditNote,
         invoice: {
           number: facts.invoice.number,

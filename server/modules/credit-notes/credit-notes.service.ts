@@ -12,6 +12,7 @@ import { centsToAmount, formatCents } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { portalLink } from '../../lib/capability-links';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { type NotificationType, notify } from '../../lib/notify';
@@ -101,7 +102,8 @@ export async function creditInvoice(
         invoiceNumber: facts.invoice.number,
         contractName,
       },
-      customer: { name: facts.customer.name, email: facts.customer.email },
+      customer: facts.customer,
+      company: await readCompanyProfile(tx),
       portalUrl: portalLink(baseUrl),
     }),
   );

@@ -1,12 +1,14 @@
+import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { loggableError } from '../../lib/db-errors';
 import { enqueueEmails, type Mailer } from '../../lib/mailer';
 import { billContractNow } from '../billing/billing.service';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
-import { invoiceMailFacts, invoiceReminderEmail, payWhereOf } from '../invoices/invoices.emails';
+import { invoiceMailFacts, invoiceReminderEmail, mailRowRecipient, payWhereOf } from '../invoices/invoices.emails';
 import { notifyNonPaymentPause } from '../notifications/contract-notices';
 import { getSettings } from '../settings/settings.service';
 import {
@@ -64,12 +66,15 @@ export async function runDunning(
       ],
     });
     const pausesAfter = settings.pauseAfterOverdueDays;
-    await enqueueEmails(
-      tx,
-      due.map((row) =>
-        reminderEmail(deps.baseUrl, row, asOf, pausesAfter > 0 ? addDays(row.due_date, pausesAfter) : null),
-      ),
-    );
+    if (due.length > 0) {
+      const company = await readCompanyProfile(tx);
+      await enqueueEmails(
+        tx,
+        due.map((row) =>
+          reminderEmail(deps.baseUrl, row, asOf, pausesAfter > 0 ? addDays(row.due_date, pausesAfter) : null, company),
+        ),
+      );
+    }
     await recordAudits(
       tx,
       due.map((row) => ({
@@ -162,10 +167,17 @@ async function resumePaidUp(deps: DunningDeps, asOf: string, contractId: string 
   return resumed.length;
 }
 
-function reminderEmail(baseUrl: string, row: ReminderRow, asOf: string, pausesOn: string | null) {
+function reminderEmail(
+  baseUrl: string,
+  row: ReminderRow,
+  asOf: string,
+  pausesOn: string | null,
+  company: CompanyProfile,
+) {
   return invoiceReminderEmail({
     invoice: invoiceMailFacts(row, Number(row.credited_cents)),
-    customer: { name: row.customer_name, email: row.customer_email },
+    customer: mailRowRecipient(row),
+    company,
     pay: payWhereOf(baseUrl, row),
     step: row.step,
     daysOverdue: daysBetween(row.due_date, asOf),

@@ -106,7 +106,7 @@ describe('reminders', () => {
       `Second reminder: invoice ${first.number} is 10 days overdue`,
     ]);
     // due 2026-03-09 + 21 days
-    expect(mails[1].text).toContain('your advertising pauses on 2026-03-30');
+    expect(mails[1].text).toContain('your advertising pauses on Mar 30, 2026');
 
     const audits = await ctx.db
       .select({ after: auditEvents.after })

@@ -1,5 +1,7 @@
+import { formatDocumentInstant } from '@shared/document-date';
 import {
   type EmailRecipient,
+  type EmailSender,
   emailButton,
   emailLayout,
   emailOpening,
@@ -28,17 +30,19 @@ export const ioFilename = (contractNumber: string, version: number) =>
 
 /**
  * After acceptance, to the customer and to the rep: the signed record attached (the IO pages and the signing
- * certificate). No link in it: the file is the record.
+ * certificate). No link in it: the file is the record. The customer's copy greets its contact person and ends
+ * with the company's footer (`sender`); the rep's has none.
  */
 export function signedRecordEmail(input: {
   facts: SignedRecordFacts;
-  recipient: EmailRecipient;
+  recipient: EmailRecipient & { contactPerson?: string | null };
   audience: 'customer' | 'rep';
+  sender: EmailSender;
   attachment: OutboxAttachment;
   /** The rep's copy: what the contract waits for now ("Signed, ready to activate: ..."). */
   nextStep?: string | null;
 }): EmailMessage {
-  const { facts, recipient, audience } = input;
+  const { facts, recipient, audience, sender } = input;
   const intro =
     audience === 'customer'
       ? `Thank you for accepting the insertion order for ${facts.contractName}. The signed copy is attached for your records.`
@@ -46,17 +50,17 @@ export function signedRecordEmail(input: {
   const rows: Fact[] = [
     ['Insertion order', `${facts.contractName}, version ${facts.version}`],
     ['Signed by', facts.signerName],
-    ['Accepted at', facts.acceptedAt],
+    ['Accepted at', formatDocumentInstant(facts.acceptedAt)],
     ['Original PDF SHA-256', facts.pdfSha256],
     ['Signed PDF SHA-256', facts.signedSha256],
     ...(input.nextStep ? ([['Next step', input.nextStep]] as Fact[]) : []),
   ];
-  const opening = emailOpening(recipient.name, intro, rows);
+  const opening = emailOpening(recipient, intro, rows);
   return {
     to: recipient.email,
     subject: `Signed insertion order: ${facts.contractName} (version ${facts.version})`,
-    text: plainText([...opening.lines, '']),
-    html: emailLayout(opening.html),
+    text: plainText([...opening.lines, ''], sender),
+    html: emailLayout(opening.html, sender),
     entity: 'contract',
     entityId: facts.contractId,
     attachments: [input.attachment],

@@ -1,14 +1,20 @@
+import { formatDocumentInstant } from '@shared/document-date';
+import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { PAYMENT_MODE_LABELS } from '@shared/contracts/contract-vocabulary';
 import { IO_EVENT_LABELS, type IoEventType, type IoFigures } from '@shared/contracts/insertion-orders';
-import { PRICE_METRIC_LABELS, type PriceMetric } from '@shared/contracts/product-vocabulary';
+import { adTypeLabel, priceMetricDescription } from '@shared/contracts/product-vocabulary';
 import { formatAmount } from '@shared/money';
+import type { CompanyLogo } from '../../lib/company-profile';
 import {
+  belowHeader,
   INK,
+  type Letterhead,
   MUTED,
   openPdf,
   type PdfDoc,
   type PdfFrame,
   pdfBillTo,
+  pdfClosing,
   pdfDay,
   pdfFacts,
   pdfFooter,
@@ -24,7 +30,12 @@ export type IoSnapshot = {
   contractId: string;
   contractNumber: string;
   version: number;
+  /** The seller's legal name (as `company.legalName`; the only seller field of versions sent before profiles). */
   businessName: string;
+  /** The company profile of the day the version was sent: every rendering of it prints this one. */
+  company?: CompanyProfile;
+  /** The logo of that day: its stored object, which a later logo never replaces. */
+  logo?: Pick<CompanyLogo, 'storageKey' | 'contentType' | 'sha256'> | null;
   sentAt: string;
   customer: {
     name: string;
@@ -59,14 +70,18 @@ export type SigningCertificate = {
 
 const BOTTOM = 90;
 
-/** The IO as sent: its pages, and the content fingerprint in every page's footer. */
+/**
+ * The IO as sent: its pages, and the content fingerprint in every page's footer. `letterhead` is the snapshot's
+ * company profile with its logo's bytes (insertion-orders.service.ts, ioLetterhead).
+ */
 export function renderIoPdf(
   snapshot: IoSnapshot,
   contentSha256: string,
+  letterhead: Letterhead,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const { doc, done, frame } = openIoDoc(snapshot, options.compress, 'Insertion order');
-  ioPages(doc, frame, snapshot);
+  ioPages(doc, frame, snapshot, letterhead);
   pdfFooter(doc, frame, `Document fingerprint (SHA-256): ${contentSha256}`);
   doc.end();
   return done;
@@ -80,12 +95,13 @@ export function renderSignedIoPdf(
   snapshot: IoSnapshot,
   contentSha256: string,
   certificate: SigningCertificate,
+  letterhead: Letterhead,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const { doc, done, frame } = openIoDoc(snapshot, options.compress, 'Signed insertion order');
-  ioPages(doc, frame, snapshot);
+  ioPages(doc, frame, snapshot, letterhead);
   doc.addPage();
-  certificatePage(doc, frame, snapshot, contentSha256, certificate);
+  certificatePage(doc, frame, snapshot, contentSha256, certificate, letterhead);
   pdfFooter(doc, frame, `Document fingerprint (SHA-256): ${contentSha256}`);
   doc.end();
   return done;
@@ -94,14 +110,13 @@ export function renderSignedIoPdf(
 function openIoDoc(snapshot: IoSnapshot, compress: boolean | undefined, kind: string) {
   return openPdf({
     title: `${kind} ${snapshot.contractNumber} version ${snapshot.version}`,
-    author: snapshot.businessName,
+    author: snapshot.company?.legalName ?? snapshot.businessName,
     subject: `${kind} for ${snapshot.customer.name}`,
     compress,
   });
 }
 
 const money = (amount: number) => formatAmount(amount);
-const metricLabel = (metric: string) => PRICE_METRIC_LABELS[metric as PriceMetric] ?? metric;
 
 function ensureRoom(doc: PdfDoc, y: number, needed = 60): number {
   if (y > doc.page.height - BOTTOM - needed) {
@@ -117,16 +132,16 @@ function sectionTitle(doc: PdfDoc, { left }: PdfFrame, title: string, top: numbe
   return doc.y + 4;
 }
 
-function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot): void {
+function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot, letterhead: Letterhead): void {
   const { left, right, width } = frame;
   const f = snapshot.figures;
-  pdfHeader(doc, frame, {
-    businessName: snapshot.businessName,
+  const headerBottom = pdfHeader(doc, frame, {
+    letterhead,
     title: 'INSERTION ORDER',
     number: `${snapshot.contractNumber} - Version ${snapshot.version}`,
     detail: `Sent ${pdfDay(snapshot.sentAt)}`,
   });
-  const blockTop = 130;
+  const blockTop = belowHeader(headerBottom);
   const billTo = pdfBillTo(doc, frame, snapshot.customer, blockTop);
   const term =
     f.termMonths === null
@@ -138,8 +153,9 @@ function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot): void {
     ['Start date', pdfDay(f.startDate)],
     ['Term', term],
     ['Payment', PAYMENT_MODE_LABELS[f.paymentMode].label],
-    ['Tax', `${f.taxLabel} ${f.taxRate}%${f.taxIncluded ? ' (included)' : ''}`],
   ];
+  // No tax line at a rate of 0: there is no tax to speak of.
+  if (f.taxRate > 0) facts.push(['Tax', `${f.taxLabel} ${f.taxRate}%${f.taxIncluded ? ' (included)' : ''}`]);
   let y = Math.max(billTo, pdfFacts(doc, frame, facts, blockTop)) + 20;
 
   // Lines with their flights, metrics, prices and discounts.
@@ -175,17 +191,12 @@ function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot): void {
     doc.fillColor(INK).font('Helvetica').fontSize(9);
     doc.text(line.description, cols.item, y, { width: 195 });
     const flight = `${pdfDay(line.flightStart)} to ${line.flightEnd ? pdfDay(line.flightEnd) : 'the end of the contract'}`;
+    // "Pre-roll Video Ad · CPM, per 1000 impressions · Flight: Dec 1, 2026 to Dec 31, 2026"
+    const kind = [line.adType ? adTypeLabel(line.adType) : null, priceMetricDescription(line.priceMetric)];
     doc
       .fillColor(MUTED)
       .fontSize(7.5)
-      .text(
-        `${metricLabel(line.priceMetric)}${line.adType ? `, ${line.adType}` : ''}. Flight: ${flight}`,
-        cols.item,
-        doc.y + 1,
-        {
-          width: 195,
-        },
-      );
+      .text([...kind.filter(Boolean), `Flight: ${flight}`].join(' · '), cols.item, doc.y + 1, { width: 195 });
     const rowBottom = doc.y;
     doc.fillColor(INK).fontSize(9);
     doc.text(String(line.quantity), cols.qty, y, { width: 30, align: 'right' });
@@ -263,6 +274,9 @@ function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot): void {
   // The terms text from Contract Settings.
   y = sectionTitle(doc, frame, 'TERMS', y + 6);
   doc.fillColor(INK).font('Helvetica').fontSize(8.5).text(f.terms, left, y, { width, align: 'justify' });
+
+  // The company's closing words; nothing is due on the order itself (its invoices carry the instructions).
+  pdfClosing(doc, frame, letterhead, doc.y, { paymentDue: false });
 }
 
 function certificatePage(
@@ -271,19 +285,20 @@ function certificatePage(
   snapshot: IoSnapshot,
   contentSha256: string,
   certificate: SigningCertificate,
+  letterhead: Letterhead,
 ): void {
   const { left, width } = frame;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('Signing certificate', left, 50, { width });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(`Insertion order ${snapshot.contractNumber}, version ${snapshot.version}`, left, doc.y + 2, { width });
-  let y = doc.y + 16;
+  const headerBottom = pdfHeader(doc, frame, {
+    letterhead,
+    title: 'SIGNING CERTIFICATE',
+    number: `Insertion order ${snapshot.contractNumber}, version ${snapshot.version}`,
+    detail: `Signed ${pdfDay(certificate.acceptedAt)}`,
+  });
+  let y = belowHeader(headerBottom);
   const facts: [string, string][] = [
     ['Signed by', certificate.signerName],
     ['Link sent to', certificate.signerEmail],
-    ['Accepted at', certificate.acceptedAt],
+    ['Accepted at', formatDocumentInstant(certificate.acceptedAt)],
     ['Original PDF SHA-256', certificate.originalSha256],
     ['Document fingerprint (SHA-256 of the content)', contentSha256],
   ];
@@ -303,7 +318,7 @@ function certificatePage(
       .fillColor(INK)
       .font('Helvetica-Bold')
       .fontSize(9)
-      .text(`${IO_EVENT_LABELS[event.type]} - ${event.at}`, left, y, { width });
+      .text(`${IO_EVENT_LABELS[event.type]} - ${formatDocumentInstant(event.at)}`, left, y, { width });
     const where = [`IP: ${event.ip ?? 'not recorded'}`, `User agent: ${event.userAgent ?? 'not recorded'}`];
     if (event.detail) where.push(event.detail);
     doc

@@ -18,7 +18,7 @@ export type InsertionOrderEventRow = typeof insertionOrderEvents.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
 export type IoCustomer = Pick<
   typeof customers.$inferSelect,
-  'id' | 'name' | 'email' | 'company' | 'address' | 'city' | 'state' | 'zipCode' | 'country'
+  'id' | 'name' | 'email' | 'company' | 'address' | 'city' | 'state' | 'zipCode' | 'country' | 'contactPerson'
 >;
 
 /** What an IO freezes of a contract: the row, its customer, its rep's name and e-mail, its package's name. */
@@ -43,6 +43,7 @@ export async function selectContractForIo(db: Db, contractId: string): Promise<I
         state: customers.state,
         zipCode: customers.zipCode,
         country: customers.country,
+        contactPerson: customers.contactPerson,
       },
       repId: users.id,
       repFirstName: users.firstName,

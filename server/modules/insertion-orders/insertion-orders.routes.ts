@@ -104,7 +104,6 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
     mailer: app.mailer,
     storage,
     baseUrl: publicOrigin(app),
-    businessName: app.config.BUSINESS_NAME,
   });
   const meta = (request: FastifyRequest): IoRequestMeta => ({
     ip: request.ip ?? null,

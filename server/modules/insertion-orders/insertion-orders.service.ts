@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { computeContractTotals } from '@shared/contract-totals';
+import { emptyCompanyProfile } from '@shared/contracts/company-vocabulary';
 import { canReadContract } from '@shared/contracts/contract-access';
 import { contractNextStep, staffNextStepDetail, staffNextStepTitle } from '@shared/contracts/contract-next-step';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
@@ -22,10 +23,11 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { ioLink, payLink } from '../../lib/capability-links';
+import { letterheadLogo, readCompanyLogo, readCompanyProfile } from '../../lib/company-profile';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
-import { pdfDay } from '../../lib/pdf';
+import { type Letterhead, pdfDay } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
 import { emitWebhookEvent } from '../../lib/webhook-events';
 import { contractScheduleOf, previewContracts } from '../billing/billing.service';
@@ -56,8 +58,8 @@ import {
   supersedeIoRows,
 } from './insertion-orders.repo';
 
-/** What the IO services need: the database, the outbox, storage for the PDFs, the public origin, the business. */
-export type IoDeps = { db: Db; mailer: Mailer; storage: Storage; baseUrl: string; businessName: string };
+/** What the IO services need: the database, the outbox, storage for the PDFs (and the logo), the public origin. */
+export type IoDeps = { db: Db; mailer: Mailer; storage: Storage; baseUrl: string };
 
 /** Who opens a public link: recorded on the version's events (never the token). */
 export type IoRequestMeta = { ip: string | null; userAgent: string | null };
@@ -90,6 +92,17 @@ export function canonicalJson(value: unknown): string {
 /** The content fingerprint printed in the IO's footer: SHA-256 of the snapshot's canonical JSON. */
 export const contentFingerprint = (snapshot: IoSnapshot) => sha256(canonicalJson(snapshot));
 
+/**
+ * The seller a version prints: the company profile and logo its snapshot recorded when it was sent (a version
+ * sent before company profiles existed: its business name alone).
+ */
+async function ioLetterhead(storage: Storage, snapshot: IoSnapshot): Promise<Letterhead> {
+  return {
+    company: snapshot.company ?? emptyCompanyProfile(snapshot.businessName),
+    logo: await letterheadLogo(storage, snapshot.logo ?? null),
+  };
+}
+
 async function storeBytes(storage: Storage, bytes: Buffer): Promise<string> {
   return storage.put(Readable.from([bytes]));
 }
@@ -105,7 +118,7 @@ async function readBytes(storage: Storage, key: string): Promise<Buffer> {
 // ---------------------------------------------------------------------------------------------------------
 
 /** The figures a version freezes, from the billing engine (previews, the schedule) and Contract Settings. */
-async function buildSnapshot(tx: Db, deps: IoDeps, contractId: string, version: number, sentAt: Date) {
+async function buildSnapshot(tx: Db, contractId: string, version: number, sentAt: Date) {
   const rows = await selectContractForIo(tx, contractId);
   if (!rows) throw notFound('Contract');
   const { contract, customer, rep } = rows;
@@ -113,6 +126,9 @@ async function buildSnapshot(tx: Db, deps: IoDeps, contractId: string, version: 
   const previews = await previewContracts(tx, [contract]);
   const schedule = (await contractScheduleOf(tx, contractId))!;
   const settings = await getSettings(tx, 'contracts');
+  // The seller as of today: the version prints this profile and logo whenever it is rendered again.
+  const company = await readCompanyProfile(tx);
+  const logo = await readCompanyLogo(tx);
   const preview = previews.get(contractId)!;
   const totals = computeContractTotals({
     lineItems: lines.map(({ line }) => line),
@@ -167,7 +183,9 @@ async function buildSnapshot(tx: Db, deps: IoDeps, contractId: string, version: 
     contractId,
     contractNumber: shortContractId(contractId),
     version,
-    businessName: deps.businessName,
+    businessName: company.legalName,
+    company,
+    logo: logo && { storageKey: logo.storageKey, contentType: logo.contentType, sha256: logo.sha256 },
     sentAt: sentAt.toISOString(),
     customer: {
       name: customer.name,
@@ -199,9 +217,9 @@ export async function issueInsertionOrder(
   const version = await lockContractForVersion(tx, input.contractId);
   if (version === null) throw notFound('Contract');
   const sentAt = new Date();
-  const { snapshot, customer } = await buildSnapshot(tx, deps, input.contractId, version, sentAt);
+  const { snapshot, customer } = await buildSnapshot(tx, input.contractId, version, sentAt);
   const contentSha256 = contentFingerprint(snapshot);
-  const pdf = await renderIoPdf(snapshot, contentSha256);
+  const pdf = await renderIoPdf(snapshot, contentSha256, await ioLetterhead(deps.storage, snapshot));
   const pdfKey = await storeBytes(deps.storage, pdf);
   const token = randomBytes(24).toString('base64url'); // 192 bits
   const row = await insertInsertionOrder(tx, {
@@ -484,13 +502,18 @@ export async function acceptInsertionOrder(
       detail: `Signed by ${signerName}`,
     },
   ];
-  const signed = await renderSignedIoPdf(snapshot, row.contentSha256, {
-    signerName,
-    signerEmail: row.customerEmail,
-    acceptedAt: acceptedAt.toISOString(),
-    originalSha256: row.pdfSha256,
-    events: certificateEvents,
-  });
+  const signed = await renderSignedIoPdf(
+    snapshot,
+    row.contentSha256,
+    {
+      signerName,
+      signerEmail: row.customerEmail,
+      acceptedAt: acceptedAt.toISOString(),
+      originalSha256: row.pdfSha256,
+      events: certificateEvents,
+    },
+    await ioLetterhead(deps.storage, snapshot),
+  );
   const signedKey = await storeBytes(deps.storage, signed);
   const signedSha256 = sha256(signed);
   let accepted: InsertionOrderRow | null = null;
@@ -630,16 +653,19 @@ async function tellRep(
       contentType: 'application/pdf',
       storageKey: signedKey!,
     };
-    const recipients: { recipient: { name: string; email: string }; audience: 'customer' | 'rep' }[] = [
-      { recipient: { name: rows.customer.name, email: row.customerEmail }, audience: 'customer' },
-    ];
+    // The customer's copy comes from the company (today's profile: the e-mail is written today).
+    const company = await readCompanyProfile(tx);
+    const customer = { name: rows.customer.name, email: row.customerEmail, contactPerson: rows.customer.contactPerson };
+    await deps.mailer.enqueue(
+      tx,
+      signedRecordEmail({ facts, recipient: customer, audience: 'customer', sender: company, attachment }),
+    );
     if (rows.rep) {
-      const name = `${rows.rep.firstName} ${rows.rep.lastName}`;
-      recipients.push({ recipient: { name, email: rows.rep.email }, audience: 'rep' });
-    }
-    for (const { recipient, audience } of recipients) {
-      const nextStep = audience === 'rep' ? next : null;
-      await deps.mailer.enqueue(tx, signedRecordEmail({ facts, recipient, audience, attachment, nextStep }));
+      const recipient = { name: `${rows.rep.firstName} ${rows.rep.lastName}`, email: rows.rep.email };
+      await deps.mailer.enqueue(
+        tx,
+        signedRecordEmail({ facts, recipient, audience: 'rep', sender: null, attachment, nextStep: next }),
+      );
     }
     return;
   }

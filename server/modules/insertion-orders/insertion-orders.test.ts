@@ -311,7 +311,7 @@ describe('accepting and declining', () => {
     expect(signed.statusCode).toBe(200);
     expect(sha256(signed.rawPayload)).toBe(row.signedPdfSha256);
     const text = pdfText(signed.rawPayload);
-    expect(text).toContain('Signing certificate');
+    expect(text).toContain('SIGNING CERTIFICATE');
     expect(text).toContain(pdfSha256);
     expect(text).toContain(row.contentSha256);
     expect(text).toContain('Signer/2.0');

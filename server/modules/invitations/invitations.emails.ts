@@ -1,12 +1,23 @@
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
-import { type EmailRecipient, emailButton, emailLayout, escapeHtml, PRODUCT_NAME, plainText } from '../../lib/email';
+import {
+  type EmailRecipient,
+  type EmailSender,
+  emailButton,
+  emailLayout,
+  escapeHtml,
+  greeting,
+  PRODUCT_NAME,
+  plainText,
+} from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
 
-export type Recipient = EmailRecipient;
+/** Whom the link is for: a customer's account greets its contact person by first name, else the name. */
+export type Recipient = EmailRecipient & { contactPerson?: string | null };
 
 /**
  * A set-password link: the invitation to a new client-portal account, or a password reset. The link is
  * the one secret an e-mail may carry (it is its purpose), and it works once, for PASSWORD_LINK_HOURS.
+ * `sender`: the company profile for a customer's account (its footer ends the e-mail), null for staff.
  */
 export function setPasswordEmail(input: {
   recipient: Recipient;
@@ -14,8 +25,9 @@ export function setPasswordEmail(input: {
   url: string;
   entity: string;
   entityId: string;
+  sender: EmailSender;
 }): EmailMessage {
-  const { recipient, purpose, url } = input;
+  const { recipient, purpose, url, sender } = input;
   const intro =
     purpose === 'invite'
       ? `You have been invited to the ${PRODUCT_NAME} client portal, where you can follow your advertising contracts, pay invoices and send us your creatives.`
@@ -28,12 +40,13 @@ export function setPasswordEmail(input: {
       ? ['If you did not expect this e-mail, you can ignore it: your password stays as it is.']
       : []),
   ];
-  const text = plainText([`Hello ${recipient.name},`, '', intro, '', `${action}: ${url}`, '', ...lines, '']);
+  const text = plainText([greeting(recipient), '', intro, '', `${action}: ${url}`, '', ...lines, ''], sender);
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(recipient.name)},</p>
+    `<p>${escapeHtml(greeting(recipient))}</p>
 <p>${escapeHtml(intro)}</p>
 ${emailButton(url, action)}
 <p style="color:#555">${lines.map(escapeHtml).join('<br>')}<br>Or open this address: ${escapeHtml(url)}</p>`,
+    sender,
   );
   return {
     to: recipient.email,
@@ -52,15 +65,17 @@ export function portalSignInEmail(input: {
   portalUrl: string;
   entity: string;
   entityId: string;
+  sender: EmailSender;
 }): EmailMessage {
-  const { recipient, portalUrl } = input;
+  const { recipient, portalUrl, sender } = input;
   const intro = `Your advertising contracts, invoices and creatives are waiting for you in the ${PRODUCT_NAME} client portal.`;
   const access = `Sign in with your client portal account (${recipient.email}) and your password.`;
-  const text = plainText([`Hello ${recipient.name},`, '', intro, access, '', `Client portal: ${portalUrl}`, '']);
+  const text = plainText([greeting(recipient), '', intro, access, '', `Client portal: ${portalUrl}`, ''], sender);
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(recipient.name)},</p>
+    `<p>${escapeHtml(greeting(recipient))}</p>
 <p>${escapeHtml(intro)}<br>${escapeHtml(access)}</p>
 ${emailButton(portalUrl, 'Open the client portal')}`,
+    sender,
   );
   return {
     to: recipient.email,

@@ -4,6 +4,7 @@ import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { portalLink, setPasswordLink } from '../../lib/capability-links';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
@@ -56,8 +57,8 @@ export async function inviteCustomer(
       baseUrl: deps.baseUrl,
       reason: 'client portal invitation',
     });
-    const recipient = { name: customer.contactPerson?.trim() || customer.name, email: access.user.email };
-    const mail = { recipient, entity: 'customer', entityId: customer.id };
+    const recipient = { name: customer.name, contactPerson: customer.contactPerson, email: access.user.email };
+    const mail = { recipient, entity: 'customer', entityId: customer.id, sender: await readCompanyProfile(tx) };
     await deps.mailer.enqueue(
       tx,
       access.setPasswordUrl
@@ -106,11 +107,14 @@ export async function sendPasswordReset(
     await deps.mailer.enqueue(
       tx,
       setPasswordEmail({
-        recipient: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
+        // Greeted by first name, like a customer's contact person.
+        recipient: { name: user.firstName.trim() || `${user.firstName} ${user.lastName}`.trim(), email: user.email },
         purpose: 'reset',
         url: setPasswordLink(deps.baseUrl, token),
         entity: 'user',
         entityId: user.id,
+        // A client's account is a customer's: its e-mail comes from the company; staff's needs no footer.
+        sender: user.role === 'client' ? await readCompanyProfile(tx) : null,
       }),
     );
     await recordAudit(tx, {

@@ -42,7 +42,7 @@ describe('billing e-mails through SMTP', () => {
     await deliver();
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
     const issued = mailsTo(customer.email).find((m) => m.includes(`Subject: Invoice ${invoice.number}:`))!;
-    expect(issued).toContain(`Subject: Invoice ${invoice.number}: $300.00 due 2025-12-08`);
+    expect(issued).toContain(`Subject: Invoice ${invoice.number}: $300.00 due Dec 8, 2025`);
     expect(issued).toContain('For: Snowfall holiday pre-roll');
     expect(issued).toMatch(new RegExp(`Pay securely: ${PUBLIC_URL}/p/[A-Za-z0-9_-]{40,}`));
 
@@ -64,7 +64,7 @@ describe('billing e-mails through SMTP', () => {
       `Invoice: ${invoice.number}`,
       'Amount paid: $120.00',
       'Payment method: Check',
-      'Payment date: 2025-12-05',
+      'Payment date: Dec 5, 2025',
       'Reference: Check #778',
       'Invoice total: $300.00',
       'Still due: $180.00',

@@ -1,10 +1,13 @@
+import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { type PaymentMethod, paymentMethodText } from '@shared/contracts/invoices';
+import { formatDocumentDate } from '@shared/document-date';
 import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
+import { businessDayOf } from '../../lib/business-day';
 import { payLink, portalLink } from '../../lib/capability-links';
 import {
   addressLine,
-  type EmailRecipient,
+  type CustomerRecipient,
   emailButton,
   emailLayout,
   emailOpening,
@@ -12,11 +15,17 @@ import {
   type Fact,
   factLines,
   factTable,
+  greeting,
+  paymentInstructionsParts,
   plainText,
 } from '../../lib/email';
 import type { EmailMessage } from '../../lib/mailer';
 
-/** The e-mails billing sends the customer: a new invoice, a payment receipt, a voided invoice or refund, a credit note. */
+/**
+ * The e-mails billing sends the customer: a new invoice, a payment receipt, a voided invoice or refund, a credit
+ * note. Each greets the customer's contact person, writes days as "Dec 8, 2026" and ends with the company's
+ * footer (`company`: the profile of lib/company-profile.ts).
+ */
 
 export type InvoiceEmailFacts = {
   id: string;
@@ -31,7 +40,12 @@ export type InvoiceEmailFacts = {
   contractName: string;
 };
 
-export type Recipient = EmailRecipient;
+export type Recipient = CustomerRecipient;
+
+const day = formatDocumentDate;
+/** "Nov 16, 2026 to Dec 15, 2026" */
+const period = (invoice: Pick<InvoiceEmailFacts, 'periodStart' | 'periodEnd'>) =>
+  `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`;
 
 /** Where the customer pays: the contract's pay link, or the client portal. */
 export type PayWhere = { kind: 'pay_link'; url: string } | { kind: 'portal'; url: string };
@@ -64,7 +78,15 @@ export type InvoiceMailRow = {
   pay_link_token: string | null;
   customer_name: string;
   customer_email: string;
+  customer_contact_person: string | null;
 };
+
+/** Whom such a row's e-mail greets and goes to. */
+export const mailRowRecipient = (row: InvoiceMailRow): Recipient => ({
+  name: row.customer_name,
+  email: row.customer_email,
+  contactPerson: row.customer_contact_person,
+});
 
 /** The facts such a row's e-mail shows; `creditedCents` when the query read it (a new invoice has none). */
 export function invoiceMailFacts(row: InvoiceMailRow, creditedCents = 0): InvoiceEmailFacts {
@@ -134,53 +156,60 @@ function payAction(pay: PayWhere): { text: string; button: string; note: string 
 export function invoiceReminderEmail(input: {
   invoice: InvoiceEmailFacts;
   customer: Recipient;
+  company: CompanyProfile;
   pay: PayWhere;
   step: 'first_reminder' | 'second_reminder';
   daysOverdue: number;
   /** The day the contract pauses for non-payment if the invoice is still unpaid; null: never. */
   pausesOn: string | null;
 }): EmailMessage {
-  const { invoice, customer, pay } = input;
+  const { invoice, customer, company, pay } = input;
   const dueCents = amountDueCents(invoice);
   const action = payAction(pay);
+  const otherWays = paymentInstructionsParts(company);
   const days = `${input.daysOverdue} day${input.daysOverdue === 1 ? '' : 's'}`;
   const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
-    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Period', period(invoice)],
     ['Amount due', formatCents(dueCents)],
-    ['Was due', `${invoice.dueDate} (${days} ago)`],
+    ['Was due', `${day(invoice.dueDate)} (${days} ago)`],
   ];
   const first = input.step === 'first_reminder';
   const intro = first
-    ? `A friendly reminder: invoice ${invoice.number} was due on ${invoice.dueDate} and ${formatCents(dueCents)} is still unpaid.`
+    ? `A friendly reminder: invoice ${invoice.number} was due on ${day(invoice.dueDate)} and ${formatCents(dueCents)} is still unpaid.`
     : `Invoice ${invoice.number} is now ${days} overdue: ${formatCents(dueCents)} is still unpaid.`;
   const warning =
     !first && input.pausesOn
-      ? `If it remains unpaid, your advertising pauses on ${input.pausesOn} and resumes as soon as the invoice is paid.`
+      ? `If it remains unpaid, your advertising pauses on ${day(input.pausesOn)} and resumes as soon as the invoice is paid.`
       : null;
   const closing = 'If you have already paid, thank you, and please disregard this message.';
-  const text = plainText([
-    `Hello ${customer.name},`,
-    '',
-    intro,
-    ...(warning ? ['', warning] : []),
-    '',
-    ...factLines(facts),
-    '',
-    action.text,
-    '',
-    action.note,
-    '',
-    closing,
-  ]);
+  const text = plainText(
+    [
+      greeting(customer),
+      '',
+      intro,
+      ...(warning ? ['', warning] : []),
+      '',
+      ...factLines(facts),
+      '',
+      action.text,
+      '',
+      action.note,
+      '',
+      ...otherWays.lines,
+      closing,
+    ],
+    company,
+  );
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(customer.name)},</p>
+    `<p>${escapeHtml(greeting(customer))}</p>
 <p>${escapeHtml(intro)}</p>
 ${warning ? `<p><strong>${escapeHtml(warning)}</strong></p>` : ''}
 ${factTable(facts)}
 ${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>
-<p style="color:#555">${escapeHtml(closing)}</p>`,
+${otherWays.html}<p style="color:#555">${escapeHtml(closing)}</p>`,
+    company,
   );
   return {
     to: customer.email,
@@ -198,31 +227,37 @@ ${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#55
 export function invoiceIssuedEmail(input: {
   invoice: InvoiceEmailFacts;
   customer: Recipient;
+  company: CompanyProfile;
   pay: PayWhere;
 }): EmailMessage {
-  const { invoice, customer, pay } = input;
+  const { invoice, customer, company, pay } = input;
   const dueCents = amountDueCents(invoice);
   const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
-    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Period', period(invoice)],
     ['Amount due', formatCents(dueCents)],
-    ['Due date', invoice.dueDate],
+    ['Due date', day(invoice.dueDate)],
   ];
   const action = payAction(pay);
+  const otherWays = paymentInstructionsParts(company);
   const intro =
     dueCents > 0
-      ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${invoice.dueDate}.`
+      ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${day(invoice.dueDate)}.`
       : `Your invoice ${invoice.number} is ready. Nothing is due on it.`;
-  const opening = emailOpening(customer.name, intro, facts);
-  const text = plainText([...opening.lines, ...(dueCents > 0 ? [action.text, '', action.note, ''] : [])]);
+  const opening = emailOpening(customer, intro, facts);
+  const text = plainText(
+    [...opening.lines, ...(dueCents > 0 ? [action.text, '', action.note, '', ...otherWays.lines] : [])],
+    company,
+  );
   const html = emailLayout(
     `${opening.html}
-${dueCents > 0 ? `${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>` : ''}`,
+${dueCents > 0 ? `${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>${otherWays.html}` : ''}`,
+    company,
   );
   return {
     to: customer.email,
-    subject: `Invoice ${invoice.number}: ${formatCents(dueCents)} due ${invoice.dueDate}`,
+    subject: `Invoice ${invoice.number}: ${formatCents(dueCents)} due ${day(invoice.dueDate)}`,
     text,
     html,
     entity: 'invoice',
@@ -244,16 +279,19 @@ export type ReceiptFacts = {
 };
 
 /** The receipt of one payment: invoice number, amount, method, date and what is still due. */
-export function receiptEmail(input: ReceiptFacts & { customer: Recipient; resent?: boolean }): EmailMessage {
-  const { invoice, payment, customer } = input;
+export function receiptEmail(
+  input: ReceiptFacts & { customer: Recipient; company: CompanyProfile; resent?: boolean },
+): EmailMessage {
+  const { invoice, payment, customer, company } = input;
   const stillDue = amountDueCents(invoice);
   const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
-    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Period', period(invoice)],
     ['Amount paid', formatCents(payment.amountCents)],
     ['Payment method', methodText(payment)],
-    ['Payment date', payment.paidAt.toISOString().slice(0, 10)],
+    // The business's day of the payment, as its books count it.
+    ['Payment date', day(businessDayOf(payment.paidAt))],
     ...(payment.reference ? ([['Reference', payment.reference]] as Fact[]) : []),
     ['Invoice total', formatCents(invoice.totalCents)],
     ['Still due', formatCents(stillDue)],
@@ -262,20 +300,24 @@ export function receiptEmail(input: ReceiptFacts & { customer: Recipient; resent
     stillDue > 0
       ? `We received your payment of ${formatCents(payment.amountCents)} for invoice ${invoice.number}. ${formatCents(stillDue)} is still due.`
       : `We received your payment of ${formatCents(payment.amountCents)} for invoice ${invoice.number}. The invoice is paid in full.`;
-  const text = plainText([
-    `Hello ${customer.name},`,
-    '',
-    ...(input.resent ? ['Here is a copy of your receipt.', ''] : []),
-    intro,
-    '',
-    ...factLines(facts),
-    '',
-  ]);
+  const text = plainText(
+    [
+      greeting(customer),
+      '',
+      ...(input.resent ? ['Here is a copy of your receipt.', ''] : []),
+      intro,
+      '',
+      ...factLines(facts),
+      '',
+    ],
+    company,
+  );
   const html = emailLayout(
-    `<p>Hello ${escapeHtml(customer.name)},</p>
+    `<p>${escapeHtml(greeting(customer))}</p>
 ${input.resent ? '<p>Here is a copy of your receipt.</p>' : ''}
 <p>${escapeHtml(intro)}</p>
 ${factTable(facts)}`,
+    company,
   );
   return {
     to: customer.email,
@@ -291,9 +333,10 @@ ${factTable(facts)}`,
 export function invoiceVoidedEmail(input: {
   invoice: InvoiceEmailFacts;
   customer: Recipient;
+  company: CompanyProfile;
   refundCents: number;
 }): EmailMessage {
-  const { invoice, customer, refundCents } = input;
+  const { invoice, customer, company, refundCents } = input;
   const intro =
     refundCents > 0
       ? `Invoice ${invoice.number} has been voided and the ${formatCents(refundCents)} you paid on it is being refunded.`
@@ -301,17 +344,17 @@ export function invoiceVoidedEmail(input: {
   const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
-    ['Period', `${invoice.periodStart} to ${invoice.periodEnd}`],
+    ['Period', period(invoice)],
     ['Invoice total', formatCents(invoice.totalCents)],
     ...(refundCents > 0 ? ([['Refund', formatCents(refundCents)]] as Fact[]) : []),
   ];
-  const opening = emailOpening(customer.name, intro, facts);
-  const text = plainText(opening.lines);
+  const opening = emailOpening(customer, intro, facts);
+  const text = plainText(opening.lines, company);
   return {
     to: customer.email,
     subject: refundCents > 0 ? `Invoice ${invoice.number} voided and refunded` : `Invoice ${invoice.number} voided`,
     text,
-    html: emailLayout(opening.html),
+    html: emailLayout(opening.html, company),
     entity: 'invoice',
     entityId: invoice.id,
   };
@@ -340,29 +383,27 @@ export type CreditNoteEmailFacts = {
  */
 export function creditNoteIssuedEmail(input: {
   creditNote: CreditNoteEmailFacts;
-  customer: EmailRecipient;
+  customer: Recipient;
+  company: CompanyProfile;
   portalUrl: string;
 }): EmailMessage {
-  const { creditNote, customer, portalUrl } = input;
+  const { creditNote, customer, company, portalUrl } = input;
   const facts = creditNoteFacts(creditNote);
   const intro = `We have issued credit note ${creditNote.number} of ${formatCents(creditNote.amountCents)} on invoice ${creditNote.invoiceNumber}.`;
   const reason = `Reason: ${creditNote.reason}`;
   const balance = balanceSentence(creditNote.toCreditBalanceCents);
   const portalNote = 'Sign in to the client portal to see and download the credit note.';
-  const opening = emailOpening(customer.name, intro, facts);
-  const text = plainText([
-    ...opening.lines,
-    reason,
-    '',
-    ...(balance ? [balance, ''] : []),
-    `See it in the client portal: ${portalUrl}`,
-    '',
-  ]);
+  const opening = emailOpening(customer, intro, facts);
+  const text = plainText(
+    [...opening.lines, reason, '', ...(balance ? [balance, ''] : []), `See it in the client portal: ${portalUrl}`, ''],
+    company,
+  );
   const html = emailLayout(
     `${opening.html}
 <p>${escapeHtml(reason)}</p>
 ${balance ? `<p>${escapeHtml(balance)}</p>` : ''}
 ${emailButton(portalUrl, 'Open the client portal')}${addressLine(portalUrl)}<p style="color:#555">${escapeHtml(portalNote)}</p>`,
+    company,
   );
   return {
     to: customer.email,

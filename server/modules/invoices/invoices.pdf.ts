@@ -5,11 +5,14 @@ import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
 import { type InvoiceState, invoiceState } from '@shared/invoice-state';
 import { amountToCents, formatAmount } from '@shared/money';
 import {
+  belowHeader,
   INK,
+  type Letterhead,
   MUTED,
   openPdf,
   type PdfCustomer,
   pdfBillTo,
+  pdfClosing,
   pdfDay,
   pdfFacts,
   pdfFooter,
@@ -18,7 +21,8 @@ import {
 } from '../../lib/pdf';
 
 export type InvoicePdfData = {
-  businessName: string;
+  /** The seller: today's company profile and logo (lib/company-profile.ts). */
+  letterhead: Letterhead;
   invoice: Invoice;
   customer: PdfCustomer;
   contractName: string;
@@ -98,10 +102,10 @@ const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase
 const day = pdfDay;
 
 /**
- * The invoice as a PDF (pdfkit, US Letter): the business, number, customer, period, lines, subtotal,
- * tax label and rate, total, amounts paid and due, due date, where to pay while something is due, and its
+ * The invoice as a PDF (pdfkit, US Letter): the seller's company profile, number, customer, period, lines,
+ * subtotal, tax label and rate (no tax line at a rate of 0), total, amounts paid and due, due date, where to pay while something is due, and its
  * state today (invoice-state.ts: "Overdue", "Partly paid, $X due", ...) with a stamp for paid, void,
- * credited and overdue.
+ * credited and overdue; the company's payment instructions while something is due, and its invoice footer.
  * `compress: false` keeps the content streams readable (tests read the text back).
  */
 export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boolean } = {}): Promise<Buffer> {
@@ -116,22 +120,22 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   const state = invoiceState(cents, data.today);
   const { doc, done, frame } = openPdf({
     title: `Invoice ${invoice.number}`,
-    author: data.businessName,
+    author: data.letterhead.company.legalName,
     subject: `Invoice ${invoice.number} for ${customer.name}`,
     compress: options.compress,
   });
   const { left, right, width } = frame;
 
-  // Header: the business, and the invoice's number and status.
-  pdfHeader(doc, frame, {
-    businessName: data.businessName,
+  // Header: the seller, and the invoice's number and status.
+  const headerBottom = pdfHeader(doc, frame, {
+    letterhead: data.letterhead,
     title: 'INVOICE',
     number: invoice.number,
     detail: `Status: ${state.label}`,
   });
 
   // Bill to, and the invoice's dates.
-  const blockTop = 130;
+  const blockTop = belowHeader(headerBottom);
   const billToBottom = pdfBillTo(doc, frame, customer, blockTop);
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
@@ -191,10 +195,12 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   // Totals (the state's stamp goes beside them, on the left, on their page).
   const totalsTop = y;
   const totalsPage = doc.bufferedPageRange().count - 1;
+  // No tax line at a rate of 0: there is no tax to speak of.
+  const taxed = invoice.taxRate > 0;
   const taxName = `${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`;
   const totals: [string, string, boolean][] = [
     ['Subtotal', formatAmount(invoice.subtotal), false],
-    [taxName, formatAmount(invoice.tax), false],
+    ...(taxed ? [[taxName, formatAmount(invoice.tax), false] as [string, string, boolean]] : []),
     ['Total', formatAmount(invoice.total), true],
     ['Amount paid', formatAmount(invoice.amountPaid), false],
     ...(invoice.creditApplied > 0
@@ -217,7 +223,7 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     doc.text(value, cols.amount, y, { width: right - cols.amount, align: 'right' });
     y = doc.y + 5;
   }
-  if (invoice.taxIncluded) {
+  if (taxed && invoice.taxIncluded) {
     doc
       .fillColor(MUTED)
       .font('Helvetica')
@@ -275,7 +281,11 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   if (invoice.status === 'void' && invoice.voidReason) {
     y += 12;
     doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`Voided: ${invoice.voidReason}`, left, y, { width });
+    y = doc.y;
   }
+
+  // How the document closes: payment instructions while something is due, the invoice footer.
+  pdfClosing(doc, frame, data.letterhead, y, { paymentDue: invoice.status !== 'void' && invoice.amountDue > 0 });
 
   // The stamp: the state a reader must not miss (paid, void, credited in full, overdue).
   const stamp = STAMPS[state.state];
@@ -292,7 +302,7 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     doc.restore();
   }
 
-  pdfFooter(doc, frame, `${data.businessName} - Invoice ${invoice.number}`);
+  pdfFooter(doc, frame, `${data.letterhead.company.legalName} - Invoice ${invoice.number}`);
   doc.end();
   return done;
 }

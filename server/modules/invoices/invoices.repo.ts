@@ -182,6 +182,7 @@ export async function selectInvoiceFacts(db: Db, invoiceId: string) {
         state: customers.state,
         zipCode: customers.zipCode,
         country: customers.country,
+        contactPerson: customers.contactPerson,
       },
     })
     .from(invoices)

@@ -2,6 +2,7 @@ import type { ReceiptSent } from '@shared/contracts/invoices';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { payLink, portalLink } from '../../lib/capability-links';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { conflict } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../sessions/sessions';
@@ -30,7 +31,8 @@ export async function resendInvoice(deps: ResendDeps, actor: SessionUser, id: st
       tx,
       invoiceIssuedEmail({
         invoice: invoiceEmailFacts(facts.invoice, facts.contract),
-        customer: { name: facts.customer.name, email: facts.customer.email },
+        customer: facts.customer,
+        company: await readCompanyProfile(tx),
         pay,
       }),
     );

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessToday } from '../../lib/business-day';
 import { payLink, portalLink } from '../../lib/capability-links';
+import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { createStorage } from '../../lib/storage';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
 import { resendInvoice } from './invoices.resend';
@@ -20,6 +22,8 @@ import { invoiceReceiptRecord, receiptPdf } from './receipts.service';
  */
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The company's logo, printed in the PDF's header.
+  const storage = createStorage(app.config);
   const read = ['invoice:read:any', 'invoice:read:own', 'invoice:read:client'] as const;
   // Every JSON answer is declared (lib/response-schema.ts): only these fields are ever sent. The PDF is not JSON.
   const answers = { serializerCompiler: jsonSerializerCompiler };
@@ -108,7 +112,8 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       const { invoice, customer, contract } = await invoiceForPdf(app.db, request.user!, request.params.id);
       const baseUrl = publicOrigin(app);
       const pdf = await renderInvoicePdf({
-        businessName: app.config.BUSINESS_NAME,
+        // The seller as of today: an invoice PDF is made when it is asked for.
+        letterhead: await readLetterhead(app.db, storage),
         invoice,
         customer,
         // The contract's title, never its description (the rep's own words about it: internal).
@@ -142,7 +147,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const record = await invoiceReceiptRecord(app.db, request.user!, request.params.id, request.query.payment);
-      const file = await receiptPdf(record, app.config.BUSINESS_NAME);
+      const file = await receiptPdf(record, await readLetterhead(app.db, storage));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)

@@ -534,7 +534,19 @@ describe('PDF', () => {
     ).json();
     const pdf = await renderInvoicePdf(
       {
-        businessName: 'Northwind Ads',
+        letterhead: {
+          company: {
+            legalName: 'Northwind Ads',
+            address: { street: null, city: null, state: null, zip: null, country: null },
+            phone: null,
+            billingEmail: null,
+            website: null,
+            taxId: null,
+            paymentInstructions: null,
+            invoiceFooter: null,
+          },
+          logo: null,
+        },
         invoice: voided,
         customer: {
           name: 'Acme',

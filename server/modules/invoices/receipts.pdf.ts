@@ -1,10 +1,13 @@
 import { formatCents, sumCents } from '@shared/money';
 import {
+  belowHeader,
   INK,
+  type Letterhead,
   MUTED,
   openPdf,
   type PdfCustomer,
   pdfBillTo,
+  pdfClosing,
   pdfDay,
   pdfFacts,
   pdfFooter,
@@ -14,7 +17,8 @@ import {
 
 /** What a receipt prints: the payment, each invoice it went to, what is still due on them, the contract's name. */
 export type ReceiptPdfData = {
-  businessName: string;
+  /** The seller as the documents print it: the company profile and logo (lib/pdf.ts pdfHeader). */
+  letterhead: Letterhead;
   customer: PdfCustomer;
   contractName: string;
   /** YYYY-MM-DD: the business day the money moved. */
@@ -51,20 +55,20 @@ export function renderReceiptPdf(data: ReceiptPdfData, options: { compress?: boo
   const subject = receiptSubject(numbers);
   const { doc, done, frame } = openPdf({
     title: `Receipt for ${subject}`,
-    author: data.businessName,
+    author: data.letterhead.company.legalName,
     subject: `Receipt for ${subject}: ${formatCents(data.amountCents)} from ${data.customer.name}`,
     compress: options.compress,
   });
   const { left, right, width } = frame;
 
-  pdfHeader(doc, frame, {
-    businessName: data.businessName,
+  const headerBottom = pdfHeader(doc, frame, {
+    letterhead: data.letterhead,
     title: 'RECEIPT',
     number: subject,
     detail: `Paid ${pdfDay(data.paidOn)}`,
   });
 
-  const blockTop = 130;
+  const blockTop = belowHeader(headerBottom);
   const billToBottom = pdfBillTo(doc, frame, data.customer, blockTop);
   const dueCents = sumCents(data.invoices.map((invoice) => invoice.dueCents));
   const facts: [string, string][] = [
@@ -139,8 +143,10 @@ export function renderReceiptPdf(data: ReceiptPdfData, options: { compress?: boo
       y,
       { width },
     );
+  // Where to pay the rest, when something is still due, and the company's footer.
+  pdfClosing(doc, frame, data.letterhead, doc.y + 16, { paymentDue: dueCents > 0 });
 
-  pdfFooter(doc, frame, `${data.businessName} - Receipt for ${subject}`);
+  pdfFooter(doc, frame, `${data.letterhead.company.legalName} - Receipt for ${subject}`);
   doc.end();
   return done;
 }

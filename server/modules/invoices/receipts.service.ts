@@ -5,6 +5,7 @@ import { centsToAmount, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { businessDayOf } from '../../lib/business-day';
 import { conflict, notFound } from '../../lib/errors';
+import type { Letterhead } from '../../lib/pdf';
 import type { SessionUser } from '../sessions/sessions';
 import { contractDisplayName } from './invoices.emails';
 import { findVisibleInvoice } from './invoices.service';
@@ -95,13 +96,13 @@ export type ReceiptFile = { bytes: Buffer; filename: string };
 /** The receipt as a PDF, with its file name ("receipt-INV-2026-000123.pdf": its first invoice's number). */
 export async function receiptPdf(
   record: ReceiptRecord,
-  businessName: string,
+  letterhead: Letterhead,
   options: { compress?: boolean } = {},
 ): Promise<ReceiptFile> {
   const { rows } = record;
   const first = rows[0];
   const data: ReceiptPdfData = {
-    businessName,
+    letterhead,
     customer: first.customer,
     contractName: contractNameOf(first),
     paidOn: businessDayOf(paidAtOf(rows)),

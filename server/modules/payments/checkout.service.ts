@@ -26,6 +26,7 @@ import { businessToday } from '../../lib/business-day';
 import { checkoutLink, payLink, portalLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import type { Letterhead } from '../../lib/pdf';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
@@ -478,11 +479,15 @@ export async function getCheckoutReceipt(deps: CheckoutDeps, token: string): Pro
 }
 
 /** The checkout's receipt as a PDF; 404 until the payment is recorded. */
-export async function checkoutReceiptPdf(deps: CheckoutDeps, token: string): Promise<ReceiptFile> {
+export async function checkoutReceiptPdf(
+  deps: CheckoutDeps,
+  token: string,
+  letterhead: () => Promise<Letterhead>,
+): Promise<ReceiptFile> {
   const { session } = await receiptSession(deps, token);
   const record = session.status === 'completed' ? await checkoutReceiptRecord(deps.db, session.id) : null;
   if (!record) throw notFound('Receipt');
-  return receiptPdf(record, deps.businessName);
+  return receiptPdf(record, await letterhead());
 }
 
 /** The checkout a receipt token names: completed, or still open (paid at the provider, not confirmed yet). */

@@ -13,8 +13,10 @@ import { manualPaymentBodySchema, voidInvoiceSchema } from '@shared/contracts/in
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readLetterhead } from '../../lib/company-profile';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { createStorage } from '../../lib/storage';
 import { invoiceResponse } from '../invoices/invoices.response';
 import { openBillingPortal } from './billing-portal.service';
 import {
@@ -50,6 +52,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
+  // The receipt PDF prints the company's letterhead, its logo read from storage.
+  const storage = createStorage(app.config);
   const deps = (): CheckoutDeps => ({
     db: app.db,
     mailer: app.mailer,
@@ -129,7 +133,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await checkoutReceiptPdf(deps(), request.params.token);
+      const file = await checkoutReceiptPdf(deps(), request.params.token, () => readLetterhead(app.db, storage));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)

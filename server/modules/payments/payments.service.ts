@@ -31,6 +31,7 @@ import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
@@ -229,7 +230,8 @@ export async function queueReceipt(
         cardBrand: payment.cardBrand,
         cardLast4: payment.cardLast4,
       },
-      customer: { name: facts.customer.name, email: facts.customer.email },
+      customer: facts.customer,
+      company: await readCompanyProfile(tx),
       resent: options.resent,
     }),
   );

@@ -2,6 +2,7 @@ import { INVOICE_MESSAGES, type Invoice, type PaymentProvider } from '@shared/co
 import { uncreditedCents } from '@shared/invoice-amounts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { readCompanyProfile } from '../../lib/company-profile';
 import { conflict, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mailer';
 import { reverseCommissionForInvoice } from '../commissions/commissions.ledger';
@@ -100,7 +101,8 @@ export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: str
       tx,
       invoiceVoidedEmail({
         invoice: invoiceEmailFacts(voided, facts.contract),
-        customer: { name: facts.customer.name, email: facts.customer.email },
+        customer: facts.customer,
+        company: await readCompanyProfile(tx),
         refundCents: voided.refundedCents,
       }),
     );

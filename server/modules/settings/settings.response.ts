@@ -1,5 +1,6 @@
+import type { CompanyAddress, CompanyLogoInfo, CompanyProfile } from '@shared/contracts/company-vocabulary';
 import type { ContractSettings, NotificationSettings, TaxSettings } from '@shared/contracts/settings';
-import { boolean, integer, number, object, string } from '../../lib/response-schema';
+import { boolean, integer, nullableString, number, object, string } from '../../lib/response-schema';
 
 /** The settings answers (lib/response-schema.ts): the profile answers the user (users.response.ts). */
 export const taxSettingsResponse = object<TaxSettings>({
@@ -25,4 +26,31 @@ export const notificationSettingsResponse = object<NotificationSettings>({
   emailCommissionAlerts: boolean,
   emailSystemMaintenance: boolean,
   emailAccountSecurity: boolean,
+});
+
+/** The company profile: every field always present, null when unset (the legal name never). */
+export const companyProfileResponse = object<CompanyProfile>({
+  legalName: string,
+  address: object<CompanyAddress>({
+    street: nullableString,
+    city: nullableString,
+    state: nullableString,
+    zip: nullableString,
+    country: nullableString,
+  }),
+  phone: nullableString,
+  billingEmail: nullableString,
+  website: nullableString,
+  taxId: nullableString,
+  paymentInstructions: nullableString,
+  invoiceFooter: nullableString,
+});
+
+export const companyLogoResponse = object<CompanyLogoInfo>({
+  contentType: string,
+  bytes: integer,
+  width: integer,
+  height: integer,
+  sha256: string,
+  uploadedAt: string,
 });

@@ -1,9 +1,21 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
 import {
   type AccountingSettings,
   accountingSettingsSchema,
   DEFAULT_ACCOUNTING_SETTINGS,
 } from '@shared/contracts/accounting';
 import type { User } from '@shared/contracts/auth';
+import {
+  COMPANY_MESSAGES,
+  type CompanyLogoInfo,
+  type CompanyProfile,
+  LOGO_CONTENT_TYPES,
+  type LogoContentType,
+  MAX_LOGO_BYTES,
+  MAX_LOGO_PIXELS,
+} from '@shared/contracts/company-vocabulary';
 import {
   type ContractSettings,
   contractSettingsSchema,
@@ -15,10 +27,21 @@ import {
   type TaxSettings,
   taxSettingsSchema,
 } from '@shared/contracts/settings';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import {
+  COMPANY_LOGO_SETTINGS_KEY,
+  COMPANY_SETTINGS_KEY,
+  type CompanyLogo,
+  readCompanyLogo,
+  readCompanyProfile,
+  readLogoBytes,
+} from '../../lib/company-profile';
+import { AppError, badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { printableImageSize } from '../../lib/pdf';
+import type { Storage } from '../../lib/storage';
 import { LOGIN_THROTTLE, markGuessRight, reservePasswordGuess } from '../auth/auth.service';
 import { deleteUserSessions } from '../sessions/sessions';
 import { toUser } from '../users/users.dto';
@@ -88,6 +111,135 @@ export async function saveContractSettings(db: Db, actor: Actor, input: Partial<
     throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid contract settings', { fieldErrors });
   }
   return saveSettings(db, actor, 'contracts', parsed.data);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The company profile (Settings, "Company"; product.md section 17, decision 051)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The profile documents and customer e-mails print: the saved one, or the legal name alone before that. */
+export const getCompanyProfile = readCompanyProfile;
+
+/** Saves the profile (already valid by companyProfileSchema) with an audit event of what changed. */
+export async function saveCompanyProfile(db: Db, actor: Actor, value: CompanyProfile): Promise<CompanyProfile> {
+  const before = await readCompanyProfile(db);
+  await db.transaction(async (tx) => {
+    await upsertSettings(tx, COMPANY_SETTINGS_KEY, value, actor.id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.updated',
+      entity: 'settings',
+      entityId: COMPANY_SETTINGS_KEY,
+      before,
+      after: value,
+    });
+  });
+  return value;
+}
+
+export type LogoDeps = { db: Db; storage: Storage };
+
+const logoFileError = (message: string) => badRequest(message, { file: [message] });
+
+/**
+ * The file of a logo upload (a multipart form with one `file`), read into memory up to MAX_LOGO_BYTES: a
+ * larger one is refused as soon as the limit is passed, without reading the rest.
+ */
+export async function readLogoUpload(parts: AsyncIterable<Multipart>): Promise<Buffer> {
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'file' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      const file = part.file;
+      file.once('limit', () => file.destroy(logoFileError(COMPANY_MESSAGES.logoTooLarge)));
+      const chunks: Buffer[] = [];
+      for await (const chunk of file) chunks.push(chunk as Buffer);
+      if (file.truncated) throw logoFileError(COMPANY_MESSAGES.logoTooLarge);
+      bytes = Buffer.concat(chunks);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw logoFileError(COMPANY_MESSAGES.logoTooLarge);
+    if (
+      code?.startsWith('FST_') ||
+      (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message))
+    )
+      throw logoFileError(COMPANY_MESSAGES.logoMissing);
+    throw error;
+  }
+  if (!bytes || bytes.length === 0) throw logoFileError(COMPANY_MESSAGES.logoMissing);
+  return bytes;
+}
+
+/**
+ * A new logo: a PNG or JPEG by its content (file-type reads the signature; the file's name and the type the
+ * browser sent play no part), at most MAX_LOGO_BYTES and MAX_LOGO_PIXELS a side, and one the documents can
+ * print; anything else is 400 and nothing is kept. It is stored as an object of its own and recorded with an
+ * audit event; the previous logo's object stays, since insertion orders sent with it still print it.
+ */
+export async function saveCompanyLogo(deps: LogoDeps, actor: Actor, bytes: Buffer): Promise<CompanyLogoInfo> {
+  if (bytes.length > MAX_LOGO_BYTES) throw logoFileError(COMPANY_MESSAGES.logoTooLarge);
+  const detected = await fileTypeFromBuffer(bytes);
+  const contentType = detected?.mime as LogoContentType | undefined;
+  if (!contentType || !LOGO_CONTENT_TYPES.includes(contentType)) throw logoFileError(COMPANY_MESSAGES.logoType);
+  const size = printableImageSize(bytes, MAX_LOGO_PIXELS);
+  if (!size) {
+    const fits = printableImageSize(bytes, Number.MAX_SAFE_INTEGER);
+    throw logoFileError(fits ? COMPANY_MESSAGES.logoDimensions : COMPANY_MESSAGES.logoUnreadable);
+  }
+  const before = await readCompanyLogo(deps.db);
+  const storageKey = await deps.storage.put(Readable.from([bytes]));
+  const logo: CompanyLogo = {
+    storageKey,
+    contentType,
+    bytes: bytes.length,
+    width: size.width,
+    height: size.height,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    uploadedAt: new Date().toISOString(),
+  };
+  try {
+    await deps.db.transaction(async (tx) => {
+      await upsertSettings(tx, COMPANY_LOGO_SETTINGS_KEY, logo, actor.id);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'settings.logo_updated',
+        entity: 'settings',
+        entityId: COMPANY_SETTINGS_KEY,
+        before: before && logoInfo(before),
+        after: logoInfo(logo),
+      });
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+  return logoInfo(logo);
+}
+
+/** The current logo's record and bytes; 404 before one is uploaded. */
+export async function openCompanyLogo(deps: LogoDeps): Promise<{ logo: CompanyLogoInfo; bytes: Buffer }> {
+  const logo = await readCompanyLogo(deps.db);
+  const bytes = logo && (await readLogoBytes(deps.storage, logo));
+  if (!logo || !bytes) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.noLogo);
+  return { logo: logoInfo(logo), bytes };
+}
+
+/** A logo as the API shows it: everything but its storage key. */
+function logoInfo(logo: CompanyLogo): CompanyLogoInfo {
+  return {
+    contentType: logo.contentType,
+    bytes: logo.bytes,
+    width: logo.width,
+    height: logo.height,
+    sha256: logo.sha256,
+    uploadedAt: logo.uploadedAt,
+  };
 }
 
 export async function getNotificationSettings(db: Db, userId: string): Promise<NotificationSettings> {

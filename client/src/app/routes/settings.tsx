@@ -1,5 +1,15 @@
 import { can, type Permission } from '@shared/permissions';
-import { Bell, FileSpreadsheet, FileText, KeyRound, Link2, Percent, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  Bell,
+  Building2,
+  FileSpreadsheet,
+  FileText,
+  KeyRound,
+  Link2,
+  Percent,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -25,6 +35,9 @@ const TaxSettingsPanel = lazy(() =>
 const ContractSettingsPanel = lazy(() =>
   import('@/features/settings/components/contract-settings-form').then((m) => ({ default: m.ContractSettingsPanel })),
 );
+const CompanySettingsPanel = lazy(() =>
+  import('@/features/settings/components/company-settings-form').then((m) => ({ default: m.CompanySettingsPanel })),
+);
 
 const ApiKeysPanel = lazy(() =>
   import('@/features/api-keys/components/api-keys-panel').then((m) => ({ default: m.ApiKeysPanel })),
@@ -47,6 +60,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', icon: Bell, adminOnly: false },
   { value: 'tax', label: 'Tax Settings', icon: Percent, adminOnly: true },
   { value: 'contracts', label: 'Contract Settings', icon: FileText, adminOnly: true },
+  { value: 'company', label: 'Company', icon: Building2, adminOnly: true },
   { value: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
   { value: 'webhooks', label: 'Webhooks', icon: Link2, adminOnly: true },
   { value: 'accounting', label: 'Accounting', icon: FileSpreadsheet, adminOnly: true },
@@ -56,6 +70,7 @@ const TABS = [
 const TAB_PERMISSIONS: Partial<Record<(typeof TABS)[number]['value'], Permission>> = {
   'api-keys': 'api-key:manage',
   webhooks: 'webhook:manage',
+  company: 'company:manage',
 };
 
 export default function SettingsPage() {
@@ -119,6 +134,13 @@ export default function SettingsPage() {
               </Suspense>
             </TabsContent>
           </>
+        )}
+        {can(user, 'company:manage') && (
+          <TabsContent value="company">
+            <Suspense fallback={tabFallback}>
+              <CompanySettingsPanel />
+            </Suspense>
+          </TabsContent>
         )}
         {can(user, 'api-key:manage') && (
           <TabsContent value="api-keys">

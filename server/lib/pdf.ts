@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import { formatDocumentDate } from '@shared/document-date';
 import { companyAddressLines, companyContactLine, companyTaxIdLine } from '@shared/contracts/company-vocabulary';
+import { formatDocumentDate } from '@shared/document-date';
 import PDFDocument from 'pdfkit';
 import type { Letterhead } from './company-profile';
 

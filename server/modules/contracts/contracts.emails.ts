@@ -1,7 +1,7 @@
-import { formatDocumentDate } from '@shared/document-date';
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
+import { formatDocumentDate } from '@shared/document-date';
 import { formatCents } from '@shared/money';
 import {
   type CustomerRecipient,

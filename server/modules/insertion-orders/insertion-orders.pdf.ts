@@ -1,8 +1,8 @@
-import { formatDocumentInstant } from '@shared/document-date';
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { PAYMENT_MODE_LABELS } from '@shared/contracts/contract-vocabulary';
 import { IO_EVENT_LABELS, type IoEventType, type IoFigures } from '@shared/contracts/insertion-orders';
 import { adTypeLabel, priceMetricDescription } from '@shared/contracts/product-vocabulary';
+import { formatDocumentInstant } from '@shared/document-date';
 import { formatAmount } from '@shared/money';
 import type { CompanyLogo } from '../../lib/company-profile';
 import {

@@ -98,7 +98,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.put(
     '/api/settings/company',
-    { config: company, schema: { summary: 'Update the company profile', body: companyProfileSchema, ...profile }, ...answers },
+    {
+      config: company,
+      schema: { summary: 'Update the company profile', body: companyProfileSchema, ...profile },
+      ...answers,
+    },
     (request) => saveCompanyProfile(app.db, request.user!, request.body),
   );
   await app.register(async (scope) => companyLogoRoutes(scope, { db: app.db, storage: createStorage(app.config) }));

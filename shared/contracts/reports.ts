@@ -56,7 +56,10 @@ export type Report = {
   to: string;
   /** all: every contract; own: a sales rep's own contracts (and payouts). */
   scope: 'all' | 'own';
-  /** Cash received: succeeded payments by payment date, net of refunds. */
+  /**
+   * Cash received (decision 048): payments received by card, autopay, manual and bank payments, by payment date,
+   * less refunds and credit balances paid back; a credit balance or credit note applied is never cash.
+   */
   revenue: { total: number; byMonth: { month: string; amount: number }[] };
   /** Monthly recurring amount of the active contracts (now). */
   mrr: number;
@@ -84,8 +87,16 @@ export type Report = {
     /** Non-void invoices issued in the range and their total. */
     invoicesIssued: number;
     billed: number;
-    /** Revenue as a percentage of billed, one decimal; null when nothing was billed. */
+    /**
+     * Of the invoices that fell due in the range up to today (non-void, due date within the range and on or
+     * before today), the share of their amount (net of credit notes) that is paid (net of refunds), a percent
+     * from 0 to 100 with one decimal; null when none fell due (decision 049).
+     */
     collectionRate: number | null;
+    /** The invoices the collection rate counts: how many fell due, their amount and what of it is collected. */
+    dueInvoices: number;
+    dueTotal: number;
+    dueCollected: number;
     /** Still owed on pending and failed invoices (now). */
     openBalance: number;
     /** Customers with at least one active contract (now). */

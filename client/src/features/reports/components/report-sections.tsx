@@ -231,6 +231,7 @@ export function QuickStats({ stats }: { stats: Report['quickStats'] }) {
     ['Invoices issued', String(stats.invoicesIssued)],
     ['Billed', formatMoney(stats.billed)],
     ['Collection rate', stats.collectionRate === null ? '—' : `${stats.collectionRate.toFixed(1)}%`],
+    ['Invoices fallen due', String(stats.dueInvoices)],
     ['Open balance', formatMoney(stats.openBalance)],
     ['Active customers', String(stats.activeCustomers)],
   ];

@@ -44,6 +44,8 @@ export type ReportActivity = {
   actorName: string | null;
   /** The record the event is about, by name ("Acme Corp", "INV-2026-000012"). */
   label: string | null;
+  /** The event in one sentence, as the audit trail shows it ("Invoice INV-2026-000012 issued: $1,480.00"). */
+  summary: string;
   /** The record's screen, when it has one. */
   link: string | null;
   createdAt: string;

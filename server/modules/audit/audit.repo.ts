@@ -14,6 +14,12 @@ export type AuditRow = {
   label: string | null;
   /** False when the record is gone (deleted), so the event cannot link to it. */
   recordExists: boolean;
+  /**
+   * The records the event names, by id: the record itself and those its snapshots link to (invoices,
+   * customers, contracts, users, products, packages, credit notes, a payout's rep, a contract line's product),
+   * each by its number or name as it is now.
+   */
+  refs: Record<string, string>;
   before: unknown;
   after: unknown;
   createdAt: Date;
@@ -36,7 +42,8 @@ const recordId = sql.raw(`(case when a.entity_id ~ ${UUID} then a.entity_id::uui
 
 /**
  * The record's name as it is now, by primary key (a scalar subquery per event, only for the entity the
- * event is about; null when the record is gone).
+ * event is about; null when the record is gone). A webhook endpoint by its URL without credentials, query or
+ * fragment, as its audit snapshots keep it.
  */
 const liveName = sql`case a.entity
     when 'contract' then (select coalesce(c.title, left(c.description, 60), 'Contract #' || right(c.id::text, 6))
@@ -48,7 +55,57 @@ const liveName = sql`case a.entity
     when 'user' then (select trim(first_name || ' ' || last_name) from users where id = ${recordId})
     when 'product' then (select name from products where id = ${recordId})
     when 'package' then (select name from packages where id = ${recordId})
+    when 'payout' then (select 'Payout · ' || trim(u.first_name || ' ' || u.last_name)
+                        from payouts p join users u on u.id = p.rep_id where p.id = ${recordId})
+    when 'credit_note' then (select number from credit_notes where id = ${recordId})
+    when 'api_key' then (select name from api_keys where id = ${recordId})
+    when 'webhook_endpoint' then (select regexp_replace(split_part(split_part(url, '?', 1), '#', 1),
+                                                        '^([A-Za-z][A-Za-z0-9+.-]*://)[^/@]*@', '\\1')
+                                  from webhook_endpoints where id = ${recordId})
   end`;
+
+/** The snapshot fields that name another record by its id (audit-summary.ts shows them by number or name). */
+const LINK_FIELDS = sql.raw(
+  `'invoiceId','contractId','customerId','repId','salesRepId','userId','productId','packageId','renewedBy','creditNoteId','lineId'`,
+);
+const objectOr = (value: string) =>
+  sql.raw(`(case when jsonb_typeof(${value}) = 'object' then ${value} else '{}'::jsonb end)`);
+
+/**
+ * The names of the records an event links to, as one jsonb object { id: name } (a scalar subquery of the
+ * list's one statement: primary-key probes for the page's rows only): the event's own record, the id fields of
+ * its snapshots (and of a contract line's snapshot), a checkout's invoices. A record gone since is left out.
+ */
+const linkedNames = sql`(
+    select coalesce(jsonb_object_agg(ids.id, n.name), '{}'::jsonb)
+    from (select distinct k.v::uuid as id
+          from (select a.entity_id as v
+                union all select x.value #>> '{}' from jsonb_each(${objectOr('a.before')}) x where x.key in (${LINK_FIELDS})
+                union all select x.value #>> '{}' from jsonb_each(${objectOr('a.after')}) x where x.key in (${LINK_FIELDS})
+                union all select x.value #>> '{}' from jsonb_each(${objectOr("a.before -> 'line'")}) x
+                          where x.key = 'productId'
+                union all select x.value #>> '{}' from jsonb_each(${objectOr("a.after -> 'line'")}) x
+                          where x.key = 'productId'
+                union all select jsonb_array_elements_text(case when jsonb_typeof(a.after -> 'invoiceIds') = 'array'
+                                                                then a.after -> 'invoiceIds' else '[]'::jsonb end)
+               ) k
+          where k.v ~ ${sql.raw(UUID)}) ids
+    cross join lateral (
+      select i.number as name from invoices i where i.id = ids.id
+      union all select c.name from customers c where c.id = ids.id
+      union all select coalesce(c.title, left(c.description, 60), 'Contract #' || right(c.id::text, 6))
+                from contracts c where c.id = ids.id
+      union all select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ids.id
+      union all select p.name from products p where p.id = ids.id
+      union all select p.name from packages p where p.id = ids.id
+      union all select cn.number from credit_notes cn where cn.id = ids.id
+      union all select nullif(trim(u.first_name || ' ' || u.last_name), '')
+                from payouts po join users u on u.id = po.rep_id where po.id = ids.id
+      union all select p.name from contract_line_items li join products p on p.id = li.product_id where li.id = ids.id
+      limit 1
+    ) n
+    where n.name is not null
+  )`;
 
 /**
  * The events of `picked` (ids, in any order) with the actor's name and the record's name: the live
@@ -60,16 +117,16 @@ const eventsOf = (picked: SQL) => sql`
          coalesce(e.live,
                   case when e.entity = 'settings' then initcap(e."entityId") || ' settings' end,
                   e.after ->> 'name', e.before ->> 'name', e.after ->> 'title', e.before ->> 'title',
-                  e.after ->> 'number', e.before ->> 'number',
+                  e.after ->> 'number', e.before ->> 'number', e.after ->> 'url', e.before ->> 'url',
                   left(e.after ->> 'description', 60), left(e.before ->> 'description', 60),
                   initcap(e.entity) || ' #' || right(e."entityId", 6)) as label,
          (e.live is not null or e.entity not in ('contract', 'customer', 'invoice', 'user', 'product', 'package'))
            as "recordExists",
-         e.before, e.after, e."createdAt"
+         e.refs, e.before, e.after, e."createdAt"
   from (select a.id, a.action, a.entity, a.entity_id as "entityId", a.actor_id as "actorId",
                (select nullif(trim(first_name || ' ' || last_name), '') from users where id = a.actor_id) as "actorName",
                (select name from api_keys where id = a.api_key_id) as "apiKeyName",
-               ${liveName} as live,
+               ${liveName} as live, ${linkedNames} as refs,
                a.before, a.after, a.created_at as "createdAt"
         from picked join audit_events a on a.id = picked.id) e
   order by e."createdAt" desc, e.id desc`;
@@ -78,8 +135,16 @@ function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-function toRow(raw: AuditRow & { createdAt: Date | string; id: number | string }): AuditRow {
-  return { ...raw, id: Number(raw.id), createdAt: new Date(raw.createdAt) };
+function toRow(
+  raw: Omit<AuditRow, 'refs'> & { createdAt: Date | string; id: number | string; refs: unknown },
+): AuditRow {
+  const refs = typeof raw.refs === 'string' ? JSON.parse(raw.refs) : raw.refs;
+  return {
+    ...raw,
+    id: Number(raw.id),
+    createdAt: new Date(raw.createdAt),
+    refs: (refs ?? {}) as Record<string, string>,
+  };
 }
 
 /**
@@ -104,7 +169,7 @@ export async function selectAuditPage(db: Db, filter: AuditFilter): Promise<{ ro
     db.execute(sql`select count(*)::int as total from audit_events ${where}`),
   ]);
   return {
-    rows: rows<AuditRow>(page).map(toRow),
+    rows: rows<Parameters<typeof toRow>[0]>(page).map(toRow),
     total: rows<{ total: number }>(count)[0].total,
   };
 }
@@ -128,5 +193,5 @@ export async function selectRecentActivity(db: Db, options: { repId?: string; li
           ) mine order by created_at desc, id desc limit ${limit}`
     : sql`select id from audit_events order by created_at desc, id desc limit ${limit}`;
   const result = await db.execute(eventsOf(picked));
-  return rows<AuditRow>(result).map(toRow);
+  return rows<Parameters<typeof toRow>[0]>(result).map(toRow);
 }

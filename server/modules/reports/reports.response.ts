@@ -66,6 +66,7 @@ export const reportResponse = object<Report>({
       entityId: string,
       actorName: nullableString,
       label: nullableString,
+      summary: string,
       link: nullableString,
       createdAt: string,
     }),

@@ -5,7 +5,7 @@ import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
-import { recentActivity, recordLink } from '../audit/audit.service';
+import { recentActivity, recordLink, summaryOf } from '../audit/audit.service';
 import { previewContracts } from '../billing/billing.service';
 import { sellThrough } from '../inventory/inventory.service';
 import * as repo from './reports.repo';
@@ -84,6 +84,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       entityId: event.entityId,
       actorName: event.actorName,
       label: event.label,
+      summary: summaryOf(event),
       link: recordLink(event.entity, event.entityId, event.recordExists),
       createdAt: event.createdAt.toISOString(),
     })),

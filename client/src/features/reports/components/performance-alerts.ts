@@ -1,5 +1,6 @@
 import { DUNNING_STAGES, type DunningStage } from '@shared/contracts/invoice-vocabulary';
-import { COLLECTION_ALERT_MIN_INVOICES, type Report } from '@shared/contracts/reports';
+import { COLLECTION_ALERT_MIN_INVOICES } from '@shared/contracts/report-vocabulary';
+import type { Report } from '@shared/contracts/reports';
 
 export type PerformanceAlert = { tone: 'warning' | 'info'; text: string };
 

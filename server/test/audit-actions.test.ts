@@ -48,7 +48,8 @@ const KNOWN_FORMS: Record<string, string[]> = {
  * Type annotations (`action: string;`), comments, and a contract's status verbs (`action: 'pause'`, `const action =
  * actionFor(...)`: the status change the contract-status module then audits) are not audit actions.
  */
-const NOT_WRITTEN = /^(string|ContractAction|ReviewAction|Exclude<|number\)|actionFor\(|the |which |their |a |'[a-z]+'$)/;
+const NOT_WRITTEN =
+  /^(string|ContractAction|ReviewAction|Exclude<|number\)|actionFor\(|the |which |their |a |'[a-z]+'$)/;
 
 type Found = { actions: Map<string, string[]>; unknownForms: string[] };
 

@@ -773,6 +773,25 @@ describe('audit summaries', () => {
         ['user.created', 'user', OTHER, null, { email: 'owner@example.test', role: 'super_admin' }, ''],
         'User "owner@example.test" created (Super Admin)',
       ],
+      [
+        [
+          'contract.paused',
+          'contract',
+          CONTRACT,
+          { status: 'active' },
+          {
+            status: 'paused',
+            pauseReason: 'non_payment',
+            reason: 'non-payment: an invoice unpaid 21 days after its due date',
+          },
+          '',
+        ],
+        'Contract "Spring Campaign" paused for non-payment: an invoice unpaid 21 days after its due date',
+      ],
+      [
+        ['contract.paused', 'contract', CONTRACT, { status: 'active' }, { status: 'paused' }, ''],
+        'Contract "Spring Campaign" paused',
+      ],
       // A payment failed at a checkout (recorded on the contract): no invoice named.
       [
         ['payment.failed', 'contract', CONTRACT, null, { amountCents: 90_500, failureMessage: 'Declined' }, ''],
@@ -805,6 +824,8 @@ describe('field labels and shown values', () => {
       ['customerId', CUSTOMER, 'Customer', 'Bella Notte Trattoria'],
       ['salesRepId', REP, 'Sales rep', 'Jordan Rep'],
       ['contractId', OTHER, 'Contract', OTHER],
+      ['createdBy', USER, 'Created by', 'Casey Finance'],
+      ['renewalOfId', RENEWAL, 'Renewal of', 'Spring Campaign 2027'],
       ['invoiceIds', [INV, INV2], 'Invoices', 'INV-2026-000123, INV-2026-000124'],
       ['startDate', '2026-12-15', 'Start date', 'Dec 15, 2026'],
       ['paidAt', '2026-12-05T10:04:00.000Z', 'Paid at', 'Dec 5, 2026, 10:04 UTC'],

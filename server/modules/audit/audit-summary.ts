@@ -131,10 +131,14 @@ const stepLabel = (step: string | null) =>
 const STATUS_RULES: Record<string, Rule> = {
   sent: (f) => `Contract ${quoted(f.record)} sent to the customer${f.text('reason') ? ` (${f.text('reason')})` : ''}`,
   activated: (f) => `Contract ${quoted(f.record)} activated${f.text('reason') ? ` (${f.text('reason')})` : ''}`,
-  paused: (f) =>
-    `Contract ${quoted(f.record)} paused${f.text('pauseReason') === 'non_payment' ? ' for non-payment' : ''}${
-      f.text('reason') ? ` (${f.text('reason')})` : ''
-    }`,
+  paused: (f) => {
+    const reason = f.text('reason');
+    if (f.text('pauseReason') !== 'non_payment')
+      return `Contract ${quoted(f.record)} paused${reason ? ` (${reason})` : ''}`;
+    // Dunning's reason starts with the words the sentence already says ("non-payment: an invoice unpaid ...").
+    const why = reason?.replace(/^non-payment:\s*/i, '');
+    return `Contract ${quoted(f.record)} paused for non-payment${why ? `: ${why}` : ''}`;
+  },
   resumed: (f) => `Contract ${quoted(f.record)} resumed${f.text('reason') ? ` (${f.text('reason')})` : ''}`,
   canceled: (f) => `Contract ${quoted(f.record)} canceled${reasonOf(f, 'cancelReason')}`,
   completed: (f) => `Contract ${quoted(f.record)} completed${f.text('reason') ? ` (${f.text('reason')})` : ''}`,
@@ -409,8 +413,8 @@ const DOLLAR_FIELDS = new Set([
   'oneTimeAmount',
 ]);
 
-/** Fields that name another record by id (shown by its number or name). */
-const ID_FIELDS = /(?:Id|Ids|^renewedBy)$/;
+/** Fields that name another record by id (shown by its number or name): invoiceId, invoiceIds, createdBy. */
+const ID_FIELDS = /(?:Id|Ids|By)$/;
 
 /** "defaultTaxRate" -> "Default tax rate"; "requestedCents" -> "Requested"; "address.city" -> "Address: City". */
 export function fieldLabel(field: string): string {

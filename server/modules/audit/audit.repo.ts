@@ -66,7 +66,7 @@ const liveName = sql`case a.entity
 
 /** The snapshot fields that name another record by its id (audit-summary.ts shows them by number or name). */
 const LINK_FIELDS = sql.raw(
-  `'invoiceId','contractId','customerId','repId','salesRepId','userId','productId','packageId','renewedBy','creditNoteId','lineId'`,
+  `'invoiceId','contractId','customerId','repId','salesRepId','userId','productId','packageId','renewedBy','renewalOfId','creditNoteId','lineId','createdBy','uploadedBy','recordedBy'`,
 );
 const objectOr = (value: string) =>
   sql.raw(`(case when jsonb_typeof(${value}) = 'object' then ${value} else '{}'::jsonb end)`);

@@ -139,7 +139,7 @@ export default function ReportsPage() {
               hint={
                 data.quickStats.dueInvoices === 0
                   ? 'No invoice has fallen due in this range yet'
-                  : `${formatMoney(data.quickStats.dueCollected)} of ${formatMoney(data.quickStats.dueTotal)} due so far`
+                  : `${formatMoney(data.quickStats.dueCollected)} collected of ${formatMoney(data.quickStats.dueTotal)} due`
               }
               icon={Gauge}
             />

@@ -58,13 +58,21 @@ const isObject = (value: unknown): value is Snapshot =>
 const snapshot = (value: unknown): Snapshot => (isObject(value) ? value : {});
 const quoted = (name: string | null | undefined) => (name ? `"${name}"` : '');
 const join = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join('');
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** Formatters made once: a page of events formats hundreds of values. */
+const COUNT = new Intl.NumberFormat('en-US');
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const plural = (n: number, one: string, many: string) => `${COUNT.format(n)} ${n === 1 ? one : many}`;
 
 /** "Dec 15, 2026" for a YYYY-MM-DD day or the day of an ISO timestamp (UTC). */
 export function auditDay(value: string): string {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return DAY_FORMAT.format(date);
 }
 
 /** "Dec 15, 2026, 14:05 UTC" for an ISO timestamp. */
@@ -445,7 +453,7 @@ export function fieldValue(field: string, value: unknown, refs: Readonly<Record<
     if (/Cents$/.test(key) && Number.isSafeInteger(value)) return formatCents(value);
     if (DOLLAR_FIELDS.has(key)) return formatAmount(value);
     if (/Bp$/.test(key)) return formatBasisPoints(value);
-    return value.toLocaleString('en-US');
+    return COUNT.format(value);
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {

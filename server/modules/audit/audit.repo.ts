@@ -64,47 +64,70 @@ const liveName = sql`case a.entity
                                   from webhook_endpoints where id = ${recordId})
   end`;
 
-/** The snapshot fields that name another record by its id (audit-summary.ts shows them by number or name). */
-const LINK_FIELDS = sql.raw(
-  `'invoiceId','contractId','customerId','repId','salesRepId','userId','productId','packageId','renewedBy','renewalOfId','creditNoteId','lineId','createdBy','uploadedBy','recordedBy'`,
+/**
+ * The snapshot fields that name another record by its id, and the kind of record each names (audit-summary.ts
+ * shows them by number or name).
+ */
+const LINK_KINDS: Record<string, string> = {
+  invoiceId: 'invoice',
+  invoiceIds: 'invoice',
+  contractId: 'contract',
+  renewedBy: 'contract',
+  renewalOfId: 'contract',
+  customerId: 'customer',
+  repId: 'user',
+  salesRepId: 'user',
+  userId: 'user',
+  createdBy: 'user',
+  uploadedBy: 'user',
+  recordedBy: 'user',
+  productId: 'product',
+  packageId: 'package',
+  creditNoteId: 'credit_note',
+  lineId: 'line',
+};
+/** (kind, id) of every link field of both snapshots: a key read each, not an expansion of the whole snapshot. */
+const linkValues = sql.raw(
+  Object.entries(LINK_KINDS)
+    .filter(([key]) => key !== 'invoiceIds')
+    .flatMap(([key, kind]) => [`('${kind}', a.before ->> '${key}')`, `('${kind}', a.after ->> '${key}')`])
+    .concat([`('product', a.before -> 'line' ->> 'productId')`, `('product', a.after -> 'line' ->> 'productId')`])
+    .join(', '),
 );
-const objectOr = (value: string) =>
-  sql.raw(`(case when jsonb_typeof(${value}) = 'object' then ${value} else '{}'::jsonb end)`);
+const fullName = (u: string) => sql.raw(`nullif(trim(${u}.first_name || ' ' || ${u}.last_name), '')`);
 
 /**
  * The names of the records an event links to, as one jsonb object { id: name } (a scalar subquery of the
- * list's one statement: primary-key probes for the page's rows only): the event's own record, the id fields of
- * its snapshots (and of a contract line's snapshot), a checkout's invoices. A record gone since is left out.
+ * list's one statement: one primary-key probe per linked id, of the table its field names, for the page's rows
+ * only): the event's own record, the id fields of its snapshots (and of a contract line's snapshot), a checkout's
+ * invoices. A record gone since is left out.
  */
 const linkedNames = sql`(
-    select coalesce(jsonb_object_agg(ids.id, n.name), '{}'::jsonb)
-    from (select distinct k.v::uuid as id
-          from (select a.entity_id as v
-                union all select x.value #>> '{}' from jsonb_each(${objectOr('a.before')}) x where x.key in (${LINK_FIELDS})
-                union all select x.value #>> '{}' from jsonb_each(${objectOr('a.after')}) x where x.key in (${LINK_FIELDS})
-                union all select x.value #>> '{}' from jsonb_each(${objectOr("a.before -> 'line'")}) x
-                          where x.key = 'productId'
-                union all select x.value #>> '{}' from jsonb_each(${objectOr("a.after -> 'line'")}) x
-                          where x.key = 'productId'
-                union all select jsonb_array_elements_text(case when jsonb_typeof(a.after -> 'invoiceIds') = 'array'
-                                                                then a.after -> 'invoiceIds' else '[]'::jsonb end)
-               ) k
-          where k.v ~ ${sql.raw(UUID)}) ids
-    cross join lateral (
-      select i.number as name from invoices i where i.id = ids.id
-      union all select c.name from customers c where c.id = ids.id
-      union all select coalesce(c.title, left(c.description, 60), 'Contract #' || right(c.id::text, 6))
-                from contracts c where c.id = ids.id
-      union all select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ids.id
-      union all select p.name from products p where p.id = ids.id
-      union all select p.name from packages p where p.id = ids.id
-      union all select cn.number from credit_notes cn where cn.id = ids.id
-      union all select nullif(trim(u.first_name || ' ' || u.last_name), '')
-                from payouts po join users u on u.id = po.rep_id where po.id = ids.id
-      union all select p.name from contract_line_items li join products p on p.id = li.product_id where li.id = ids.id
-      limit 1
-    ) n
-    where n.name is not null
+    select coalesce(jsonb_object_agg(ids.id, ids.name), '{}'::jsonb)
+    from (select l.id, case l.kind
+            when 'invoice' then (select i.number from invoices i where i.id = l.id)
+            when 'customer' then (select c.name from customers c where c.id = l.id)
+            when 'contract' then (select coalesce(c.title, left(c.description, 60), 'Contract #' || right(c.id::text, 6))
+                                  from contracts c where c.id = l.id)
+            when 'user' then (select ${fullName('u')} from users u where u.id = l.id)
+            when 'product' then (select p.name from products p where p.id = l.id)
+            when 'package' then (select p.name from packages p where p.id = l.id)
+            when 'credit_note' then (select cn.number from credit_notes cn where cn.id = l.id)
+            when 'payout' then (select ${fullName('u')} from payouts po join users u on u.id = po.rep_id
+                                where po.id = l.id)
+            when 'line' then (select p.name from contract_line_items li join products p on p.id = li.product_id
+                              where li.id = l.id)
+          end as name
+          from (select distinct k.kind, k.v::uuid as id
+                from (select a.entity as kind, a.entity_id as v
+                      union all select v.kind, v.id from (values ${linkValues}) v(kind, id)
+                      union all select 'invoice', jsonb_array_elements_text(
+                                  case when jsonb_typeof(a.after -> 'invoiceIds') = 'array'
+                                       then a.after -> 'invoiceIds' else '[]'::jsonb end)
+                     ) k
+                where k.v ~ ${sql.raw(UUID)}) l
+         ) ids
+    where ids.name is not null
   )`;
 
 /**

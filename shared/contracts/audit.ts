@@ -20,8 +20,20 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export * from './audit-vocabulary';
 
-/** One changed field of an event: a path into the record ("status", "lineItems") and its values. */
-export type AuditChange = { field: string; before: unknown; after: unknown };
+/**
+ * One changed field of an event: a path into the record ("status", "lineItems") and its values, with the
+ * field's label and its values as the screen shows them (money as dollars, linked records by name).
+ */
+export type AuditChange = {
+  field: string;
+  before: unknown;
+  after: unknown;
+  /** "Approved" for approvedCents, "Default tax rate" for defaultTaxRate. */
+  label: string;
+  /** "$400.00", "Dec 15, 2026", "INV-2026-000123"; "—" when empty. */
+  beforeText: string;
+  afterText: string;
+};
 
 export type AuditEvent = {
   id: number;
@@ -37,6 +49,11 @@ export type AuditEvent = {
   /** The record's screen, when it has one. */
   link: string | null;
   createdAt: string;
+  /**
+   * The event in one sentence: "Payout approved: $400.00 of $500.00 requested", "Invoice INV-2026-000123
+   * issued: $1,480.00", "API key \"Ad server\" created" (field labels, money as dollars, records by number or name).
+   */
+  summary: string;
   /** Field-level differences between the before and after snapshots (secrets never shown). */
   changes: AuditChange[];
 };

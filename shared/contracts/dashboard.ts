@@ -5,7 +5,10 @@ import type { CustomerIoStep } from './insertion-orders';
 /** GET /api/dashboard/stats: figures over the contracts the caller may see (a sales rep: their own). */
 export type DashboardStats = {
   activeContracts: number;
-  /** Cash received this calendar month (UTC), net of refunds, in dollars: the reports' revenue figure. */
+  /**
+   * Cash received this calendar month (UTC), in dollars: payments received less refunds and credit balances paid
+   * back, never a credit balance applied; the reports' cash figure and finance's Cash this month (decision 048).
+   */
   monthlyRevenue: number;
   /** Recurring amount per month of the active contracts (MRR), in dollars. */
   mrr: number;

@@ -66,7 +66,10 @@ export type ReceivablesSummary = {
 export type ReceivablesOutlook = {
   openBalance: number;
   overdue: number;
-  /** Payments received this calendar month in the business time zone, net of refunds (credit applied is not cash). */
+  /**
+   * Cash received this calendar month (UTC, the reports' months): payments received less refunds and credit
+   * balances paid back; a credit balance applied is not cash. The Admin Dashboard's Monthly Revenue (decision 048).
+   */
   cashThisMonth: number;
   /** Open invoices due in the next 30 days plus the next scheduled charges of active contracts in that time. */
   expectedNext30Days: number;

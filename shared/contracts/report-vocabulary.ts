@@ -12,3 +12,9 @@ export const REPORT_RANGE_LABELS: Record<ReportRange, string> = {
 };
 
 export const CONTRACT_STATUSES_FOR_REPORTS = ['draft', 'sent', 'active', 'paused', 'canceled', 'completed'] as const;
+
+/**
+ * The collection alert of the Reports screen needs at least this many invoices fallen due in the range
+ * (decision 049): a rate over one or two invoices says little.
+ */
+export const COLLECTION_ALERT_MIN_INVOICES = 5;

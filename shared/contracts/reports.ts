@@ -44,6 +44,8 @@ export type ReportActivity = {
   actorName: string | null;
   /** The record the event is about, by name ("Acme Corp", "INV-2026-000012"). */
   label: string | null;
+  /** The event in one sentence, as the audit trail shows it ("Invoice INV-2026-000012 issued: $1,480.00"). */
+  summary: string;
   /** The record's screen, when it has one. */
   link: string | null;
   createdAt: string;
@@ -56,7 +58,10 @@ export type Report = {
   to: string;
   /** all: every contract; own: a sales rep's own contracts (and payouts). */
   scope: 'all' | 'own';
-  /** Cash received: succeeded payments by payment date, net of refunds. */
+  /**
+   * Cash received (decision 048): payments received by card, autopay, manual and bank payments, by payment date,
+   * less refunds and credit balances paid back; a credit balance or credit note applied is never cash.
+   */
   revenue: { total: number; byMonth: { month: string; amount: number }[] };
   /** Monthly recurring amount of the active contracts (now). */
   mrr: number;
@@ -84,8 +89,16 @@ export type Report = {
     /** Non-void invoices issued in the range and their total. */
     invoicesIssued: number;
     billed: number;
-    /** Revenue as a percentage of billed, one decimal; null when nothing was billed. */
+    /**
+     * Of the invoices that fell due in the range up to today (non-void, due date within the range and on or
+     * before today), the share of their amount (net of credit notes) that is paid (net of refunds), a percent
+     * from 0 to 100 with one decimal; null when none fell due (decision 049).
+     */
     collectionRate: number | null;
+    /** The invoices the collection rate counts: how many fell due, their amount and what of it is collected. */
+    dueInvoices: number;
+    dueTotal: number;
+    dueCollected: number;
     /** Still owed on pending and failed invoices (now). */
     openBalance: number;
     /** Customers with at least one active contract (now). */

@@ -3,9 +3,12 @@ import { bigint, bigserial, check, date, index, integer, pgTable, text, uuid } f
 
 /**
  * Monthly totals behind the reports, kept by database triggers (migration 0008_report_totals.sql)
- * on payments, invoices and invoice_lines, so every writer keeps them exact without knowing about them:
+ * on payments, invoices, invoice_lines and customer_credit_entries, so every writer keeps them exact without
+ * knowing about them:
  *
- *   revenue  succeeded payments minus succeeded refunds, by the month of paid_at (UTC)
+ *   revenue  cash received (decision 048, migration 0037): payments received less refunds paid out, by the
+ *            month of paid_at (UTC), never a payment of the credit balance (method credit); company-wide also
+ *            less the credit balances paid back to customers (entries 'refunded', by created_at)
  *   billed   totals of non-void invoices, by the month of issued_at (UTC); count = invoices
  *   product  product lines of non-void invoices, by issued month and product
  *
@@ -52,4 +55,25 @@ export const reportBookTotals = pgTable(
     monthlyCents: bigint('monthly_cents', { mode: 'number' }).notNull(),
   },
   (t) => [index('report_book_totals_idx').on(t.repId, t.status)],
+);
+
+/**
+ * What fell due and what of it is collected, per due date (the reports' collection rate, decision 049),
+ * company-wide (rep_id null) and per sales rep, kept like report_month_totals by insert-only delta rows from
+ * triggers on invoices (and on contracts, when one changes rep; migration 0038) and folded by
+ * compactReportTotals(). Per non-void invoice: `due_cents` its total net of credit notes, `collected_cents`
+ * what is paid on it net of refunds (never more than due_cents), `invoices` 1 when something is due on it.
+ * A report sums the days of its range up to today: a few hundred rows for a year, whatever the volume.
+ */
+export const reportDueTotals = pgTable(
+  'report_due_totals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    repId: uuid('rep_id'),
+    invoices: integer('invoices').notNull().default(0),
+    dueCents: bigint('due_cents', { mode: 'number' }).notNull(),
+    collectedCents: bigint('collected_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('report_due_totals_idx').on(t.repId, t.dueDate)],
 );

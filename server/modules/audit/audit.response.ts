@@ -16,6 +16,16 @@ export const auditEventResponse = object<AuditEvent>({
   label: nullableString,
   link: nullableString,
   createdAt: string,
-  changes: arrayOf(object<AuditChange>({ field: string, before: anyValue, after: anyValue })),
+  summary: string,
+  changes: arrayOf(
+    object<AuditChange>({
+      field: string,
+      before: anyValue,
+      after: anyValue,
+      label: string,
+      beforeText: string,
+      afterText: string,
+    }),
+  ),
 });
 export const auditListResponse = arrayOf(auditEventResponse);

@@ -3,6 +3,7 @@ import type { ListQuery } from '@shared/contracts/common';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { type AuditRow, selectAuditPage, selectRecentActivity } from './audit.repo';
+import { auditSummary, fieldLabel, fieldValue } from './audit-summary';
 
 /** The screen of each kind of record (in-app paths); records without one get no link. */
 const LINKS: Partial<Record<string, (id: string) => string>> = {
@@ -46,14 +47,16 @@ function flatten(value: unknown, prefix = '', out: Map<string, unknown> = new Ma
   return out;
 }
 
+type Difference = Pick<AuditChange, 'field' | 'before' | 'after'>;
+
 /**
  * The field-level difference of two snapshots: every path whose value differs (a created record: all its
  * fields with before null; a deleted one: all with after null), in the snapshots' own field order.
  */
-export function diffSnapshots(before: unknown, after: unknown): AuditChange[] {
+export function diffSnapshots(before: unknown, after: unknown): Difference[] {
   const a = flatten(before);
   const b = flatten(after);
-  const changes: AuditChange[] = [];
+  const changes: Difference[] = [];
   for (const field of new Set([...a.keys(), ...b.keys()])) {
     const was = a.has(field) ? a.get(field) : null;
     const now = b.has(field) ? b.get(field) : null;
@@ -64,7 +67,14 @@ export function diffSnapshots(before: unknown, after: unknown): AuditChange[] {
   return changes;
 }
 
+/** A difference with its label and shown values (a hidden secret stays "[hidden]"). */
+function shownChange(change: Difference, refs: Readonly<Record<string, string>>): AuditChange {
+  const text = (value: unknown) => (value === HIDDEN ? HIDDEN : fieldValue(change.field, value, refs));
+  return { ...change, label: fieldLabel(change.field), beforeText: text(change.before), afterText: text(change.after) };
+}
+
 export function toAuditEvent(row: AuditRow): AuditEvent {
+  const differences = diffSnapshots(row.before, row.after);
   return {
     id: row.id,
     action: row.action,
@@ -76,8 +86,34 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
     label: row.label,
     link: recordLink(row.entity, row.entityId, row.recordExists),
     createdAt: row.createdAt.toISOString(),
-    changes: diffSnapshots(row.before, row.after),
+    summary: summaryOf(row, differences),
+    changes: differences.map((change) => shownChange(change, row.refs)),
   };
+}
+
+/** The event's sentence (audit-summary.ts), from its snapshots with secrets hidden. */
+export function summaryOf(row: AuditRow, differences = diffSnapshots(row.before, row.after)): string {
+  return auditSummary(
+    {
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entityId,
+      label: row.label,
+      before: withoutSecrets(row.before),
+      after: withoutSecrets(row.after),
+      refs: row.refs,
+    },
+    differences.map((change) => change.field),
+  );
+}
+
+/** A snapshot with every secret-looking key's value hidden, at any depth. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? HIDDEN : withoutSecrets(inner)]),
+  );
 }
 
 export async function listAudit(

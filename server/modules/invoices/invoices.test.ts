@@ -648,9 +648,13 @@ describe('contract lifecycle hooks', () => {
     for (const r of responses.slice(0, drafts.length)) expect((r as { statusCode: number }).statusCode).toBe(200);
     await runBilling(ctx.db);
     const today = new Date().toISOString().slice(0, 10);
-    const expected = Array.from({ length: 24 }, (_, n) =>
-      new Date(Date.UTC(2026, 2 + n, 20)).toISOString().slice(0, 10),
-    ).filter((d) => d <= today);
+    // Every 20th of a month from March 2026 to today, however far today is.
+    const expected: string[] = [];
+    for (let n = 0; ; n++) {
+      const d = new Date(Date.UTC(2026, 2 + n, 20)).toISOString().slice(0, 10);
+      if (d > today) break;
+      expected.push(d);
+    }
     for (const id of drafts) {
       const rows = await ctx.db
         .select()
@@ -692,10 +696,13 @@ describe('contract lifecycle hooks', () => {
     expect(activated.statusCode).toBe(200);
     const issued = await ctx.db.select().from(invoices).where(eq(invoices.contractId, id));
     const today = new Date().toISOString().slice(0, 10);
-    const expected = Array.from({ length: 24 }, (_, n) => {
-      const d = new Date(Date.UTC(2026, n, 5));
-      return d.toISOString().slice(0, 10);
-    }).filter((d) => d <= today);
+    // Every 5th of a month from January 2026 to today, however far today is.
+    const expected: string[] = [];
+    for (let n = 0; ; n++) {
+      const d = new Date(Date.UTC(2026, n, 5)).toISOString().slice(0, 10);
+      if (d > today) break;
+      expected.push(d);
+    }
     expect(issued.map((i) => i.periodStart).sort()).toEqual(expected);
 
     // Billing has started: the contract can no longer be edited or deleted, only canceled; invoices stay.

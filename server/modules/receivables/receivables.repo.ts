@@ -315,36 +315,26 @@ export async function selectCustomerReceivable(
 }
 
 /**
- * Finance's cash figures in one statement: what is owed and overdue, what open invoices ask for from today to
- * `until` (their due dates), and the cash of payments received since the business's midnight that began the
- * month (its first day in its time zone), net of refunds, not counting payments the credit balance made: payments_paid_at_idx; the
- * credit balance paid back to customers (customer_credit_entries 'refunded') is cash out too.
+ * Finance's open figures in one statement: what is owed and overdue, and what open invoices ask for from today
+ * to `until` (their due dates). The cash received this month is the reports' cash figure (decision 048).
  */
 export async function selectOutlookFigures(
   db: Db,
   today: string,
   until: string,
-  month: { firstDay: string; timeZone: string },
-): Promise<{ openCents: number; overdueCents: number; dueSoonCents: number; cashCents: number }> {
-  const since = sql`((${month.firstDay}::date)::timestamp at time zone ${month.timeZone})`;
+): Promise<{ openCents: number; overdueCents: number; dueSoonCents: number }> {
   const result = await db.execute(sql`
     select
       (select coalesce(sum(${sqlAmountDue('i')}), 0) from invoices i where ${sqlPayable('i')}) as open_cents,
       (select coalesce(sum(${sqlAmountDue('i')}), 0) from invoices i
         where ${sqlPayable('i')} and i.due_date < ${today}::date) as overdue_cents,
       (select coalesce(sum(${sqlAmountDue('i')}), 0) from invoices i
-        where ${sqlPayable('i')} and i.due_date between ${today}::date and ${until}::date) as due_soon_cents,
-      (select coalesce(sum(case when p.kind = 'refund' then -p.amount_cents else p.amount_cents end), 0)
-        from payments p
-        where p.status = 'succeeded' and p.method <> 'credit' and p.paid_at >= ${since})
-      + (select coalesce(sum(e.amount_cents), 0) from customer_credit_entries e
-        where e.kind = 'refunded' and e.created_at >= ${since}) as cash_cents`);
+        where ${sqlPayable('i')} and i.due_date between ${today}::date and ${until}::date) as due_soon_cents`);
   const [r] = rowsOf<Record<string, string>>(result);
   return {
     openCents: int(r.open_cents),
     overdueCents: int(r.overdue_cents),
     dueSoonCents: int(r.due_soon_cents),
-    cashCents: int(r.cash_cents),
   };
 }
 

@@ -13,9 +13,10 @@ import {
 } from '@shared/contracts/receivables';
 import { centsToAmount, sumCents } from '@shared/money';
 import type { Db } from '../../db/client';
-import { businessDayOf, businessToday, getBusinessTimeZone } from '../../lib/business-day';
+import { businessDayOf, businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
 import { nextScheduledCharges } from '../billing/billing.service';
+import { cashReceivedThisMonth } from '../reports/reports.service';
 import { receivablesCsv } from './receivables.csv';
 import * as repo from './receivables.repo';
 
@@ -125,16 +126,15 @@ export async function customerReceivable(db: Db, customerId: string): Promise<Cu
  * open invoices due from today to today + 30 (what is still due on them) and the next scheduled charge of each
  * active contract due in that time, from the billing engine (billing.service nextScheduledCharges: what the
  * contract's schedule shows and the billing run will issue, after its last invoiced period, so never an
- * invoice counted twice).
+ * invoice counted twice). Cash this month is the reports' cash of the current month: the Admin Dashboard's
+ * Monthly Revenue, the same number (decision 048).
  */
-export async function receivablesOutlook(db: Db): Promise<ReceivablesOutlook> {
-  const today = businessToday();
+export async function receivablesOutlook(db: Db, now = new Date()): Promise<ReceivablesOutlook> {
+  const today = businessToday(now);
   const until = addDays(today, EXPECTED_DAYS);
-  const [figures, charges] = await Promise.all([
-    repo.selectOutlookFigures(db, today, until, {
-      firstDay: `${today.slice(0, 7)}-01`,
-      timeZone: getBusinessTimeZone(),
-    }),
+  const [figures, cashThisMonth, charges] = await Promise.all([
+    repo.selectOutlookFigures(db, today, until),
+    cashReceivedThisMonth(db, {}, now),
     repo.selectActiveContracts(db).then((rows) => nextScheduledCharges(db, rows)),
   ]);
   const scheduledCents = sumCents(
@@ -143,7 +143,7 @@ export async function receivablesOutlook(db: Db): Promise<ReceivablesOutlook> {
   return {
     openBalance: centsToAmount(figures.openCents),
     overdue: centsToAmount(figures.overdueCents),
-    cashThisMonth: centsToAmount(figures.cashCents),
+    cashThisMonth,
     expectedNext30Days: centsToAmount(figures.dueSoonCents + scheduledCents),
     expectedFromInvoices: centsToAmount(figures.dueSoonCents),
     expectedFromSchedule: centsToAmount(scheduledCents),

@@ -36,6 +36,9 @@ export function reportCsv(report: Report): string {
     ['Quick stats', 'Invoices issued', String(report.quickStats.invoicesIssued)],
     ['Quick stats', 'Billed', plainAmount(report.quickStats.billed)],
     ['Quick stats', 'Collection rate (%)', percentText(report.quickStats.collectionRate)],
+    ['Quick stats', 'Invoices fallen due', String(report.quickStats.dueInvoices)],
+    ['Quick stats', 'Fallen due', plainAmount(report.quickStats.dueTotal)],
+    ['Quick stats', 'Collected of what fell due', plainAmount(report.quickStats.dueCollected)],
     ['Quick stats', 'Open balance', plainAmount(report.quickStats.openBalance)],
     ['Quick stats', 'Active customers', String(report.quickStats.activeCustomers)],
     ['Delivery', 'Delivery rate (%)', percentText(report.delivery.deliveryRate)],
@@ -56,7 +59,7 @@ export function reportCsv(report: Report): string {
     ...report.recentActivity.map((e): [string, string, string] => [
       'Recent activity',
       e.createdAt,
-      [describeAction(e.action), e.label, e.actorName ? `by ${e.actorName}` : null].filter(Boolean).join(' · '),
+      [e.summary, e.actorName ? `by ${e.actorName}` : null].filter(Boolean).join(' · '),
     ]),
   ];
   const lines = [['Section', 'Item', 'Value'], ...rows].map((row) => row.map(csvCell).join(','));
@@ -77,9 +80,3 @@ function renewalRows(section: string, prefix: string, r: RenewalRateFigures): [s
 
 /** A percentage with one decimal, or an empty cell when there is none. */
 const percentText = (percent: number | null) => (percent === null ? '' : percent.toFixed(1));
-
-/** "contract.status_changed" -> "Contract status changed". */
-export function describeAction(action: string): string {
-  const text = action.replace(/[._]/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -33,9 +33,15 @@ const monthsOf = (p: ReportPeriod) =>
 
 /**
  * Cash received per month of the period, every month listed (zeros included), and the total of those
- * months: succeeded payments by paid_at minus succeeded refunds by theirs.
+ * months: THE cash figure (decision 048), behind the report's revenue and its chart, the CSV, the Admin
+ * Dashboard's Monthly Revenue and finance's Cash this month. Money received by card, autopay, manual and bank
+ * payments by the month of paid_at, less refunds paid out and credit balances paid back to customers; never a
+ * payment the credit balance made (method `credit`) nor a failed attempt. The definition is the database's
+ * (`report_cash_cents`, `report_credit_cash_cents`, migration 0037): the triggers keep the `revenue` rows of
+ * report_month_totals by it, company-wide and per rep (a credit balance paid back is the customer's, so
+ * company-wide only).
  */
-export async function selectRevenueByMonth(
+export async function selectCashByMonth(
   db: Db,
   scope: ReportScope,
   period: ReportPeriod,
@@ -143,6 +149,26 @@ export async function selectTopProducts(
     name: r.name,
     cents: int(r.cents),
   }));
+}
+
+/**
+ * The collection rate's figures (decision 049): the non-void invoices that fell due from `from` through
+ * `through` (the range up to today; nothing when through is before from), how many had something due, what
+ * fell due (totals net of credit notes) and what of it is collected (paid net of refunds, at most what fell
+ * due, invoice by invoice), from the due totals the triggers keep (report_due_totals: a row per day).
+ */
+export async function selectCollection(
+  db: Db,
+  scope: ReportScope,
+  span: { from: string; through: string },
+): Promise<{ invoices: number; dueCents: number; collectedCents: number }> {
+  const result = await db.execute(sql`
+    select coalesce(sum(invoices), 0) as invoices, coalesce(sum(due_cents), 0) as due,
+           coalesce(sum(collected_cents), 0) as collected
+    from report_due_totals
+    where ${repIs(scope)} and due_date between ${span.from}::date and ${span.through}::date`);
+  const [r] = rowsOf<{ invoices: string; due: string; collected: string }>(result);
+  return { invoices: int(r.invoices), dueCents: int(r.due), collectedCents: int(r.collected) };
 }
 
 /** Non-void invoices issued in the period: how many and their total. */
@@ -278,7 +304,7 @@ export async function selectOpenItems(
 
 /**
  * Folds the delta rows of each group (report_month_totals: metric, month, product, rep; report_book_totals:
- * rep, status) into one row. Safe on every instance at
+ * rep, status; report_due_totals: due date, rep) into one row. Safe on every instance at
  * once and beside writers: it deletes exactly the rows it read (DELETE ... RETURNING) and inserts their
  * sum in the same statement, so every total stays exact before, during and after.
  */
@@ -313,11 +339,25 @@ export async function compactReportTotals(db: Db): Promise<number> {
     select rep_id, status, sum(contracts), sum(monthly_cents) from moved
     group by rep_id, status
     having sum(contracts) <> 0 or sum(monthly_cents) <> 0`);
+  const due = await db.execute(sql`
+    with crowded as (
+      select due_date, rep_id from report_due_totals group by due_date, rep_id having count(*) > 1
+    ),
+    moved as (
+      delete from report_due_totals t
+      using crowded g
+      where t.due_date = g.due_date and t.rep_id is not distinct from g.rep_id
+      returning t.due_date, t.rep_id, t.invoices, t.due_cents, t.collected_cents
+    )
+    insert into report_due_totals (due_date, rep_id, invoices, due_cents, collected_cents)
+    select due_date, rep_id, sum(invoices)::int, sum(due_cents), sum(collected_cents) from moved
+    group by due_date, rep_id
+    having sum(invoices) <> 0 or sum(due_cents) <> 0 or sum(collected_cents) <> 0`);
   const count = (r: unknown) => {
     const counts = r as { rowCount?: number | null; affectedRows?: number };
     return counts.rowCount ?? counts.affectedRows ?? 0;
   };
-  return count(result) + count(book);
+  return count(result) + count(book) + count(due);
 }
 
 /** A renewal that counts: sent to the customer or running (a draft or a canceled renewal does not). */

@@ -5,7 +5,7 @@ import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { businessToday } from '../../lib/business-day';
-import { recentActivity, recordLink } from '../audit/audit.service';
+import { recentActivity, recordLink, summaryOf } from '../audit/audit.service';
 import { previewContracts } from '../billing/billing.service';
 import { sellThrough } from '../inventory/inventory.service';
 import * as repo from './reports.repo';
@@ -32,8 +32,10 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
   const period = { from, to };
   // Overdue and expiring count from the business's day, as invoices and dunning do (months stay UTC).
   const today = businessToday(now);
-  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals] = await Promise.all([
-    repo.selectRevenueByMonth(db, scope, period),
+  // The collection rate: invoices that fell due in the range up to today (nothing yet when the range is to come).
+  const through = today.localeCompare(to) < 0 ? today : to;
+  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals, due] = await Promise.all([
+    repo.selectCashByMonth(db, scope, period),
     repo.selectContractFigures(db, scope, period, today),
     repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
     repo.selectBilled(db, scope, period),
@@ -42,6 +44,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
     recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
     sellThrough(db, from, to),
     renewalRate(db, scope, period),
+    repo.selectCollection(db, scope, { from, through }),
   ]);
   return {
     range,
@@ -67,7 +70,10 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       averageContractValue: centsToAmount(contracts.averageContractCents),
       invoicesIssued: billed.invoices,
       billed: centsToAmount(billed.cents),
-      collectionRate: collectionRate(revenue.totalCents, billed.cents),
+      collectionRate: collectionRate(due.collectedCents, due.dueCents),
+      dueInvoices: due.invoices,
+      dueTotal: centsToAmount(due.dueCents),
+      dueCollected: centsToAmount(due.collectedCents),
       openBalance: centsToAmount(open.openBalanceCents),
       activeCustomers: contracts.activeCustomers,
     },
@@ -78,6 +84,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       entityId: event.entityId,
       actorName: event.actorName,
       label: event.label,
+      summary: summaryOf(event),
       link: recordLink(event.entity, event.entityId, event.recordExists),
       createdAt: event.createdAt.toISOString(),
     })),
@@ -166,10 +173,14 @@ async function renewalRate(db: Db, scope: repo.ReportScope, period: repo.ReportP
   };
 }
 
-/** Cash received as a percentage of what was billed, one decimal (integer arithmetic); null when nothing was billed. */
-export function collectionRate(receivedCents: number, billedCents: number): number | null {
-  if (billedCents <= 0) return null;
-  return divideRound(receivedCents * 1000, billedCents) / 10;
+/**
+ * The collection rate (decision 049): what is collected of what fell due, as a percentage with one decimal
+ * (integer arithmetic), from 0 to 100; null when nothing fell due.
+ */
+export function collectionRate(collectedCents: number, dueCents: number): number | null {
+  if (dueCents <= 0) return null;
+  const collected = Math.min(Math.max(collectedCents, 0), dueCents);
+  return divideRound(collected * 1000, dueCents) / 10;
 }
 
 /**
@@ -194,9 +205,13 @@ export async function contractFiguresThisMonth(
   return repo.selectContractFigures(db, scope, { from, to }, businessToday(now));
 }
 
-/** Cash received this calendar month (the dashboard's Monthly Revenue): the report's revenue query. */
+/**
+ * Cash received this calendar month (UTC, as the report's Current Month), in dollars: the Admin Dashboard's
+ * Monthly Revenue and finance's Cash this month. The report's cash query (decision 048), so the three are one
+ * number.
+ */
 export async function cashReceivedThisMonth(db: Db, scope: repo.ReportScope, now = new Date()): Promise<number> {
   const { from, to } = reportRangeDates('current_month', now);
-  const revenue = await repo.selectRevenueByMonth(db, scope, { from, to });
-  return centsToAmount(revenue.totalCents);
+  const cash = await repo.selectCashByMonth(db, scope, { from, to });
+  return centsToAmount(cash.totalCents);
 }

@@ -6,6 +6,7 @@ import {
   contractLineItems,
   contracts,
   creditNotes,
+  customerCreditEntries,
   dunningSteps,
   invoiceLines,
   invoices,
@@ -154,7 +155,7 @@ async function getReport(who: Parameters<TestContext['injectAs']>[0], range: Rep
 // The oracle: the tables read back, each figure recomputed in TypeScript.
 
 async function snapshot() {
-  const [c, i, l, p, po, pr, a, d] = await Promise.all([
+  const [c, i, l, p, po, pr, a, d, e] = await Promise.all([
     ctx.db.select().from(contracts),
     ctx.db.select().from(invoices),
     ctx.db.select().from(invoiceLines),
@@ -163,8 +164,19 @@ async function snapshot() {
     ctx.db.select().from(products),
     ctx.db.select().from(auditEvents),
     ctx.db.select().from(dunningSteps),
+    ctx.db.select().from(customerCreditEntries),
   ]);
-  return { contracts: c, invoices: i, lines: l, payments: p, payouts: po, products: pr, audit: a, dunning: d };
+  return {
+    contracts: c,
+    invoices: i,
+    lines: l,
+    payments: p,
+    payouts: po,
+    products: pr,
+    audit: a,
+    dunning: d,
+    credit: e,
+  };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
@@ -192,11 +204,19 @@ function expectedReport(s: Snapshot, range: ReportRange, repId?: string) {
   const mineIds = new Set(mine.map((c) => c.id));
   const invoiceById = new Map(s.invoices.map((i) => [i.id, i]));
 
+  // Cash (decision 048): succeeded payments less refunds, never a credit-balance payment; company-wide also
+  // the credit balances paid back to customers.
   const byMonth = new Map(months.map((m) => [m, 0]));
+  const addCash = (at: Date, cents: number) => {
+    const key = at.toISOString().slice(0, 7);
+    byMonth.set(key, (byMonth.get(key) ?? 0) + cents);
+  };
   for (const p of s.payments) {
-    if (!mineIds.has(p.contractId) || p.status !== 'succeeded' || !inRange(p.paidAt)) continue;
-    const key = p.paidAt.toISOString().slice(0, 7);
-    byMonth.set(key, (byMonth.get(key) ?? 0) + (p.kind === 'refund' ? -p.amountCents : p.amountCents));
+    if (!mineIds.has(p.contractId) || p.status !== 'succeeded' || p.method === 'credit' || !inRange(p.paidAt)) continue;
+    addCash(p.paidAt, p.kind === 'refund' ? -p.amountCents : p.amountCents);
+  }
+  for (const e of s.credit) {
+    if (!repId && e.kind === 'refunded' && inRange(e.createdAt)) addCash(e.createdAt, e.amountCents);
   }
   const revenueCents = [...byMonth.values()].reduce((a, b) => a + b, 0);
 
@@ -224,6 +244,17 @@ function expectedReport(s: Snapshot, range: ReportRange, repId?: string) {
   const billedInvoices = myInvoices.filter((i) => i.status !== 'void' && inRange(i.issuedAt));
   const billedCents = billedInvoices.reduce((a, i) => a + i.totalCents, 0);
   const open = myInvoices.filter((i) => i.status === 'pending' || i.status === 'failed');
+  // Collection (decision 049): non-void invoices due from the range's first day through today (or its last).
+  const through = today < `${months.at(-1)}-31` ? today : `${months.at(-1)}-31`;
+  const fellDue = myInvoices.filter(
+    (i) =>
+      i.status !== 'void' && i.dueDate >= `${months[0]}-01` && i.dueDate <= through && i.totalCents > i.creditedCents,
+  );
+  const dueCents = fellDue.reduce((a, i) => a + i.totalCents - i.creditedCents, 0);
+  const collectedCents = fellDue.reduce(
+    (a, i) => a + Math.min(Math.max(i.amountPaidCents - i.refundedCents, 0), i.totalCents - i.creditedCents),
+    0,
+  );
 
   const contractIdsAsText = new Set([...mineIds]);
   const activity = s.audit
@@ -279,8 +310,13 @@ function expectedReport(s: Snapshot, range: ReportRange, repId?: string) {
       averageContractValue: created.length ? dollars(Math.round(createdTotal / created.length)) : 0,
       invoicesIssued: billedInvoices.length,
       billed: dollars(billedCents),
-      collectionRate: billedCents > 0 ? Math.round((revenueCents * 1000) / billedCents) / 10 : null,
-      openBalance: dollars(open.reduce((a, i) => a + i.totalCents - i.amountPaidCents, 0)),
+      collectionRate: dueCents > 0 ? Math.round((collectedCents * 1000) / dueCents) / 10 : null,
+      dueInvoices: fellDue.length,
+      dueTotal: dollars(dueCents),
+      dueCollected: dollars(collectedCents),
+      openBalance: dollars(
+        open.reduce((a, i) => a + Math.max(0, i.totalCents - i.amountPaidCents - i.creditedCents), 0),
+      ),
       activeCustomers: new Set(active.map((c) => c.customerId)).size,
     },
     activity,
@@ -437,7 +473,12 @@ describe('GET /api/reports', () => {
       averageContractValue: (1000 + 800) / 2,
       invoicesIssued: 3,
       billed: 1100 + 1155 + 880,
-      collectionRate: Math.round(((1100 + 880 - 80) / (1100 + 1155 + 880)) * 1000) / 10,
+      // Fallen due by today: all three (due the 1st of this month, the 11th of last month, the 1st of the month
+      // before); 1,100.00 + 880.00 of 3,135.00 collected (the refund row was not written through the invoice).
+      collectionRate: 63.2,
+      dueInvoices: 3,
+      dueTotal: 3135,
+      dueCollected: 1980,
       openBalance: 1155,
       activeCustomers: 0,
     });
@@ -481,6 +522,11 @@ describe('GET /api/reports', () => {
       .update(payments)
       .set({ paidAt: at(-1, 9) })
       .where(eq(payments.invoiceId, invoice.id));
+    // The collection's figures follow what is paid, credited and refunded on an invoice, and its due date.
+    await ctx.db
+      .update(invoices)
+      .set({ amountPaidCents: 9_000, creditedCents: 500, refundedCents: 1_000, dueDate: day(at(-1, 48)) })
+      .where(eq(invoices.id, invoice.id));
     const throwaway = await insertInvoice(contract, {
       issuedAt: at(0, 1),
       lines: [{ productId: alpha, cents: 3_000 }],
@@ -556,6 +602,10 @@ describe('GET /api/reports', () => {
       sql`select count(*)::int as n from report_book_totals group by rep_id, status having count(*) > 1`,
     );
     expect((bookGroups as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const dueGroups = await ctx.db.execute(
+      sql`select count(*)::int as n from report_due_totals group by due_date, rep_id having count(*) > 1`,
+    );
+    expect((dueGroups as unknown as { rows: unknown[] }).rows).toEqual([]);
     expect((await ctx.db.select({ n: count() }).from(reportMonthTotals))[0].n).toBeLessThan(before);
     await check();
   });

@@ -136,7 +136,11 @@ export default function ReportsPage() {
             <StatCard
               label="Collection Rate"
               value={data.quickStats.collectionRate === null ? '—' : `${data.quickStats.collectionRate.toFixed(1)}%`}
-              hint={`${formatMoney(data.quickStats.billed)} billed in range`}
+              hint={
+                data.quickStats.dueInvoices === 0
+                  ? 'No invoice has fallen due in this range yet'
+                  : `${formatMoney(data.quickStats.dueCollected)} collected of ${formatMoney(data.quickStats.dueTotal)} due`
+              }
               icon={Gauge}
             />
           </div>

@@ -9,28 +9,14 @@ const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 /** Changes shown before "Show all" (a created record lists every field). */
 const FOLDED = 8;
 
-/** "contract.status_changed" -> "Contract status changed". */
-export function describeAction(action: string): string {
-  const text = action.replace(/[._]/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** A value of a snapshot as text: empty as an em dash, objects and lists as compact JSON. */
-export function showValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
 /** A change per row, named by its field, in the event's order. */
 const CHANGE_COLUMNS: Column<AuditChange>[] = [
   {
     id: 'field',
     header: 'Field',
     rowHeader: true,
-    cellClassName: 'whitespace-nowrap py-1.5 font-mono font-normal text-slate-700',
-    cell: (change) => change.field,
+    cellClassName: 'whitespace-nowrap py-1.5 font-normal text-slate-700',
+    cell: (change) => <span title={change.field}>{change.label}</span>,
   },
   {
     id: 'before',
@@ -39,7 +25,7 @@ const CHANGE_COLUMNS: Column<AuditChange>[] = [
     cell: (change) => (
       <>
         <span className="sr-only">Before: </span>
-        {showValue(change.before)}
+        {change.beforeText}
       </>
     ),
   },
@@ -50,13 +36,16 @@ const CHANGE_COLUMNS: Column<AuditChange>[] = [
     cell: (change) => (
       <>
         <span className="sr-only">After: </span>
-        {showValue(change.after)}
+        {change.afterText}
       </>
     ),
   },
 ];
 
-/** One event: who, when, what (the record, linked while it exists) and its field-level before/after. */
+/**
+ * One event: what happened in a sentence, the record (linked while it exists), who and when, and its field-level
+ * before/after (field labels, money as dollars, linked records by name: shown as the server words them).
+ */
 export function AuditEventCard({
   event,
   onRecord,
@@ -71,22 +60,22 @@ export function AuditEventCard({
     <Card className="p-4" data-testid="audit-event">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-sm">
-            <span className="font-semibold text-slate-900">{describeAction(event.action)}</span>
+          <p className="text-sm font-semibold text-slate-900" data-testid="audit-summary">
+            {event.summary}
+          </p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
             {event.label && (
               <>
-                {' · '}
                 {event.link ? (
                   <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
                     {event.label}
                   </Link>
                 ) : (
-                  <span>{event.label}</span>
+                  <span className="text-slate-700">{event.label}</span>
                 )}
+                {' · '}
               </>
             )}
-          </p>
-          <p className="mt-0.5 text-xs text-muted-foreground">
             by <span className="font-medium text-slate-700">{event.actorName ?? 'System'}</span>
             {event.apiKeyName && (
               <>

@@ -1,5 +1,4 @@
 import type { User } from '@shared/contracts/auth';
-import type { AuditEvent } from '@shared/contracts/dashboard';
 import { can } from '@shared/permissions';
 import { Activity, BarChart3, Boxes, DollarSign, FileText, HeartPulse, Plus, Users, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
@@ -113,17 +112,13 @@ export function AdminDashboard({ user }: { user: User }) {
                   {activity.data.rows.map((event) => (
                     <li key={event.id} className="flex items-center justify-between gap-4 py-3 text-sm">
                       <span className="min-w-0">
-                        <span className="font-medium text-slate-900">{describeEvent(event)}</span>
-                        {event.label && (
+                        <span className="font-medium text-slate-900">{event.summary}</span>
+                        {event.label && event.link && (
                           <>
                             {' · '}
-                            {event.link ? (
-                              <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
-                                {event.label}
-                              </Link>
-                            ) : (
-                              <span>{event.label}</span>
-                            )}
+                            <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
+                              {event.label}
+                            </Link>
                           </>
                         )}
                         {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}
@@ -162,10 +157,4 @@ function QuickAction({ href, icon, label }: { href: string; icon: React.ReactNod
       {label}
     </Link>
   );
-}
-
-/** "customer.created" -> "Customer created"; "contract.status_changed" -> "Contract status changed". */
-export function describeEvent(event: Pick<AuditEvent, 'action'>): string {
-  const text = event.action.replace(/[._]/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -31,6 +31,9 @@ const base: Report = {
     invoicesIssued: 3,
     billed: 3000,
     collectionRate: 100,
+    dueInvoices: 10,
+    dueTotal: 3000,
+    dueCollected: 3000,
     openBalance: 0,
     activeCustomers: 3,
   },
@@ -86,7 +89,7 @@ describe('performanceAlerts', () => {
     expect(performanceAlerts(report, today)).toEqual([
       {
         tone: 'warning',
-        text: 'Collection rate is 58.3% of what was billed (target 90%): follow up on unpaid invoices.',
+        text: 'Collection rate is 58.3% of what fell due (target 90%): follow up on unpaid invoices.',
       },
       { tone: 'warning', text: 'Revenue in October 2026 was 25% below September 2026.' },
       { tone: 'warning', text: '2 invoices are overdue: 1 not reminded yet, 1 after the first reminder.' },
@@ -94,6 +97,31 @@ describe('performanceAlerts', () => {
       { tone: 'info', text: '1 contract is sent and waiting for the customer.' },
       { tone: 'info', text: '3 payout requests are waiting for review.' },
     ]);
+  });
+
+  it('flags the collection rate only once at least 5 invoices fell due in the range', () => {
+    const collection = (dueInvoices: number, collectionRate: number | null): Report => ({
+      ...base,
+      quickStats: { ...base.quickStats, dueInvoices, collectionRate },
+    });
+    const alert = {
+      tone: 'warning',
+      text: 'Collection rate is 20.7% of what fell due (target 90%): follow up on unpaid invoices.',
+    };
+    // [invoices fallen due, collection rate, alerts]
+    const table: [number, number | null, unknown[]][] = [
+      [0, null, []],
+      [1, 20.7, []],
+      [4, 20.7, []],
+      [5, 20.7, [alert]],
+      [40, 20.7, [alert]],
+      [5, 90, []],
+      [5, 89.9, [{ ...alert, text: alert.text.replace('20.7', '89.9') }]],
+      [5, null, []],
+    ];
+    for (const [dueInvoices, rate, expected] of table) {
+      expect(performanceAlerts(collection(dueInvoices, rate), today), `${dueInvoices} due, ${rate}%`).toEqual(expected);
+    }
   });
 
   it('compares complete months only: the running month is left out', () => {

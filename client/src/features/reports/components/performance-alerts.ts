@@ -1,4 +1,5 @@
 import { DUNNING_STAGES, type DunningStage } from '@shared/contracts/invoice-vocabulary';
+import { COLLECTION_ALERT_MIN_INVOICES } from '@shared/contracts/report-vocabulary';
 import type { Report } from '@shared/contracts/reports';
 
 export type PerformanceAlert = { tone: 'warning' | 'info'; text: string };
@@ -31,17 +32,21 @@ function overdueText(total: number, byStage: Record<DunningStage, number>): stri
 
 /**
  * The Reports screen's performance alerts for manager-level roles, read from the report's own figures:
- * collection below target, revenue swings between the last two complete months of the range (the current
+ * collection below target (once at least COLLECTION_ALERT_MIN_INVOICES invoices fell due in the range), revenue swings between the last two complete months of the range (the current
  * month is still running, so it is not compared), overdue invoices by dunning stage, contracts paused for
  * non-payment, contracts running out, payouts waiting.
  */
 export function performanceAlerts(report: Report, today = new Date()): PerformanceAlert[] {
   const alerts: PerformanceAlert[] = [];
   const rate = report.quickStats.collectionRate;
-  if (rate !== null && rate < COLLECTION_RATE_TARGET) {
+  if (
+    rate !== null &&
+    rate < COLLECTION_RATE_TARGET &&
+    report.quickStats.dueInvoices >= COLLECTION_ALERT_MIN_INVOICES
+  ) {
     alerts.push({
       tone: 'warning',
-      text: `Collection rate is ${rate.toFixed(1)}% of what was billed (target ${COLLECTION_RATE_TARGET}%): follow up on unpaid invoices.`,
+      text: `Collection rate is ${rate.toFixed(1)}% of what fell due (target ${COLLECTION_RATE_TARGET}%): follow up on unpaid invoices.`,
     });
   }
   const current = today.toISOString().slice(0, 7);

@@ -231,6 +231,7 @@ export function QuickStats({ stats }: { stats: Report['quickStats'] }) {
     ['Invoices issued', String(stats.invoicesIssued)],
     ['Billed', formatMoney(stats.billed)],
     ['Collection rate', stats.collectionRate === null ? '—' : `${stats.collectionRate.toFixed(1)}%`],
+    ['Invoices fallen due', String(stats.dueInvoices)],
     ['Open balance', formatMoney(stats.openBalance)],
     ['Active customers', String(stats.activeCustomers)],
   ];
@@ -382,11 +383,6 @@ export function InventorySellThrough({ rows }: { rows: Report['inventory'] }) {
   );
 }
 
-const describeAction = (action: string) => {
-  const text = action.replace(/[._]/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
 export function RecentActivity({ events }: { events: Report['recentActivity'] }) {
   if (!events.length) return <p className="py-6 text-center text-sm text-muted-foreground">No activity yet.</p>;
   return (
@@ -394,17 +390,13 @@ export function RecentActivity({ events }: { events: Report['recentActivity'] })
       {events.map((event) => (
         <li key={event.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
           <span className="min-w-0">
-            <span className="font-medium text-slate-900">{describeAction(event.action)}</span>
-            {event.label && (
+            <span className="font-medium text-slate-900">{event.summary}</span>
+            {event.label && event.link && (
               <>
                 {' · '}
-                {event.link ? (
-                  <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
-                    {event.label}
-                  </Link>
-                ) : (
-                  event.label
-                )}
+                <Link href={event.link} className="text-primary underline-offset-2 hover:underline">
+                  {event.label}
+                </Link>
               </>
             )}
             {event.actorName && <span className="text-muted-foreground"> by {event.actorName}</span>}

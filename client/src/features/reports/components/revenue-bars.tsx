@@ -27,6 +27,8 @@ export function RevenueBars({ byMonth }: { byMonth: Report['revenue']['byMonth']
           axisLine={false}
           fontSize={12}
           width={56}
+          // Zero always on the axis: a month whose refunds exceed what came in is a bar below it.
+          domain={[(low: number) => Math.min(0, low), (high: number) => Math.max(0, high)]}
           tickFormatter={(value: number) => compact.format(value)}
         />
         <Tooltip

@@ -236,6 +236,7 @@ describe('the answers of the demo business', () => {
     add('GET /api/users/:id', admin, each('/api/users/*', await ids(admin, '/api/users?limit=500')));
     add('GET /api/settings/tax', admin, ['/api/settings/tax']);
     add('GET /api/settings/contracts', admin, ['/api/settings/contracts']);
+    add('GET /api/settings/company', admin, ['/api/settings/company']);
     add('GET /api/settings/notifications', admin, ['/api/settings/notifications']);
     add('GET /api/api-keys', admin, ['/api/api-keys']);
     add('GET /api/webhooks', admin, ['/api/webhooks']);

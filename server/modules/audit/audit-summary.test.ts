@@ -570,6 +570,14 @@ const TABLE: Row[] = [
     'Tax settings updated: Default tax rate, Tax label',
   ],
   [
+    'settings.logo_updated',
+    'settings',
+    'company',
+    null,
+    { contentType: 'image/png', bytes: 5120, width: 320, height: 96, sha256: 'ab'.repeat(32) },
+    'Company logo uploaded (320 x 96 px)',
+  ],
+  [
     'user.created',
     'user',
     USER,
@@ -698,6 +706,17 @@ describe('audit summaries', () => {
 
   it('words the variants of an action by what its snapshot says', () => {
     const variants: [Row, string][] = [
+      [
+        [
+          'settings.logo_updated',
+          'settings',
+          'company',
+          { contentType: 'image/png', bytes: 5120, width: 320, height: 96, sha256: 'ab'.repeat(32) },
+          { contentType: 'image/jpeg', bytes: 9000, width: 400, height: 100, sha256: 'cd'.repeat(32) },
+          '',
+        ],
+        'Company logo replaced (400 x 100 px)',
+      ],
       [
         [
           'payment.recorded',

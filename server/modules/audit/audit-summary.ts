@@ -338,6 +338,10 @@ export const SUMMARY_RULES: Record<string, Rule> = {
   'receipt.resent': (f) =>
     join(`Receipt for invoice ${f.record} e-mailed again`, f.text('to') ? ` to ${f.text('to')}` : ''),
   'settings.updated': (f) => updated(settingsGroup(f), f),
+  'settings.logo_updated': (f) => {
+    const size = f.number('width') !== null ? ` (${f.number('width')} x ${f.number('height')} px)` : '';
+    return `Company logo ${Object.keys(f.before).length > 0 ? 'replaced' : 'uploaded'}${size}`;
+  },
   'user.created': (f) => `User ${quoted(personName(f))} created${roleOf(f)}`,
   'user.updated': (f) => updated(`User ${quoted(personName(f))}`, f),
   'user.deleted': (f) => `User ${quoted(personName(f))} deleted`,

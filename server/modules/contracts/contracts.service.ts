@@ -182,11 +182,8 @@ export async function createContract(
       after: auditView(row, figures.lines),
     });
     if (status !== 'draft') {
-      const changed = await changeContractStatus(tx, row.id, {
-        action: status === 'active' ? 'activate' : 'send',
-        actorId: actor.id,
-        baseUrl: deps.baseUrl,
-      });
+      const action: ContractAction = status === 'active' ? 'activate' : 'send';
+      const changed = await changeContractStatus(tx, row.id, { action, actorId: actor.id, baseUrl: deps.baseUrl });
       if (!changed) throw new Error(`A new draft could not become ${status}`);
       row = changed.row;
     }

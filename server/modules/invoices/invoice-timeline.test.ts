@@ -37,6 +37,11 @@ const plus = (day: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A calendar day as documents and e-mails write it ("Dec 9, 2026"; the test's own computation). */
+const written = (day: string) =>
+  `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+
 const timeline = (who: Role | Signed, id = invoiceId) =>
   ctx.injectAs(who, { method: 'GET', url: `/api/invoices/${id}/timeline` });
 
@@ -105,7 +110,7 @@ describe('an invoice timeline', () => {
     expect(creditNote).toMatch(/^CN-\d{4}-\d{6}$/);
     expect(body.events.map((e) => [e.kind, e.amount, e.reference, e.detail, e.emailStatus, e.actor, e.day])).toEqual([
       ['issued', 100, null, null, null, null, today],
-      ['emailed', null, null, `Invoice ${invoiceNumber}: $100.00 due ${plus(today, 7)}`, 'sent', null, today],
+      ['emailed', null, null, `Invoice ${invoiceNumber}: $100.00 due ${written(plus(today, 7))}`, 'sent', null, today],
       ['reminder', null, 'first_reminder', null, null, null, today],
       ['emailed', null, null, `Reminder: invoice ${invoiceNumber} is overdue`, 'sent', null, today],
       ['payment', 40, 'check', null, null, 'Fiona Ledger', today],
@@ -134,7 +139,7 @@ describe('an invoice timeline', () => {
     // $100.00 - $40.00 paid - $25.00 credited
     expect([last?.kind, last?.detail, last?.emailStatus]).toEqual([
       'emailed',
-      `Invoice ${invoiceNumber}: $35.00 due ${plus(businessToday(), 7)}`,
+      `Invoice ${invoiceNumber}: $35.00 due ${written(plus(businessToday(), 7))}`,
       'queued',
     ]);
     expect((await ctx.injectAs(repA, { method: 'POST', url: `/api/invoices/${invoiceId}/resend` })).statusCode).toBe(
@@ -180,7 +185,7 @@ describe('an invoice timeline', () => {
     const body: InvoiceTimeline = (await timeline('finance', invoice.id)).json();
     expect(body.events.map((e) => [e.kind, e.amount, e.detail])).toEqual([
       ['issued', 50, null],
-      ['emailed', null, `Invoice ${invoice.number}: $50.00 due ${plus(today, 7)}`],
+      ['emailed', null, `Invoice ${invoice.number}: $50.00 due ${written(plus(today, 7))}`],
       ['payment', 20, null],
       ['emailed', null, `Receipt for invoice ${invoice.number}: $20.00 received`],
       ['void', null, 'Billed in error'],

@@ -168,7 +168,11 @@ async function companyLogoRoutes(scope: FastifyInstance, deps: LogoDeps): Promis
     COMPANY_LOGO_PATH,
     {
       config: { access: ['company:manage'] },
-      schema: { documentedBody: { 'multipart/form-data': logoForm }, response: { 200: companyLogoResponse } },
+      schema: {
+        summary: 'Upload the company logo',
+        documentedBody: { 'multipart/form-data': logoForm },
+        response: { 200: companyLogoResponse },
+      },
       serializerCompiler: jsonSerializerCompiler,
     },
     async (request, reply) => {
@@ -194,7 +198,11 @@ async function companyLogoRoutes(scope: FastifyInstance, deps: LogoDeps): Promis
   );
   r.get(
     COMPANY_LOGO_PATH,
-    { config: { access: 'public' }, schema: { produces: ['image/png', 'image/jpeg'] }, compress: false },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Get the company logo', produces: ['image/png', 'image/jpeg'] },
+      compress: false,
+    },
     async (request, reply) => {
       const { logo, bytes } = await openCompanyLogo(deps);
       const etag = `"${logo.sha256}"`;

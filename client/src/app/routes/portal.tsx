@@ -1,10 +1,10 @@
 import { can } from '@shared/permissions';
-import { AccessDenied } from '@/components/ui/feedback';
+import { lazy, Suspense } from 'react';
+import { AccessDenied, Skeleton } from '@/components/ui/feedback';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { ClientCreatives } from '@/features/creatives/components/client-creatives';
 import { CreativeUpload } from '@/features/creatives/components/creative-upload';
-import { PerformanceCard } from '@/features/delivery/components/performance-card';
 import { CreditNotePdfButton } from '@/features/invoices/components/credit-note-pdf-button';
 import { usePortalContracts } from '@/features/portal/api/get-client-contracts';
 import { useClientSummary } from '@/features/portal/api/get-client-summary';
@@ -14,6 +14,11 @@ import { PortalOverview } from '@/features/portal/components/portal-overview';
 import { RecentInvoices } from '@/features/portal/components/recent-invoices';
 import { ClientInvoiceActions } from '../client-invoice-actions';
 import { ClientPaymentAlerts } from '../client-payment-alerts';
+
+// The performance card, the portal's last card, loads after the rest has painted.
+const PerformanceCard = lazy(() =>
+  import('@/features/delivery/components/performance-card').then((m) => ({ default: m.PerformanceCard })),
+);
 
 /**
  * The Client Portal (client accounts only): the client's figures, contracts, recent invoices with Pay Now
@@ -51,7 +56,9 @@ function Portal({ firstName, customerId }: { firstName: string; customerId: stri
           <ClientCreatives contractName={clientContractName} />
           <CreativeUpload contracts={targets} />
         </div>
-        <PerformanceCard contractName={clientContractName} />
+        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+          <PerformanceCard contractName={clientContractName} />
+        </Suspense>
       </div>
     </>
   );

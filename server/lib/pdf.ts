@@ -229,6 +229,33 @@ export function pdfClosing(
   return top;
 }
 
+/** A column of a document's table: its heading, where it starts, its width (null: to the right edge), its side. */
+export type PdfColumn = { label: string; x: number; width: number | null; align?: 'left' | 'right' };
+
+/**
+ * The heading row of a document's table (an invoice's or an IO's lines, a receipt's invoices): each column's
+ * label in small bold capitals over a rule across the frame. Answers the y where the first row starts. Called
+ * again at the top of each new page the table runs onto.
+ */
+export function pdfTableHeader(
+  doc: PdfDoc,
+  { left, right }: PdfFrame,
+  columns: readonly PdfColumn[],
+  top: number,
+  size: { fontSize: number; rule: number; rowGap: number } = { fontSize: 9, rule: 14, rowGap: 8 },
+): number {
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(size.fontSize);
+  for (const column of columns) {
+    doc.text(column.label, column.x, top, { width: column.width ?? right - column.x, align: column.align ?? 'left' });
+  }
+  doc
+    .moveTo(left, top + size.rule)
+    .lineTo(right, top + size.rule)
+    .strokeColor(RULE)
+    .stroke();
+  return top + size.rule + size.rowGap;
+}
+
 /**
  * The footer of every page ("<text> - Page 1 of 2"), written once the content is done. It sits inside the
  * bottom margin: writing there with the margin in force would make pdfkit start a new page for it (the

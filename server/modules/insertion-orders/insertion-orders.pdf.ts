@@ -19,6 +19,7 @@ import {
   pdfFacts,
   pdfFooter,
   pdfHeader,
+  pdfTableHeader,
   RULE,
 } from '../../lib/pdf';
 
@@ -167,21 +168,21 @@ function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot, letterhead:
     discount: left + 370,
     total: left + 435,
   };
-  const header = (top: number) => {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
-    doc.text('ITEM', cols.item, top, { width: 195 });
-    doc.text('QTY', cols.qty, top, { width: 30, align: 'right' });
-    doc.text('UNIT PRICE', cols.unit, top, { width: 60, align: 'right' });
-    doc.text('IN SEASON', cols.season, top, { width: 65, align: 'right' });
-    doc.text('DISCOUNT', cols.discount, top, { width: 60, align: 'right' });
-    doc.text('LINE TOTAL', cols.total, top, { width: right - cols.total, align: 'right' });
-    doc
-      .moveTo(left, top + 12)
-      .lineTo(right, top + 12)
-      .strokeColor(RULE)
-      .stroke();
-    return top + 18;
-  };
+  const header = (top: number) =>
+    pdfTableHeader(
+      doc,
+      frame,
+      [
+        { label: 'ITEM', x: cols.item, width: 195 },
+        { label: 'QTY', x: cols.qty, width: 30, align: 'right' },
+        { label: 'UNIT PRICE', x: cols.unit, width: 60, align: 'right' },
+        { label: 'IN SEASON', x: cols.season, width: 65, align: 'right' },
+        { label: 'DISCOUNT', x: cols.discount, width: 60, align: 'right' },
+        { label: 'LINE TOTAL', x: cols.total, width: null, align: 'right' },
+      ],
+      top,
+      { fontSize: 8, rule: 12, rowGap: 6 },
+    );
   y = header(y);
   for (const line of f.lines) {
     if (y > doc.page.height - BOTTOM - 40) {

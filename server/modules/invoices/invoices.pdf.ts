@@ -17,6 +17,7 @@ import {
   pdfFacts,
   pdfFooter,
   pdfHeader,
+  pdfTableHeader,
   RULE,
 } from '../../lib/pdf';
 
@@ -149,20 +150,19 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   // Lines.
   const cols = { description: left, quantity: left + 260, unit: left + 300, discount: left + 380, amount: left + 450 };
   let y = Math.max(billToBottom, factsBottom) + 24;
-  const header = (top: number) => {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
-    doc.text('DESCRIPTION', cols.description, top, { width: 250 });
-    doc.text('QTY', cols.quantity, top, { width: 35, align: 'right' });
-    doc.text('UNIT PRICE', cols.unit, top, { width: 75, align: 'right' });
-    doc.text('DISCOUNT', cols.discount, top, { width: 65, align: 'right' });
-    doc.text('AMOUNT', cols.amount, top, { width: right - cols.amount, align: 'right' });
-    doc
-      .moveTo(left, top + 14)
-      .lineTo(right, top + 14)
-      .strokeColor(RULE)
-      .stroke();
-    return top + 22;
-  };
+  const header = (top: number) =>
+    pdfTableHeader(
+      doc,
+      frame,
+      [
+        { label: 'DESCRIPTION', x: cols.description, width: 250 },
+        { label: 'QTY', x: cols.quantity, width: 35, align: 'right' },
+        { label: 'UNIT PRICE', x: cols.unit, width: 75, align: 'right' },
+        { label: 'DISCOUNT', x: cols.discount, width: 65, align: 'right' },
+        { label: 'AMOUNT', x: cols.amount, width: null, align: 'right' },
+      ],
+      top,
+    );
   y = header(y);
   for (const line of invoice.lines) {
     if (y > doc.page.height - 200) {

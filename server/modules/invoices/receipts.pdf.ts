@@ -12,6 +12,7 @@ import {
   pdfFacts,
   pdfFooter,
   pdfHeader,
+  pdfTableHeader,
   RULE,
 } from '../../lib/pdf';
 
@@ -85,20 +86,19 @@ export function renderReceiptPdf(data: ReceiptPdfData, options: { compress?: boo
   // Each invoice the payment went to.
   const cols = { invoice: left, period: left + 130, total: left + 300, paid: left + 375, due: left + 450 };
   let y = Math.max(billToBottom, factsBottom) + 24;
-  const header = (top: number) => {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
-    doc.text('INVOICE', cols.invoice, top, { width: 125 });
-    doc.text('PERIOD', cols.period, top, { width: 165 });
-    doc.text('INVOICE TOTAL', cols.total - 10, top, { width: 80, align: 'right' });
-    doc.text('PAID', cols.paid, top, { width: 70, align: 'right' });
-    doc.text('STILL DUE', cols.due, top, { width: right - cols.due, align: 'right' });
-    doc
-      .moveTo(left, top + 14)
-      .lineTo(right, top + 14)
-      .strokeColor(RULE)
-      .stroke();
-    return top + 22;
-  };
+  const header = (top: number) =>
+    pdfTableHeader(
+      doc,
+      frame,
+      [
+        { label: 'INVOICE', x: cols.invoice, width: 125 },
+        { label: 'PERIOD', x: cols.period, width: 165 },
+        { label: 'INVOICE TOTAL', x: cols.total - 10, width: 80, align: 'right' },
+        { label: 'PAID', x: cols.paid, width: 70, align: 'right' },
+        { label: 'STILL DUE', x: cols.due, width: null, align: 'right' },
+      ],
+      top,
+    );
   y = header(y);
   for (const invoice of data.invoices) {
     if (y > doc.page.height - 160) {

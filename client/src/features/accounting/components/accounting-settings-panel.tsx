@@ -22,10 +22,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useAccountingSettings } from '../api/get-accounting-settings';
 import { useUpdateAccountingSettings } from '../api/update-accounting-settings';
+import { ChoiceSelect } from './choice-select';
 
 /**
  * The Settings screen's "Accounting" tab (admins): the account code of each ad type's revenue, of tax,
@@ -144,7 +144,12 @@ function AccountingSettingsForm({ current }: { current: AccountingSettings }) {
               hint="Choose the format your Xero or QuickBooks organisation reads."
               error={errors.dateFormat?.message}
             >
-              <DateFormatSelect value={field.value ?? 'MM/DD/YYYY'} onChange={field.onChange} />
+              <ChoiceSelect
+                choices={ACCOUNTING_DATE_FORMATS}
+                labels={ACCOUNTING_DATE_FORMAT_LABELS}
+                value={field.value ?? 'MM/DD/YYYY'}
+                onChange={field.onChange}
+              />
             </FormField>
           )}
         />
@@ -155,33 +160,5 @@ function AccountingSettingsForm({ current }: { current: AccountingSettings }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The date format select; its trigger takes FormField's id and aria wiring, so the label names it. */
-function DateFormatSelect({
-  value,
-  onChange,
-  ...trigger
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  id?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...trigger}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {ACCOUNTING_DATE_FORMATS.map((format) => (
-          <SelectItem key={format} value={format}>
-            {ACCOUNTING_DATE_FORMAT_LABELS[format]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

@@ -16,12 +16,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { countLabel, todayIso } from '@/lib/format';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateExport } from '../api/create-export';
+import { ChoiceSelect } from './choice-select';
 
 /** Last month, the usual range to hand to the books: its first and last day. */
 export function lastMonth(today: string): { from: string; to: string } {
@@ -77,7 +77,12 @@ export function ExportForm() {
           name="format"
           render={({ field }) => (
             <FormField label="Format" error={errors.format?.message}>
-              <FormatSelect value={field.value} onChange={field.onChange} />
+              <ChoiceSelect
+                choices={ACCOUNTING_FORMATS}
+                labels={ACCOUNTING_FORMAT_LABELS}
+                value={field.value}
+                onChange={field.onChange}
+              />
             </FormField>
           )}
         />
@@ -96,33 +101,5 @@ export function ExportForm() {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The format select; its trigger takes FormField's id and aria wiring, so the label names it. */
-function FormatSelect({
-  value,
-  onChange,
-  ...trigger
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  id?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...trigger}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {ACCOUNTING_FORMATS.map((format) => (
-          <SelectItem key={format} value={format}>
-            {ACCOUNTING_FORMAT_LABELS[format]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

@@ -1,16 +1,22 @@
+import { useLocation } from 'wouter';
 import { useCurrentUser } from '@/features/auth/api/me';
+import { useRenewContract } from '@/features/contracts/api/renew-contract';
 import { AdminDashboard } from '@/features/dashboard/components/admin-dashboard';
 import { ClientDashboard } from '@/features/dashboard/components/client-dashboard';
 import { SalesDashboard } from '@/features/dashboard/components/sales-dashboard';
 import { DashboardCardsSkeleton } from '@/features/dashboard/components/stat-card';
+import { paths } from '@/lib/paths';
 import { ClientInvoiceActions } from '../client-invoice-actions';
 import { ClientPaymentAlerts } from '../client-payment-alerts';
 
 /** The dashboard by role: sales and sales_manager get the sales view, clients theirs, everyone else the admin view. */
 export default function DashboardPage() {
   const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  // One "Renew" for the dashboard and the contract page: the new draft opens for editing.
+  const renew = useRenewContract((renewal) => navigate(paths.editContract(renewal.id)));
   if (!user) return <DashboardCardsSkeleton />;
-  if (user.role === 'sales' || user.role === 'sales_manager') return <SalesDashboard user={user} />;
+  if (user.role === 'sales' || user.role === 'sales_manager') return <SalesDashboard user={user} renew={renew} />;
   if (user.role === 'client') {
     return (
       <ClientDashboard

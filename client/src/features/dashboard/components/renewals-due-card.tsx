@@ -1,7 +1,7 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { RENEWAL_MESSAGES, type RenewalDue } from '@shared/contracts/renewal-vocabulary';
 import { RotateCw } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/feedback';
@@ -9,7 +9,12 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useRenewalsDue } from '../api/get-renewals-due';
-import { useRenewContract } from '../api/renew-contract';
+
+/**
+ * Renewing a contract: the contracts feature's mutation (its `mutate`, `isPending` and `variables`), handed down
+ * by the dashboard page, which opens the new draft for editing once it is made.
+ */
+export type RenewAction = { mutate: (contractId: string) => void; isPending: boolean; variables?: string };
 
 const daysLeftText = (days: number) => (days === 0 ? 'ends today' : days === 1 ? '1 day left' : `${days} days left`);
 
@@ -17,10 +22,8 @@ const daysLeftText = (days: number) => (days === 0 ? 'ends today' : days === 1 ?
  * "Renewals due" (product.md section 15): the running contracts whose term ends in the next 60 days, each
  * with "Renew" (a draft from its end date, opened for editing) or a link to the contract that renews it.
  */
-export function RenewalsDueCard({ canRenew }: { canRenew: boolean }) {
+export function RenewalsDueCard({ canRenew, renew }: { canRenew: boolean; renew: RenewAction }) {
   const due = useRenewalsDue();
-  const [, navigate] = useLocation();
-  const renew = useRenewContract((renewal) => navigate(paths.editContract(renewal.id)));
 
   return (
     <Card aria-labelledby="renewals-due-title">

@@ -14,10 +14,11 @@ import { cn } from '@/lib/utils';
 import { useMyCommissionSummary } from '../api/get-commission-summary';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useMyContracts } from '../api/get-my-contracts';
-import { RenewalsDueCard } from './renewals-due-card';
+import { type RenewAction, RenewalsDueCard } from './renewals-due-card';
 import { StatCard } from './stat-card';
 
-export function SalesDashboard({ user }: { user: User }) {
+/** The sales view; `renew` is the contracts feature's "Renew", passed by the page to "Renewals due". */
+export function SalesDashboard({ user, renew }: { user: User; renew: RenewAction }) {
   const stats = useDashboardStats({ mine: true });
   const mine = useMyContracts();
   const readsCommission = can(user, 'commission:read:own') || can(user, 'commission:read:any');
@@ -128,7 +129,7 @@ export function SalesDashboard({ user }: { user: User }) {
       </div>
 
       <div className="mt-6">
-        <RenewalsDueCard canRenew={canCreate} />
+        <RenewalsDueCard canRenew={canCreate} renew={renew} />
       </div>
     </>
   );

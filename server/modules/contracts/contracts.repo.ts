@@ -270,7 +270,13 @@ export async function insertContract(tx: Db, values: ContractInsert): Promise<Co
   return row;
 }
 
-export async function updateContractRow(tx: Db, id: string, values: Partial<ContractInsert>): Promise<ContractRow> {
+/**
+ * What an edit may change on a contract: not its status or pause, which only the contract-status module moves
+ * (its allowed-from table and conditional update; server/test/table-owners.test.ts).
+ */
+export type ContractEdit = Partial<Omit<ContractInsert, 'id' | 'status' | 'pauseReason' | 'createdAt'>>;
+
+export async function updateContractRow(tx: Db, id: string, values: ContractEdit): Promise<ContractRow> {
   const [row] = await tx
     .update(contracts)
     .set({ ...values, updatedAt: new Date() })

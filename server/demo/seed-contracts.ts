@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from '@shared/billing';
-import { computeContractTotals } from '@shared/contract-totals';
 import { addCalendarMonths, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import type { ContractStatus, PaymentMode } from '@shared/contracts/contract-vocabulary';
-import { amountToCents } from '@shared/money';
+import { amountToCents, lineTotalCents } from '@shared/money';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditEvents, contractLineItems, contracts, packages, products } from '../db/schema';
-import { lineSnapshot, recurringFigures } from '../modules/contracts/contracts.service';
+import { storedFigures } from '../modules/contracts/contracts.figures';
+import { lineSnapshot } from '../modules/contracts/contracts.service';
 import type { DemoCatalog } from './seed-catalog';
 import type { DemoPeople } from './seed-users';
 
@@ -722,11 +722,18 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
           { startDate, termEnd },
         );
       });
-      const totals = computeContractTotals({
-        lineItems: lines.map((l, i) => ({ ...l, ...snapshots[i] })),
-        packagePriceCents: packageId ? packagePrice.get(packageId)! : 0,
-        setupFeeCents: plan.setupFee ? amountToCents(plan.setupFee) : 0,
-      });
+      const figures = storedFigures(
+        {
+          startDate,
+          autoStopDate: termEnd,
+          status: plan.status,
+          packageId,
+          packagePriceCents: packageId ? packagePrice.get(packageId)! : 0,
+          setupFeeCents: plan.setupFee ? amountToCents(plan.setupFee) : 0,
+        },
+        lines.map((l, i) => ({ description: l.product.name, productId: l.product.id, ...l, ...snapshots[i] })),
+        { today: now.toISOString().slice(0, 10), count: 'every line' },
+      );
 
       const start = new Date(`${startDate}T09:00:00Z`);
       // Written ten days before the start, or in the last weeks for contracts starting later.
@@ -767,15 +774,7 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
           underDeliveryRemedy: plan.remedy ?? 'credit',
           payLinkToken: hasPayLink ? randomBytes(24).toString('base64url') : null,
           packageId,
-          packagePriceCents: totals.packagePrice,
-          lineItemsTotalCents: totals.lineItemsTotal,
-          ...recurringFigures(
-            { startDate, autoStopDate: termEnd, status: plan.status, packageId, ...totals },
-            lines.map((l, i) => ({ description: l.product.name, productId: l.product.id, ...l, ...snapshots[i] })),
-            now.toISOString().slice(0, 10),
-          ),
-          setupFeeCents: totals.setupFee,
-          totalCents: totals.total,
+          ...figures,
           // The built-in provider's ids: a sent pay link means its payment link exists; a paid portal
           // contract has a subscription and a provider customer.
           stripePaymentLinkId: hasPayLink ? `plink_demo_${seq}` : null,
@@ -799,7 +798,7 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
             quantity: line.quantity,
             unitPriceCents: line.unitPriceCents,
             discountCents: line.discountCents,
-            lineTotalCents: totals.lineTotals[position],
+            lineTotalCents: lineTotalCents(line),
             ...snapshots[position],
             position,
           })),
@@ -807,7 +806,7 @@ export async function seedContracts(db: Db, data: DemoCatalog & DemoPeople): Pro
       }
 
       const events: { action: string; at: Date; after: unknown }[] = [
-        { action: 'contract.created', at: createdAt, after: { status: 'draft', totalCents: totals.total } },
+        { action: 'contract.created', at: createdAt, after: { status: 'draft', totalCents: figures.totalCents } },
       ];
       if (sentAt) events.push({ action: 'contract.sent', at: sentAt, after: { status: 'sent' } });
       if (activatedAt) events.push({ action: 'contract.activated', at: activatedAt, after: { status: 'active' } });

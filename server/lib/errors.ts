@@ -67,3 +67,26 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const forbidden = (message = "You don't have permission to do this") => new AppError('FORBIDDEN', message);
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
   new AppError(fieldErrors ? 'VALIDATION' : 'BAD_REQUEST', message, { fieldErrors });
+
+/** Each field that failed with its messages, as a 400's `fieldErrors` carries them. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Adds a message to a field's list (a field may fail more than one rule). */
+export function addFieldError(fieldErrors: FieldErrors, field: string, message: string): void {
+  fieldErrors[field] = [...(fieldErrors[field] ?? []), message];
+}
+
+/**
+ * The 400 naming each field that failed: its message is every distinct message once, joined by "; ", unless
+ * the caller words it; `fieldErrors` as given. Every validation answer, the schemas' and the services', is this.
+ */
+export function invalidFields(fieldErrors: FieldErrors, message?: string): AppError {
+  return new AppError('VALIDATION', message ?? [...new Set(Object.values(fieldErrors).flat())].join('; '), {
+    fieldErrors,
+  });
+}
+
+/** Throws invalidFields when any field failed; nothing otherwise. */
+export function assertNoFieldErrors(fieldErrors: FieldErrors): void {
+  if (Object.keys(fieldErrors).length > 0) throw invalidFields(fieldErrors);
+}

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { appErrorFromDatabase, loggableError } from '../lib/db-errors';
-import { AppError, type ErrorCode } from '../lib/errors';
+import { AppError, addFieldError, type ErrorCode, type FieldErrors, invalidFields } from '../lib/errors';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'UNAUTHENTICATED',
@@ -35,14 +35,13 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names a record that cannot exist.
       if (error.validationContext === 'params') return reply.status(404).send(NOT_FOUND);
-      const fieldErrors: Record<string, string[]> = {};
+      const fieldErrors: FieldErrors = {};
       const where = error.validationContext ?? 'body';
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
-        fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message ?? 'Invalid value'];
+        addFieldError(fieldErrors, key, issue.message ?? 'Invalid value');
       }
-      const messages = [...new Set(Object.values(fieldErrors).flat())];
-      return reply.status(400).send({ message: messages.join('; '), code: 'VALIDATION', fieldErrors });
+      return sendAppError(reply, invalidFields(fieldErrors));
     }
 
     const fromDatabase = appErrorFromDatabase(error);

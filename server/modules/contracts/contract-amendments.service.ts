@@ -1,6 +1,4 @@
 import { type Adjustment, amendmentAdjustments, type BillableLine } from '@shared/billing';
-import { figuresReferenceDay } from '@shared/contract-figures';
-import { computeContractTotals } from '@shared/contract-totals';
 import type { AddContractLine } from '@shared/contracts/contract-api';
 import { amendmentRefusal, computeAutoStopDate } from '@shared/contracts/contract-lifecycle';
 import type { AmendmentNextInvoice, AmendmentPreview, Contract } from '@shared/contracts/contract-responses';
@@ -10,7 +8,7 @@ import { centsToAmount, formatCents, lineTotalCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { assertNoFieldErrors, badRequest, conflict, notFound } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import {
   invoicedPeriodsFrom,
@@ -21,6 +19,7 @@ import {
 import { supersedeInsertionOrder } from '../insertion-orders/insertion-orders.service';
 import { assertUnitsAvailable } from '../inventory/inventory.service';
 import type { SessionUser } from '../sessions/sessions';
+import { storedFigures } from './contracts.figures';
 import {
   type ContractRow,
   endLineFlight,
@@ -37,7 +36,6 @@ import {
   getContract,
   lineSnapshot,
   lockWritable,
-  recurringFigures,
 } from './contracts.service';
 
 /**
@@ -180,10 +178,7 @@ async function addLine(
   }
   const termEnd = computeAutoStopDate(contract.startDate, contract.termMonths);
   const issues = flightIssues({ flightStart, flightEnd: body.flightEnd }, { startDate: contract.startDate, termEnd });
-  if (Object.keys(issues).length) {
-    const fieldErrors = Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, [message]]));
-    throw badRequest(Object.values(issues).join('; '), fieldErrors);
-  }
+  assertNoFieldErrors(Object.fromEntries(Object.entries(issues).map(([field, message]) => [field, [message]])));
   const snapshot = lineSnapshot({ ...body, flightStart }, product, { startDate: contract.startDate, termEnd });
   assertInventoryFlights([{ flightEnd: snapshot.flightEnd, product }], () => 'flightEnd');
   assertLineAmounts(
@@ -328,24 +323,18 @@ function billable(line: LineRow, description: string): BillableLine {
 }
 
 /**
- * The contract's stored figures after an amendment: ui-spec's totals over the lines still running from the
- * contract's next period on (a line that has ended no longer counts), the monthly amounts from the billing
- * engine (recurringFigures); the package and setup fee as they are.
+ * The contract's stored figures after an amendment (contracts.figures.ts): the totals over the lines still
+ * running from the contract's next period on (a line that has ended no longer counts); the package and setup
+ * fee as they are.
  */
 async function refreshFigures(tx: Db, contract: ContractRow, today: string): Promise<ContractRow> {
-  const lastInvoiced = await lastInvoicedPeriod(tx, contract.id);
-  const from = figuresReferenceDay(contract, today, lastInvoiced);
+  const lastInvoicedIndex = await lastInvoicedPeriod(tx, contract.id);
   const lines = (await selectLineItems(tx, contract.id)).map((line) => billable(line, ''));
-  const totals = computeContractTotals({
-    lineItems: lines.filter((line) => line.flightEnd === null || line.flightEnd >= from),
-    packagePriceCents: contract.packagePriceCents,
-    setupFeeCents: contract.setupFeeCents,
-  });
-  return updateContractRow(tx, contract.id, {
-    lineItemsTotalCents: totals.lineItemsTotal,
-    ...recurringFigures({ ...contract, ...totals }, lines, today, lastInvoiced),
-    totalCents: totals.total,
-  });
+  return updateContractRow(
+    tx,
+    contract.id,
+    storedFigures(contract, lines, { today, lastInvoicedIndex, count: 'lines still running' }),
+  );
 }
 
 /** "Contract amended", to its rep and to finance, with what changed and what the next invoice will carry. */

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { BillableLine } from '@shared/billing';
-import { contractFigures, figuresReferenceDay } from '@shared/contract-figures';
-import { computeContractTotals } from '@shared/contract-totals';
 import { CONTRACT_ACCESS_MESSAGES } from '@shared/contracts/contract-access';
 import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
@@ -20,6 +17,7 @@ import { DEFAULT_UNDER_DELIVERY_REMEDY } from '@shared/contracts/delivery-vocabu
 import { flightEndRequiredMessage } from '@shared/contracts/inventory';
 import { soldFlight } from '@shared/contracts/line-flight';
 import { PRICE_METRICS, type PriceMetric } from '@shared/contracts/product-vocabulary';
+import { lineTotalCents } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -27,7 +25,7 @@ import type { BoundedTotal } from '../../lib/bounded-count';
 import { businessToday } from '../../lib/business-day';
 import { payLink } from '../../lib/capability-links';
 import { readCompanyProfile } from '../../lib/company-profile';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { assertNoFieldErrors, badRequest, conflict, type FieldErrors, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage';
 import {
@@ -51,6 +49,7 @@ import type { SessionUser } from '../sessions/sessions';
 import { assertClientAccountPossible } from '../users/client-accounts.service';
 import { auditView, canReadContract, canWriteContract, toContract, toContractSummary } from './contracts.dto';
 import { type ContractEmailFacts, payLinkEmail, portalInvitationEmail } from './contracts.emails';
+import { storedFigures } from './contracts.figures';
 import {
   type ContractDetailRows,
   type ContractRow,
@@ -417,7 +416,7 @@ async function loadReferences(db: Db, body: ContractBody, allowArchived: Set<str
     body.packageId ? selectPackage(db, body.packageId) : Promise.resolve(null),
   ]);
   const productsById = new Map(productRows.map((p) => [p.id, p]));
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: FieldErrors = {};
   if (!customer) fieldErrors.customerId = ['Customer not found'];
   if (body.packageId && !pkg) fieldErrors.packageId = ['Package not found'];
   body.lineItems.forEach((line, i) => {
@@ -427,8 +426,7 @@ async function loadReferences(db: Db, body: ContractBody, allowArchived: Set<str
       fieldErrors[`lineItems.${i}.productId`] = [`${product.name} is archived and cannot be added to a contract`];
     }
   });
-  const messages = [...new Set(Object.values(fieldErrors).flat())];
-  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+  assertNoFieldErrors(fieldErrors);
   return { customer: customer!, productsById, pkg: pkg ?? null };
 }
 
@@ -465,13 +463,12 @@ export function assertInventoryFlights(
   lines: readonly { flightEnd: string | null; product: ProductRow }[],
   field: (index: number) => string,
 ): void {
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: FieldErrors = {};
   lines.forEach(({ flightEnd, product }, i) => {
     if (product.inventoryRequired && flightEnd === null)
       fieldErrors[field(i)] = [flightEndRequiredMessage(product.name)];
   });
-  const messages = [...new Set(Object.values(fieldErrors).flat())];
-  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+  assertNoFieldErrors(fieldErrors);
 }
 
 /**
@@ -488,13 +485,12 @@ export function assertLineAmounts(
   }[],
   field: (index: number) => string,
 ): void {
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: FieldErrors = {};
   lines.forEach((line, i) => {
     const issue = lineIssues(line);
     if (issue) fieldErrors[field(i)] = [issue];
   });
-  const messages = [...new Set(Object.values(fieldErrors).flat())];
-  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+  assertNoFieldErrors(fieldErrors);
 }
 
 /** Every stored figure, recomputed from the package's data, the submitted prices and the lines' snapshots. */
@@ -532,71 +528,30 @@ function computeFigures(body: ContractBody, refs: References, soldMetrics = new 
     discountCents: line.discount,
     ...snapshots[i],
   }));
-  const totals = computeContractTotals({
-    lineItems: lines,
-    packagePriceCents: refs.pkg?.priceCents ?? 0,
-    setupFeeCents: body.setupFee,
-  });
-  const recurring = recurringFigures(
-    { startDate: body.startDate, autoStopDate: termEnd, status: 'draft', packageId: body.packageId, ...totals },
+  // Created and edited as drafts are: every line counts, from the contract's start.
+  const contract = storedFigures(
+    {
+      startDate: body.startDate,
+      autoStopDate: termEnd,
+      status: 'draft',
+      packageId: body.packageId,
+      packagePriceCents: refs.pkg?.priceCents ?? 0,
+      setupFeeCents: body.setupFee,
+    },
     lines,
-    businessToday(),
+    { today: businessToday(), count: 'every line' },
   );
   return {
-    contract: {
-      packagePriceCents: totals.packagePrice,
-      lineItemsTotalCents: totals.lineItemsTotal,
-      ...recurring,
-      setupFeeCents: totals.setupFee,
-      totalCents: totals.total,
-    },
-    lines: body.lineItems.map((line, position) => ({
+    contract,
+    lines: lines.map((line, position) => ({
       productId: line.productId,
       quantity: line.quantity,
-      unitPriceCents: line.unitPrice,
-      discountCents: line.discount,
-      lineTotalCents: totals.lineTotals[position],
+      unitPriceCents: line.unitPriceCents,
+      discountCents: line.discountCents,
+      lineTotalCents: lineTotalCents(line),
       ...snapshots[position],
       position,
     })),
-  };
-}
-
-/**
- * The monthly amounts a contract stores (reports read them: monthly recurring revenue), from the billing
- * engine (shared/contract-figures.ts): a whole period of the recurring lines still running from the contract's
- * reference day on, plus the package, at regular and in-season prices; and what the whole term bills before
- * tax (reports: the renewal rate's values), null when the term is indefinite.
- */
-export function recurringFigures(
-  contract: {
-    startDate: string;
-    autoStopDate: string | null;
-    status: string;
-    packageId: string | null;
-    packagePrice: number;
-    setupFee: number;
-  },
-  lines: readonly BillableLine[],
-  today: string,
-  lastInvoicedIndex?: number,
-): { monthlyAmountCents: number; seasonalMonthlyAmountCents: number; termValueCents: number | null } {
-  const figures = contractFigures(
-    {
-      startDate: contract.startDate,
-      autoStopDate: contract.autoStopDate,
-      lines,
-      // The package's name plays no part in the figures; only whether there is one.
-      packageName: contract.packageId === null ? null : '',
-      packagePriceCents: contract.packagePrice,
-      setupFeeCents: contract.setupFee,
-    },
-    { from: figuresReferenceDay(contract, today, lastInvoicedIndex) },
-  );
-  return {
-    monthlyAmountCents: figures.monthlyCents,
-    seasonalMonthlyAmountCents: figures.seasonalMonthlyCents,
-    termValueCents: figures.termValueCents,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Package, PackageItem, PackageValues } from '@shared/contracts/pack
 import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { assertNoFieldErrors, conflict, type FieldErrors, notFound } from '../../lib/errors';
 import { toProduct } from '../products/products.service';
 import type { SessionUser } from '../sessions/sessions';
 import {
@@ -88,7 +88,7 @@ async function checkProducts(tx: Db, items: PackageValues['items'], keep: Readon
   if (ids.length === 0) return;
   const found = await selectProductsForShare(tx, ids);
   const byId = new Map(found.map((p) => [p.id, p]));
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: FieldErrors = {};
   items.forEach((item, index) => {
     if (!item.productId) return;
     const product = byId.get(item.productId);
@@ -100,8 +100,7 @@ async function checkProducts(tx: Db, items: PackageValues['items'], keep: Readon
       ];
     }
   });
-  const messages = Object.values(fieldErrors).flat();
-  if (messages.length) throw badRequest(messages.join('; '), fieldErrors);
+  assertNoFieldErrors(fieldErrors);
 }
 
 export async function createPackage(db: Db, actor: Actor, input: PackageValues): Promise<Package> {

@@ -38,7 +38,7 @@ import {
   readCompanyProfile,
   readLogoBytes,
 } from '../../lib/company-profile';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, addFieldError, badRequest, type FieldErrors, invalidFields } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { printableImageSize } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
@@ -103,12 +103,9 @@ export async function saveContractSettings(db: Db, actor: Actor, input: Partial<
   const merged = { ...(await getSettings(db, 'contracts')), ...input };
   const parsed = contractSettingsSchema.safeParse(merged);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.join('.');
-      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
-    }
-    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid contract settings', { fieldErrors });
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) addFieldError(fieldErrors, issue.path.join('.'), issue.message);
+    throw invalidFields(fieldErrors, parsed.error.issues[0]?.message ?? 'Invalid contract settings');
   }
   return saveSettings(db, actor, 'contracts', parsed.data);
 }

@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import type { Reporter } from 'vitest/reporters';
+import { skipsReporter } from './server/test/skips-reporter';
 
 const alias = {
   '@shared': path.resolve(import.meta.dirname, 'shared'),
@@ -25,27 +25,13 @@ const apiProject = (engine: 'pglite' | 'postgres') => ({
   },
 });
 
-/**
- * Lists every skipped test at the end of a run, with the names of its suites: a suite that runs on one engine
- * only says so, and why, in its name ("... — PostgreSQL only: ..."), so nothing leaves the run unseen.
- */
-const skippedTests: Reporter = {
-  onTestRunEnd(testModules) {
-    const skipped = testModules.flatMap((module) =>
-      [...module.children.allTests('skipped')].map(
-        (test) => `  ${test.project.name}  ${module.relativeModuleId} > ${test.fullName}`,
-      ),
-    );
-    if (skipped.length > 0) console.log(`\nSkipped (${skipped.length}):\n${skipped.join('\n')}\n`);
-  },
-};
-
 // Integration tests run on embedded PGlite always, and also on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
     // Two files at a time on two cores (Vitest's default there is one): each API file has its own database.
     maxWorkers: 2,
-    reporters: ['default', skippedTests],
+    // The skipped tests listed at the end, and held to server/test/expected-skips.ts.
+    reporters: ['default', skipsReporter({ postgres: Boolean(process.env.TEST_DATABASE_URL) })],
     projects: [
       {
         resolve: { alias },

@@ -14,6 +14,7 @@ import {
 import { businessToday } from '../../lib/business-day';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
+import { onlyOn } from '../../test/engine';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { runBilling } from '../billing/billing-run';
 import { reconcileDelivery } from './delivery.service';
@@ -499,34 +500,31 @@ describe('who may push', () => {
   });
 });
 
-describe.skipIf(process.env.TEST_ENGINE !== 'postgres')(
-  'two identical final pushes at once — PostgreSQL only: requests really run in parallel there',
-  () => {
-    it('settle the period once: one credit note, one settlement in the audit trail', async () => {
-      const made = await Promise.all([cpmContract(), cpmContract(), cpmContract()]);
-      const rows = made.flatMap((c) => [
-        { contract: c.id, line: c.cpm.id, date: day(LAST, 1), impressions: 250_000, clicks: 500 },
-        { contract: c.id, line: c.cpm.id, date: day(LAST, 2), impressions: 150_000, final: true },
+onlyOn('postgres', 'requests really run in parallel there')('two identical final pushes at once', () => {
+  it('settle the period once: one credit note, one settlement in the audit trail', async () => {
+    const made = await Promise.all([cpmContract(), cpmContract(), cpmContract()]);
+    const rows = made.flatMap((c) => [
+      { contract: c.id, line: c.cpm.id, date: day(LAST, 1), impressions: 250_000, clicks: 500 },
+      { contract: c.id, line: c.cpm.id, date: day(LAST, 2), impressions: 150_000, final: true },
+    ]);
+    const responses = await Promise.all([push('admin', rows), push(rep, rows), push('finance', rows)]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    // Each contract's period: 400,000 of 500,000, 100 x $12.00 = $1,200.00 + 10% = $1,320.00, once.
+    const ids = made.map((c) => c.id);
+    const notes = await ctx.db.select().from(creditNotes).where(inArray(creditNotes.contractId, ids));
+    expect(notes.map((n) => n.amountCents)).toEqual([1_320_00, 1_320_00, 1_320_00]);
+    expect(new Set(notes.map((n) => n.contractId))).toEqual(new Set(ids));
+    const settled = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(inArray(auditEvents.entityId, ids), eq(auditEvents.action, 'delivery.settled')));
+    expect(settled).toHaveLength(3);
+    expect(responses.reduce((sum, r) => sum + r.json().credits, 0)).toBe(3);
+    for (const c of made) {
+      expect(await daysOf(c.cpm.id)).toEqual([
+        [day(LAST, 1), 250_000, 500],
+        [day(LAST, 2), 150_000, null],
       ]);
-      const responses = await Promise.all([push('admin', rows), push(rep, rows), push('finance', rows)]);
-      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-      // Each contract's period: 400,000 of 500,000, 100 x $12.00 = $1,200.00 + 10% = $1,320.00, once.
-      const ids = made.map((c) => c.id);
-      const notes = await ctx.db.select().from(creditNotes).where(inArray(creditNotes.contractId, ids));
-      expect(notes.map((n) => n.amountCents)).toEqual([1_320_00, 1_320_00, 1_320_00]);
-      expect(new Set(notes.map((n) => n.contractId))).toEqual(new Set(ids));
-      const settled = await ctx.db
-        .select()
-        .from(auditEvents)
-        .where(and(inArray(auditEvents.entityId, ids), eq(auditEvents.action, 'delivery.settled')));
-      expect(settled).toHaveLength(3);
-      expect(responses.reduce((sum, r) => sum + r.json().credits, 0)).toBe(3);
-      for (const c of made) {
-        expect(await daysOf(c.cpm.id)).toEqual([
-          [day(LAST, 1), 250_000, 500],
-          [day(LAST, 2), 150_000, null],
-        ]);
-      }
-    });
-  },
-);
+    }
+  });
+});

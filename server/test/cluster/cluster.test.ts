@@ -8,7 +8,8 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import type { Creative } from '@shared/contracts/creatives';
 import type { Invoice } from '@shared/contracts/invoices';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
+import { onlyOn } from '../engine';
 import { adminQuery, withDatabase } from '../global-setup';
 import { type SmtpCatcher, startSmtp } from '../smtp';
 import { multipartBody, pdf } from '../upload-fixtures';
@@ -253,8 +254,8 @@ function periodsDue(start: string, today: string): number {
 // ---------------------------------------------------------------------------------------------------------
 
 // On the api-postgres project only; on the embedded database it shows as skipped, with the reason.
-describe.skipIf(process.env.TEST_ENGINE !== 'postgres')(
-  'three instances behind HAProxy, one killed mid-workload — PostgreSQL only: several processes share one database, and the embedded one serves a single process',
+onlyOn('postgres', 'several processes share one database, and the embedded one serves a single process')(
+  'three instances behind HAProxy, one killed mid-workload',
   () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? '';
     const dbName = `adcrm_t_${process.ppid}_${randomBytes(6).toString('hex')}`;

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, expect, inject, it } from 'vitest';
 import { MIGRATIONS_DIR, openDatabase } from '../../db/client';
+import { onlyOn } from '../engine';
 import { adminQuery, withDatabase } from '../global-setup';
 
 /**
@@ -35,10 +36,8 @@ function startInstance(url: string): Promise<{ code: number | null; stdout: stri
   });
 }
 
-const engine = process.env.TEST_ENGINE;
-
-describe.skipIf(engine !== 'postgres')(
-  'three instances started together on an empty database — PostgreSQL only: several processes share one database, and the embedded one serves a single process',
+onlyOn('postgres', 'several processes share one database, and the embedded one serves a single process')(
+  'three instances started together on an empty database',
   () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? '';
     const name = `adcrm_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
@@ -68,8 +67,8 @@ describe.skipIf(engine !== 'postgres')(
   },
 );
 
-describe.skipIf(engine !== 'pglite')(
-  'an embedded database migrated again — PGlite only: the PostgreSQL suite above migrates one database from three processes',
+onlyOn('pglite', 'the PostgreSQL suite above migrates one database from three processes')(
+  'an embedded database migrated again',
   () => {
     it('changes nothing: every migration is applied once', async () => {
       const database = await openDatabase({

@@ -2,12 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { eq, ne } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { contracts, webhookDeliveries } from '../../db/schema';
 import { emitWebhookEvent } from '../../lib/webhook-events';
 import { createWebhook } from '../../modules/webhooks/webhooks.service';
 import { createContractFor } from '../commission-factories';
+import { onlyOn } from '../engine';
 import { createTestUser } from '../factories';
 import { adminQuery, withDatabase } from '../global-setup';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhook-receiver';
@@ -61,10 +62,8 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
   }
 }
 
-const engine = process.env.TEST_ENGINE;
-
-describe.skipIf(engine !== 'postgres')(
-  'webhooks delivered by two instances — PostgreSQL only: several processes share one database, and the embedded one serves a single process',
+onlyOn('postgres', 'several processes share one database, and the embedded one serves a single process')(
+  'webhooks delivered by two instances',
   () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? '';
     const name = `adcrm_t_${process.ppid}_${randomBytes(6).toString('hex')}`;

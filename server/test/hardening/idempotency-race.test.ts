@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { invoices, payments } from '../../db/schema';
 import { runBilling } from '../../modules/billing/billing-run';
 import { buildTestApp, type TestContext, testConfig } from '../app';
 import { createBillableContract, setTaxSettings } from '../billing-factories';
+import { onlyOn } from '../engine';
 import { createTestUser, type TestUser } from '../factories';
 
 /**
@@ -14,10 +15,9 @@ import { createTestUser, type TestUser } from '../factories';
  * runs; each of the others is answered the first response again or, while it still runs, 409. Once it is
  * done, every repeat on either instance replays it. PGlite has one connection, so nothing there runs at once.
  */
-const engine = process.env.TEST_ENGINE;
 
-describe.skipIf(engine !== 'postgres')(
-  'one Idempotency-Key sent to two instances at once — PostgreSQL only: the embedded database has one connection, so requests never overlap in it',
+onlyOn('postgres', 'the embedded database has one connection, so requests never overlap in it')(
+  'one Idempotency-Key sent to two instances at once',
   () => {
     let ctx: TestContext;
     let other: FastifyInstance;

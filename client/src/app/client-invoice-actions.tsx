@@ -1,10 +1,9 @@
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { CreditCard } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { PdfButton } from '@/features/invoices/components/pdf-button';
 import { useStartInvoiceCheckout } from '@/features/payments/api/start-invoice-checkout';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 /**
  * Pay Now for one of the client's open invoices: the same checkout as a pay link (the built-in page or Stripe's).
@@ -19,12 +18,7 @@ export function PayNowButton({ invoice }: { invoice: Pick<InvoiceSummary, 'id' |
       aria-label={`Pay ${invoice.number} now`}
       onClick={() =>
         pay.mutate(invoice.id, {
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Payment could not be started',
-              description: errorMessage(error, 'Please try again'),
-            }),
+          onError: (error) => toastError('Payment could not be started', error),
         })
       }
     >

@@ -26,9 +26,10 @@ import { ClientContractInvoices } from '@/features/portal/components/client-cont
 import { ClientContractLines } from '@/features/portal/components/client-contract-lines';
 import { ClientContractSchedule } from '@/features/portal/components/client-contract-schedule';
 import { ClientNextStep } from '@/features/portal/components/client-next-step';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { toastError } from '@/lib/toast-error';
 import { ClientInvoiceActions } from '../client-invoice-actions';
 import { ClientPaymentAlerts } from '../client-payment-alerts';
 
@@ -233,12 +234,7 @@ function ManagePaymentButton({ contractId }: { contractId: string }) {
             document.getElementById('invoices')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
             toast({ title: 'Pay your invoices here', description: 'Pay Now takes your card details at checkout.' });
           },
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Could not open payment details',
-              description: errorMessage(error, 'Please try again'),
-            }),
+          onError: (error) => toastError('Could not open payment details', error),
         })
       }
     >

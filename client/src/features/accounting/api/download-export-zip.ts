@@ -1,8 +1,7 @@
 import type { AccountingExport } from '@shared/contracts/accounting-vocabulary';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { toastError } from '@/lib/toast-error';
 
 /** GET /api/accounting/exports/{id}/zip: every part of a batch in one zip. */
 export function downloadExportZip(batch: Pick<AccountingExport, 'id' | 'number' | 'format'>) {
@@ -15,7 +14,7 @@ export function useDownloadExportZip() {
   return useMutation({
     mutationFn: downloadExportZip,
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Download failed', description: errorMessage(error, 'Please try again') });
+      toastError('Download failed', error);
     },
   });
 }

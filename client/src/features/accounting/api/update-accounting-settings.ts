@@ -2,7 +2,8 @@ import type { AccountingSettingsInput } from '@shared/contracts/accounting';
 import type { AccountingSettings } from '@shared/contracts/accounting-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { accountingSettingsQueryKey } from './get-accounting-settings';
 
 export const updateAccountingSettings = (input: AccountingSettingsInput) =>
@@ -18,11 +19,7 @@ export function useUpdateAccountingSettings() {
       toast({ title: 'Account codes saved', description: 'The next exports use these codes.' });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to save the account codes',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to save the account codes', error);
     },
   });
 }

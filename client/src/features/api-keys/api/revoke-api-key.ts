@@ -1,7 +1,8 @@
 import type { ApiKeyView } from '@shared/contracts/api-key-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { apiKeysQueryKey } from './get-api-keys';
 
 export const revokeApiKey = (id: string) => api<ApiKeyView>('POST', `/api/api-keys/${id}/revoke`);
@@ -15,11 +16,7 @@ export function useRevokeApiKey() {
       return queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to revoke the API key',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to revoke the API key', error);
       return queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
     },
   });

@@ -18,9 +18,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { toastError } from '@/lib/toast-error';
 import { useCreateApiKey } from '../api/create-api-key';
 
 /**
@@ -60,11 +60,7 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => v
       onSuccess: onCreated,
       onError: (error) => {
         showServerFieldErrors(form, error);
-        toast({
-          variant: 'destructive',
-          title: 'Failed to create the API key',
-          description: errorMessage(error, 'Please try again'),
-        });
+        toastError('Failed to create the API key', error);
       },
     }),
   );

@@ -2,8 +2,9 @@ import type { LoginInput, LoginResponse } from '@shared/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage, forgetEarlyResponses, TOKEN_KEY } from '@/lib/api-client';
+import { api, forgetEarlyResponses, TOKEN_KEY } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/paths';
+import { toastError } from '@/lib/toast-error';
 import { takeReturnPath } from '../session';
 import { meQueryKey } from './me';
 
@@ -23,11 +24,7 @@ export function useLogin() {
       toast({ title: 'Login successful', description: `Welcome to ${PRODUCT_NAME}!` });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Login failed',
-        description: errorMessage(error, 'Invalid email or password'),
-      });
+      toastError('Login failed', error, 'Invalid email or password');
     },
   });
 }

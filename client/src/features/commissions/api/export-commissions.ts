@@ -1,8 +1,8 @@
 import type { CommissionStatus } from '@shared/contracts/commissions';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage, withQuery } from '@/lib/api-client';
+import { withQuery } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { toastError } from '@/lib/toast-error';
 
 /** GET /api/commissions/export: the filtered history as a CSV file download (named by the server). */
 export function downloadCommissionsCsv(filter: { status: CommissionStatus | 'all'; repId?: string }) {
@@ -13,7 +13,7 @@ export function useExportCommissions() {
   return useMutation({
     mutationFn: downloadCommissionsCsv,
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Export failed', description: errorMessage(error, 'Please try again') });
+      toastError('Export failed', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { Payout, RequestPayoutInput } from '@shared/contracts/commissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshCommissionData } from './keys';
 
 /** POST /api/payouts/request: a pending payout of at most the available amount. */
@@ -16,11 +17,7 @@ export function useRequestPayout() {
       return refreshCommissionData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to request payout',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to request payout', error);
       return refreshCommissionData(queryClient);
     },
   });

@@ -1,7 +1,7 @@
 import type { Payout } from '@shared/contracts/commissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshCommissionData } from './keys';
 
 export const payoutActionPath = (id: string, action: 'approve' | 'reject' | 'disburse') =>
@@ -22,7 +22,7 @@ export function useReviewMutation<T>(
       return refreshCommissionData(queryClient);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: messages.failure, description: errorMessage(error, 'Please try again') });
+      toastError(messages.failure, error);
       return refreshCommissionData(queryClient);
     },
   });

@@ -2,7 +2,8 @@ import type { ContractPayloadLine } from '@shared/contracts/contract-form-values
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 /** A line added to a running contract, from its flight start (today when left out). */
@@ -28,7 +29,7 @@ function useAmendment<T>(fn: (input: T) => Promise<Contract>, done: { title: str
       return refreshContractData(queryClient);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: done.failed, description: errorMessage(error, 'Please try again') });
+      toastError(done.failed, error);
     },
   });
 }

@@ -2,7 +2,8 @@ import type { CancelContractInput } from '@shared/contracts/contract-api';
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 /** Any open contract -> canceled, with the reason (required). */
@@ -18,11 +19,7 @@ export function useCancelContract() {
       return refreshContractData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to cancel contract',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to cancel contract', error);
     },
   });
 }

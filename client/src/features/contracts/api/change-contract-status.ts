@@ -1,7 +1,8 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 /** The status actions without a body: POST /api/contracts/:id/activate, /pause and /resume. */
@@ -25,11 +26,7 @@ export function useChangeContractStatus() {
       return refreshContractData(queryClient);
     },
     onError: (error, { action }) => {
-      toast({
-        variant: 'destructive',
-        title: `Failed to ${DONE[action].verb} contract`,
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError(`Failed to ${DONE[action].verb} contract`, error);
     },
   });
 }

@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/styles';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 export const createContract = (payload: ContractPayload) => api<Contract>('POST', '/api/contracts', payload);
@@ -37,11 +38,7 @@ export function useCreateContract() {
       return refreshContractData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to create contract',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to create contract', error);
     },
   });
 }

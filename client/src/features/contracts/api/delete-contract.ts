@@ -1,7 +1,8 @@
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 export const deleteContract = (id: string) =>
@@ -20,11 +21,7 @@ export function useDeleteContract() {
       });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete contract',
-        description: errorMessage(error, 'There was an error deleting the contract.'),
-      });
+      toastError('Failed to delete contract', error, 'There was an error deleting the contract.');
     },
   });
 }

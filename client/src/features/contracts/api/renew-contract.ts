@@ -1,7 +1,8 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 /** A draft renewing the contract from its auto-stop date (POST /api/contracts/{id}/renew). */
@@ -24,11 +25,7 @@ export function useRenewContract(onRenewed: (renewal: Contract) => void) {
       onRenewed(renewal);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Could not renew the contract',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Could not renew the contract', error);
       void refreshContractData(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['/api/renewals'] });
     },

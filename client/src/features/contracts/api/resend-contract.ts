@@ -1,7 +1,8 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 /** A sent contract e-mailed again (the same pay link, or a new portal invitation), with today's figures. */
@@ -21,11 +22,7 @@ export function useResendContract() {
       return refreshContractData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to resend contract',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to resend contract', error);
     },
   });
 }

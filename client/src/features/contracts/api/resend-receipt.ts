@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 /** E-mails the latest receipt again; 409 while no payment has been received. */
 export const resendReceipt = (id: string) =>
@@ -16,11 +17,7 @@ export function useResendReceipt() {
       });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Error sending receipt',
-        description: errorMessage(error, 'Failed to send receipt email'),
-      });
+      toastError('Error sending receipt', error, 'Failed to send receipt email');
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { Contract } from '@shared/contracts/contract-responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 /** Draft -> sent: e-mails the contract (with its pay link, or a portal invitation). */
@@ -21,11 +22,7 @@ export function useSendContract() {
       return refreshContractData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send contract',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to send contract', error);
     },
   });
 }

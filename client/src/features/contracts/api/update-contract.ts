@@ -3,7 +3,8 @@ import type { Contract } from '@shared/contracts/contract-responses';
 import type { ContractStatus } from '@shared/contracts/contract-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshContractData } from './get-contracts';
 
 export const updateContract = ({
@@ -30,11 +31,7 @@ export function useUpdateContract() {
       return refreshContractData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update contract',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update contract', error);
     },
   });
 }

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
+import { toastError } from '@/lib/toast-error';
 import { useOpenContractBillingPortal } from '../api/open-billing-portal';
 
 /**
@@ -67,12 +67,7 @@ export function CustomerPortalAccess({ contractId }: { contractId: string }) {
             onClick={() =>
               open.mutate(contractId, {
                 onSuccess: onOpened,
-                onError: (error) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Could not open the customer portal',
-                    description: errorMessage(error, 'Please try again'),
-                  }),
+                onError: (error) => toastError('Could not open the customer portal', error),
               })
             }
           >

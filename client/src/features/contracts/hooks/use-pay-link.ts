@@ -1,8 +1,8 @@
 import type { ContractSummary } from '@shared/contracts/contract-responses';
 import { CONTRACT_MESSAGES } from '@shared/contracts/contract-vocabulary';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
+import { toastError } from '@/lib/toast-error';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
 
 type PayLinkContract = Pick<ContractSummary, 'id' | 'payLinkUrl' | 'total' | 'setupFee'>;
@@ -38,11 +38,7 @@ export function usePayLink() {
     try {
       ({ paymentUrl } = await generate.mutateAsync(contract.id));
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to generate payment link',
-        description: errorMessage(error, 'There was an error generating the payment link.'),
-      });
+      toastError('Failed to generate payment link', error, 'There was an error generating the payment link.');
       return;
     }
     try {

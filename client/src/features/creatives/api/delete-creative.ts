@@ -1,7 +1,8 @@
 import type { Creative } from '@shared/contracts/creatives';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { CLIENT_CREATIVES_KEY } from './get-client-creatives';
 import { contractCreativesKey } from './get-contract-creatives';
 
@@ -17,11 +18,6 @@ export function useDeleteCreative() {
       void queryClient.invalidateQueries({ queryKey: CLIENT_CREATIVES_KEY });
       void queryClient.invalidateQueries({ queryKey: contractCreativesKey(creative.contractId) });
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete the creative',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to delete the creative', error),
   });
 }

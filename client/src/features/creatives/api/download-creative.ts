@@ -1,8 +1,7 @@
 import type { Creative } from '@shared/contracts/creatives';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { toastError } from '@/lib/toast-error';
 
 /** Fetches the creative with the caller's credentials and saves it under the server's name (else its own). */
 export async function downloadCreative(creative: Pick<Creative, 'id' | 'originalName'>): Promise<void> {
@@ -14,11 +13,6 @@ export async function downloadCreative(creative: Pick<Creative, 'id' | 'original
 export function useDownloadCreative() {
   return useMutation({
     mutationFn: downloadCreative,
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to download the creative',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to download the creative', error),
   });
 }

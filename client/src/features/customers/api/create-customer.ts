@@ -1,7 +1,8 @@
 import type { CreateCustomerInput, Customer } from '@shared/contracts/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { customersQueryKey } from './get-customers';
 
 export const createCustomer = (input: CreateCustomerInput) => api<Customer>('POST', '/api/customers', input);
@@ -15,11 +16,7 @@ export function useCreateCustomer() {
       return queryClient.invalidateQueries({ queryKey: customersQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to create customer',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to create customer', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { Customer } from '@shared/contracts/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { customersQueryKey } from './get-customers';
 
 export const deleteCustomer = (customer: Pick<Customer, 'id'>) =>
@@ -17,11 +18,7 @@ export function useDeleteCustomer() {
       return queryClient.invalidateQueries({ queryKey: customersQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete customer',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to delete customer', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { AccessLinkResponse } from '@shared/contracts/invitations';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 /**
  * Invites the customer to the client portal: creates its client account when it has none and e-mails a
@@ -14,11 +15,6 @@ export function useInviteCustomer() {
   return useMutation({
     mutationFn: inviteCustomer,
     onSuccess: (result) => toast({ title: 'Invitation sent', description: result.message }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send the invitation',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to send the invitation', error),
   });
 }

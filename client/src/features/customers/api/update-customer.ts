@@ -1,7 +1,8 @@
 import type { Customer, UpdateCustomerInput } from '@shared/contracts/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { customersQueryKey } from './get-customers';
 
 export const updateCustomer = ({ id, input }: { id: string; input: UpdateCustomerInput }) =>
@@ -16,11 +17,7 @@ export function useUpdateCustomer() {
       return queryClient.invalidateQueries({ queryKey: customersQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update customer',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update customer', error);
     },
   });
 }

@@ -2,8 +2,9 @@ import type { DeliveryBody, DeliveryPeriod } from '@shared/contracts/delivery';
 import { formatMonth } from '@shared/contracts/delivery-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { deliveryOutcome } from '@/lib/delivery-text';
+import { toastError } from '@/lib/toast-error';
 import { refreshDeliveryData } from './refresh-delivery-data';
 
 export type RecordDeliveryInput = { contractId: string; lineId: string; month: string; figures: DeliveryBody };
@@ -28,11 +29,7 @@ export function useRecordDelivery() {
       return refreshDeliveryData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to record the delivery',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to record the delivery', error);
       // Settled meanwhile (409): the screen shows the period as it now stands.
       if (error instanceof ApiError && error.status === 409) void refreshDeliveryData(queryClient);
     },

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { useImportDelivery } from '../api/import-delivery';
 import { importErrors, importSummary } from '../lib/import-summary';
 
@@ -78,11 +79,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
             rows: importErrors(error.body?.fieldErrors),
           });
         } else {
-          toast({
-            variant: 'destructive',
-            title: 'Import failed',
-            description: errorMessage(error, 'Please try again'),
-          });
+          toastError('Import failed', error);
         }
       },
     });

@@ -6,10 +6,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, Skeleton } from '@/components/ui/feedback';
-import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { formatDate } from '@/lib/format';
+import { toastError } from '@/lib/toast-error';
 import { useContractInsertionOrders } from '../api/get-contract-insertion-orders';
 import { useVerifyInsertionOrderFile } from '../api/verify-insertion-order-file';
 
@@ -86,9 +86,7 @@ export function ContractInsertionOrderCard({ contractId }: { contractId: string 
 
 function VersionDetails({ contractId, version }: { contractId: string; version: InsertionOrderVersion }) {
   const download = (path: string, name: string) =>
-    downloadFile(path, { fallbackName: name }).catch((e) =>
-      toast({ title: 'Download failed', description: errorMessage(e, 'Please try again.'), variant: 'destructive' }),
-    );
+    downloadFile(path, { fallbackName: name }).catch((e) => toastError('Download failed', e, 'Please try again.'));
   const base = `insertion-order-${contractId.slice(-8)}-v${version.version}`;
   return (
     <section className="grid gap-3" aria-label={`Version ${version.version}`}>

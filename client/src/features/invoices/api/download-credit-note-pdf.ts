@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { toastError } from '@/lib/toast-error';
 
 /** Fetches the credit note's PDF with the caller's credentials and saves it as <number>.pdf. */
 export async function downloadCreditNotePdf(note: { id: string; number: string }): Promise<void> {
@@ -12,11 +11,7 @@ export function useDownloadCreditNotePdf() {
   return useMutation({
     mutationFn: downloadCreditNotePdf,
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to download the PDF',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to download the PDF', error);
     },
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { toastError } from '@/lib/toast-error';
 
 /** Which receipt: an invoice's latest payment's, or the payment named. */
 export type ReceiptOf = { invoiceId: string; invoiceNumber: string; paymentId?: string };
@@ -18,11 +17,7 @@ export function useDownloadReceiptPdf() {
   return useMutation({
     mutationFn: downloadReceiptPdf,
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to download the receipt',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to download the receipt', error);
     },
   });
 }

@@ -2,7 +2,8 @@ import type { CreditNote } from '@shared/contracts/credit-notes';
 import { formatAmount } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshInvoiceData } from './get-invoices';
 
 /** The body in dollars, as the route takes it. */
@@ -27,11 +28,7 @@ export function useIssueCreditNote() {
       return refreshInvoiceData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to issue credit note',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to issue credit note', error);
     },
   });
 }

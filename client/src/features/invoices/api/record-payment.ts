@@ -2,7 +2,8 @@ import type { Invoice, ManualPaymentInput } from '@shared/contracts/invoices';
 import { formatAmount } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshInvoiceData } from './get-invoices';
 
 /** A check, wire, cash or other payment against an invoice (never more than what is due). */
@@ -24,11 +25,7 @@ export function useRecordPayment() {
       return refreshInvoiceData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to record payment',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to record payment', error);
     },
   });
 }

@@ -3,7 +3,8 @@ import type { ManualPaymentMethod } from '@shared/contracts/invoice-vocabulary';
 import { formatAmount } from '@shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshInvoiceData } from './get-invoices';
 
 /** The body in dollars, as the route takes it. */
@@ -25,11 +26,7 @@ export function useRefundCredit() {
       return refreshInvoiceData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to refund credit',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to refund credit', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { ReceiptSent } from '@shared/contracts/invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { invoicesQueryKey } from './get-invoices';
 
 /** E-mails an unpaid invoice to the customer again (what is due today, and where to pay); 409 once it is not. */
@@ -17,11 +18,7 @@ export function useResendInvoice() {
       return queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send the invoice',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to send the invoice', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { Invoice, VoidInvoiceInput } from '@shared/contracts/invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { refreshInvoiceData } from './get-invoices';
 
 /** Voids an invoice with a reason; a paid one is refunded. */
@@ -20,11 +21,7 @@ export function useVoidInvoice() {
       return refreshInvoiceData(queryClient);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to void invoice',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to void invoice', error);
     },
   });
 }

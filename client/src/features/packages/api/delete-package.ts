@@ -1,7 +1,8 @@
 import type { Package } from '@shared/contracts/packages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { packagesQueryKey } from './get-packages';
 
 export const deletePackage = (pkg: Pick<Package, 'id'>) =>
@@ -17,11 +18,7 @@ export function useDeletePackage() {
       return queryClient.invalidateQueries({ queryKey: packagesQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete package',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to delete package', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { Package, PackagePayload } from '@shared/contracts/packages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { packagesQueryKey } from './get-packages';
 
 /** PUT replaces the package, its items included. */
@@ -17,11 +18,7 @@ export function useUpdatePackage() {
       return queryClient.invalidateQueries({ queryKey: packagesQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update package',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update package', error);
     },
   });
 }

@@ -1,14 +1,12 @@
-import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { Receipt } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { type Column, DataTable } from '@/components/ui/data-table';
+import { DataTable } from '@/components/ui/data-table';
 import { ErrorState } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
-import { formatDate, formatMoney } from '@/lib/format';
 import { CLIENT_CONTRACT_INVOICES_PAGE_SIZE, useClientContractInvoices } from '../api/get-client-contract-invoices';
+import { portalInvoiceColumns } from './portal-invoice-columns';
 
 /**
  * The invoices of one of the client's contracts, newest first, a page at a time, with the actions the page gives
@@ -24,57 +22,6 @@ export function ClientContractInvoices({
   const [page, setPage] = useState(0);
   const { data, error, isFetching, isLoading } = useClientContractInvoices(contractId, page);
   const pages = data ? Math.max(1, Math.ceil(data.total / CLIENT_CONTRACT_INVOICES_PAGE_SIZE)) : 1;
-  const columns: Column<InvoiceSummary>[] = [
-    {
-      id: 'invoice',
-      header: 'Invoice',
-      rowHeader: true,
-      cellClassName: 'whitespace-nowrap',
-      cell: (invoice) => (
-        <>
-          {invoice.number}
-          <span className="block text-xs font-normal text-muted-foreground">
-            {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
-          </span>
-        </>
-      ),
-    },
-    { id: 'due', header: 'Due', cellClassName: 'whitespace-nowrap', cell: (invoice) => formatDate(invoice.dueDate) },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      cellClassName: 'whitespace-nowrap font-medium',
-      cell: (invoice) => (
-        <>
-          {formatMoney(invoice.amount)}
-          {invoice.amountDue > 0 && invoice.amountDue !== invoice.amount && (
-            <span className="block text-xs font-normal text-muted-foreground">
-              {formatMoney(invoice.amountDue)} due
-            </span>
-          )}
-        </>
-      ),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (invoice) => {
-        const badge = invoiceStatusBadge(invoice.status, invoice.overdue && invoice.status === 'pending');
-        return (
-          <Badge tone={badge.tone} className="whitespace-nowrap" data-testid="invoice-status">
-            {badge.label}
-          </Badge>
-        );
-      },
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      cell: (invoice) => <div className="flex flex-wrap justify-end gap-2">{actions(invoice)}</div>,
-    },
-  ];
   return (
     <Card className="min-w-0" id="invoices" data-testid="client-contract-invoices">
       <CardHeader>
@@ -89,7 +36,7 @@ export function ClientContractInvoices({
         ) : (
           <DataTable
             caption="Invoices of this contract"
-            columns={columns}
+            columns={portalInvoiceColumns(actions)}
             rows={data?.rows ?? []}
             rowKey={(invoice) => invoice.id}
             rowProps={() => ({ 'data-testid': 'client-contract-invoice' })}

@@ -1,7 +1,8 @@
 import type { Product, ProductPayload } from '@shared/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { productsQueryKey } from './get-products';
 
 export const createProduct = (input: ProductPayload) => api<Product>('POST', '/api/products', input);
@@ -15,11 +16,7 @@ export function useCreateProduct() {
       return queryClient.invalidateQueries({ queryKey: productsQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to create product',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to create product', error);
     },
   });
 }

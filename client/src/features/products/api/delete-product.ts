@@ -1,7 +1,8 @@
 import type { DeleteProductResult, Product } from '@shared/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { productsQueryKey } from './get-products';
 
 export const deleteProduct = (product: Pick<Product, 'id'>) =>
@@ -27,11 +28,7 @@ export function useDeleteProduct() {
       ]);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete product',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to delete product', error);
     },
   });
 }

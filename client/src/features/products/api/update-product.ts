@@ -1,7 +1,8 @@
 import type { Product, ProductPayload } from '@shared/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { productsQueryKey } from './get-products';
 
 export const updateProduct = ({ id, input }: { id: string; input: ProductPayload }) =>
@@ -20,11 +21,7 @@ export function useUpdateProduct() {
       ]);
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update product',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update product', error);
     },
   });
 }

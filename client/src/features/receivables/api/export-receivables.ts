@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage, withQuery } from '@/lib/api-client';
+import { withQuery } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { toastError } from '@/lib/toast-error';
 import { type ReceivablesFilter, receivablesParams } from './get-receivables';
 
 /** GET /api/receivables/export: the filtered customers as a CSV file download (named by the server). */
@@ -15,7 +15,7 @@ export function useExportReceivables() {
   return useMutation({
     mutationFn: downloadReceivablesCsv,
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Export failed', description: errorMessage(error, 'Please try again') });
+      toastError('Export failed', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { PasswordChangeInput } from '@shared/contracts/settings';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 export const changePassword = (input: PasswordChangeInput) =>
   api<{ message: string }>('PUT', '/api/profile/password', input);
@@ -14,11 +15,7 @@ export function useChangePassword() {
       toast({ title: 'Password changed', description: 'Use your new password the next time you sign in.' });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Password change failed',
-        description: errorMessage(error, 'Failed to change password. Please try again.'),
-      });
+      toastError('Password change failed', error, 'Failed to change password. Please try again.');
     },
   });
 }

@@ -2,7 +2,8 @@ import type { CompanyProfileInput } from '@shared/contracts/company';
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { companyProfileQueryKey } from './get-company-profile';
 
 export const updateCompanyProfile = (input: CompanyProfileInput) =>
@@ -20,11 +21,7 @@ export function useUpdateCompanyProfile() {
       });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update the company profile',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update the company profile', error);
     },
   });
 }

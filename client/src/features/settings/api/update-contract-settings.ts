@@ -1,7 +1,8 @@
 import type { ContractSettings } from '@shared/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { contractSettingsQueryKey } from './get-contract-settings';
 
 export const updateContractSettings = (input: ContractSettings) =>
@@ -20,11 +21,7 @@ export function useUpdateContractSettings() {
       return queryClient.invalidateQueries({ queryKey: contractSettingsQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update contract settings',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update contract settings', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { NotificationSettings } from '@shared/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { notificationSettingsQueryKey } from './get-notification-settings';
 
 export const updateNotificationSettings = (input: NotificationSettings) =>
@@ -25,11 +26,7 @@ export function useUpdateNotificationSettings() {
     },
     onError: (error, _next, context) => {
       if (context?.previous) queryClient.setQueryData(notificationSettingsQueryKey, context.previous);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update notification settings',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update notification settings', error);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationSettingsQueryKey }),
   });

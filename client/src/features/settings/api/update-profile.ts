@@ -3,7 +3,8 @@ import type { ProfileInput } from '@shared/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { meQueryKey } from '@/features/auth/api/me';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 export const updateProfile = (input: ProfileInput) => api<User>('PUT', '/api/profile', input);
 
@@ -17,11 +18,7 @@ export function useUpdateProfile() {
       return queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessage(error, 'Failed to update profile. Please try again.'),
-      });
+      toastError('Update failed', error, 'Failed to update profile. Please try again.');
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { TaxSettings } from '@shared/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { taxSettingsQueryKey } from './get-tax-settings';
 
 export const updateTaxSettings = (input: TaxSettings) => api<TaxSettings>('PUT', '/api/settings/tax', input);
@@ -16,11 +17,7 @@ export function useUpdateTaxSettings() {
       return queryClient.invalidateQueries({ queryKey: taxSettingsQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update tax settings',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update tax settings', error);
     },
   });
 }

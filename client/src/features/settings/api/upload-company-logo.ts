@@ -1,7 +1,8 @@
 import { COMPANY_LOGO_PATH, type CompanyLogoInfo } from '@shared/contracts/company-vocabulary';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage, TOKEN_KEY } from '@/lib/api-client';
+import { ApiError, TOKEN_KEY } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 /** Sends the logo as a multipart form with one `file`; the server reads its type from its content. */
 export async function uploadCompanyLogo(file: File): Promise<CompanyLogoInfo> {
@@ -33,11 +34,6 @@ export function useUploadCompanyLogo() {
   return useMutation({
     mutationFn: uploadCompanyLogo,
     onSuccess: () => toast({ title: 'Logo uploaded', description: 'Documents made from now on carry it.' }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to upload the logo',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to upload the logo', error),
   });
 }

@@ -2,7 +2,8 @@ import type { User } from '@shared/contracts/auth';
 import type { CreateUserInput } from '@shared/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { usersQueryKey } from './get-users';
 
 export const createUser = (input: CreateUserInput) => api<User>('POST', '/api/users', input);
@@ -16,11 +17,7 @@ export function useCreateUser() {
       return queryClient.invalidateQueries({ queryKey: usersQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to create user',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to create user', error);
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { User } from '@shared/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { usersQueryKey } from './get-users';
 
 export type DeleteUserTarget = Pick<User, 'id' | 'firstName' | 'lastName'>;
@@ -17,11 +18,7 @@ export function useDeleteUser() {
       return queryClient.invalidateQueries({ queryKey: usersQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete user',
-        description: errorMessage(error, 'There was an error deleting the user.'),
-      });
+      toastError('Failed to delete user', error, 'There was an error deleting the user.');
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { AccessLinkResponse } from '@shared/contracts/invitations';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 
 /** E-mails the user a single-use set-password link (72 hours); their password stays until they use it. */
 export const sendPasswordReset = (userId: string) =>
@@ -11,11 +12,6 @@ export function useSendPasswordReset() {
   return useMutation({
     mutationFn: sendPasswordReset,
     onSuccess: (result) => toast({ title: 'Password reset sent', description: result.message }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send password reset',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to send password reset', error),
   });
 }

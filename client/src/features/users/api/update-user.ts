@@ -2,7 +2,8 @@ import type { User } from '@shared/contracts/auth';
 import type { UpdateUserInput } from '@shared/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { usersQueryKey } from './get-users';
 
 export const updateUser = ({ id, input }: { id: string; input: UpdateUserInput }) =>
@@ -17,11 +18,7 @@ export function useUpdateUser() {
       return queryClient.invalidateQueries({ queryKey: usersQueryKey });
     },
     onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update user',
-        description: errorMessage(error, 'Please try again'),
-      });
+      toastError('Failed to update user', error);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { webhooksQueryKey } from './get-webhooks';
 
 export const deleteWebhook = (id: string) => api<{ message: string }>('DELETE', `/api/webhooks/${id}`);
@@ -10,12 +11,7 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: deleteWebhook,
     onSuccess: () => toast({ title: 'Endpoint deleted', description: 'It gets no more events.' }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete the endpoint',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to delete the endpoint', error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
   });
 }

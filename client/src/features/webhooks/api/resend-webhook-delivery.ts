@@ -1,7 +1,8 @@
 import type { WebhookDeliveryView } from '@shared/contracts/webhooks-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { webhookDeliveriesQueryKey } from './get-webhook-deliveries';
 
 export const resendWebhookDelivery = (id: string, deliveryId: string) =>
@@ -13,12 +14,7 @@ export function useResendWebhookDelivery(id: string) {
   return useMutation({
     mutationFn: (deliveryId: string) => resendWebhookDelivery(id, deliveryId),
     onSuccess: () => toast({ title: 'Event queued again', description: 'It is sent within a few seconds.' }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to resend',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to resend', error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),
   });
 }

@@ -1,7 +1,8 @@
 import type { WebhookDeliveryView } from '@shared/contracts/webhooks-vocabulary';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { toastError } from '@/lib/toast-error';
 import { webhookDeliveriesQueryKey } from './get-webhook-deliveries';
 import { webhooksQueryKey } from './get-webhooks';
 
@@ -13,12 +14,7 @@ export function useSendWebhookTest() {
   return useMutation({
     mutationFn: sendWebhookTest,
     onSuccess: () => toast({ title: 'Test event queued', description: 'Its result shows in the delivery log.' }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send a test event',
-        description: errorMessage(error, 'Please try again'),
-      }),
+    onError: (error) => toastError('Failed to send a test event', error),
     onSettled: (_data, _error, id) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(id) }),

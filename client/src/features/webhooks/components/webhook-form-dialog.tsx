@@ -13,8 +13,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { labelClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { toastError } from '@/lib/toast-error';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 
@@ -68,11 +68,7 @@ function WebhookForm({
 
   const onError = (error: unknown) => {
     showServerFieldErrors(form, error);
-    toast({
-      variant: 'destructive',
-      title: endpoint ? 'Failed to save the endpoint' : 'Failed to add the endpoint',
-      description: errorMessage(error, 'Please try again'),
-    });
+    toastError(endpoint ? 'Failed to save the endpoint' : 'Failed to add the endpoint', error);
   };
   const submit = form.handleSubmit((values) => {
     if (endpoint) {

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
+import { toastError } from '@/lib/toast-error';
 import { useWebhookSecret } from '../api/get-webhook-secret';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 
@@ -113,12 +114,7 @@ function SecretPanel({
                     setConfirmingRotation(false);
                     toast({ title: 'Secret rotated', description: 'The previous secret signs too for 24 hours.' });
                   },
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Failed to rotate the secret',
-                      description: errorMessage(error, 'Please try again'),
-                    }),
+                  onError: (error) => toastError('Failed to rotate the secret', error),
                 })
               }
             >

@@ -21,8 +21,8 @@ import {
 import { EmptyState, ErrorState } from '@/components/ui/feedback';
 import { Pagination } from '@/components/ui/pagination';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { formatTimeAgo } from '@/lib/format';
+import { toastError } from '@/lib/toast-error';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks, WEBHOOKS_PAGE_SIZE } from '../api/get-webhooks';
 import { useSendWebhookTest } from '../api/send-webhook-test';
@@ -60,12 +60,7 @@ export function WebhooksPanel() {
             title: changed.enabled ? 'Endpoint enabled' : 'Endpoint disabled',
             description: changed.enabled ? 'New events are sent to it again.' : 'It gets no events until enabled.',
           }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to change the endpoint',
-            description: errorMessage(error, 'Please try again'),
-          }),
+        onError: (error) => toastError('Failed to change the endpoint', error),
       },
     );
 

@@ -16,6 +16,14 @@ declare module 'fastify' {
      */
     documentedBody?: Record<string, JsonSchema>;
   }
+  interface FastifyContextConfig {
+    /**
+     * When the route answers 409 (CONFLICT), as one sentence for the API reference: the state of a record
+     * that refuses the request ("The contract is not a draft or sent, or it has invoices."). A route that can
+     * answer 409 declares it; the test apps refuse a 409 from a route that does not (server/test/answer-check.ts).
+     */
+    conflict?: string;
+  }
 }
 
 /** Where the browsable reference is served; the document itself is at OPENAPI_PATH. */
@@ -163,7 +171,12 @@ export const openApiTransform: SwaggerTransform = (document) => {
   }
   addListHeaders(schema, answers);
 
-  const config = (route.config ?? {}) as { access?: RouteAccess; idempotent?: boolean; rateLimit?: unknown };
+  const config = (route.config ?? {}) as {
+    access?: RouteAccess;
+    idempotent?: boolean;
+    conflict?: string;
+    rateLimit?: unknown;
+  };
   // plugins/authorize.ts refuses to start with an /api route that declares none.
   const access = config.access;
   if (!access) throw new Error(`${route.method} ${url} declares no access rule`);
@@ -180,6 +193,13 @@ export const openApiTransform: SwaggerTransform = (document) => {
     errors.add('422');
   }
   for (const status of errors) if (!answers[status]) answers[status] = errorAnswer(status);
+  if (config.conflict) {
+    const inProgress = config.idempotent === true ? ` Also: ${ERROR_TEXT[409]}` : '';
+    answers[409] = {
+      ...errorAnswer('409'),
+      description: `${config.conflict.replace(/\.$/, '')} (CONFLICT).${inProgress}`,
+    };
+  }
   if (config.rateLimit) {
     answers[429] = {
       ...errorAnswer('429'),

@@ -106,9 +106,34 @@ export function declaredAnswer(request: FastifyRequest, status: number): JsonSch
   return schema as JsonSchema;
 }
 
-/** Every JSON answer of `app` is checked before it is written; one that does not fit fails with a 500 that says why. */
+/** The in-progress answer of an idempotent route (plugins/idempotency.ts), which its `idempotent` declares. */
+const IN_PROGRESS = 'A request with this Idempotency-Key is still in progress';
+
+/**
+ * Why a 409 answer is not in the API document, or null when it is: the route declares when it answers 409
+ * (`config.conflict`), or the answer is an idempotent route's "still in progress".
+ */
+export function undeclaredConflict(request: FastifyRequest, payload: unknown): string | null {
+  const config = request.routeOptions.config as { conflict?: string; idempotent?: boolean };
+  if (config.conflict) return null;
+  if (config.idempotent === true && (payload as { message?: unknown } | null)?.message === IN_PROGRESS) return null;
+  const message = (payload as { message?: unknown } | null)?.message;
+  return `${request.method} ${request.routeOptions.url} answered 409 ("${String(message)}") but declares no conflict: give its config a \`conflict\` sentence (plugins/openapi.ts)`;
+}
+
+/**
+ * Every JSON answer of `app` is checked before it is written; one that does not fit fails with a 500 that says
+ * why. So does a 409 from a route that does not declare one: the API document lists what each route answers.
+ */
 export function checkAnswers(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode === 409 && request.routeOptions.url?.startsWith('/api/')) {
+      const undeclared = undeclaredConflict(request, payload);
+      if (undeclared) {
+        console.error(undeclared);
+        throw new Error(undeclared);
+      }
+    }
     const schema = declaredAnswer(request, reply.statusCode);
     if (!schema) return payload;
     const mismatches = answerMismatches(schema as AnswerSchema, payload);

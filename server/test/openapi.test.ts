@@ -426,6 +426,39 @@ describe('the API reference', () => {
   });
 });
 
+describe('a route that answers 409', () => {
+  it('says when, in its own words, beside an idempotent route\'s "still in progress"', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(authorizePlugin);
+    await registerOpenApi(app);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const access = ['invoice:manage'] as const;
+    const answer = { 200: z.object({ id: z.string() }) };
+    r.post(
+      '/api/refusing',
+      { config: { access, conflict: 'The thing is closed.' }, schema: { response: answer } },
+      async () => ({ id: 'a' }),
+    );
+    r.post(
+      '/api/refusing-money',
+      { config: { access, idempotent: true, conflict: 'The thing is paid.' }, schema: { response: answer } },
+      async () => ({ id: 'b' }),
+    );
+    r.post('/api/plain', { config: { access }, schema: { response: answer } }, async () => ({ id: 'c' }));
+    await app.ready();
+    const document = app.swagger() as unknown as Document;
+    await app.close();
+
+    expect(document.paths['/api/refusing'].post.responses['409'].description).toBe('The thing is closed (CONFLICT).');
+    expect(document.paths['/api/refusing-money'].post.responses['409'].description).toBe(
+      'The thing is paid (CONFLICT). Also: A request with this Idempotency-Key is still in progress.',
+    );
+    expect(document.paths['/api/plain'].post.responses['409']).toBeUndefined();
+  });
+});
+
 describe('an idempotent route', () => {
   it('documents the optional Idempotency-Key header and its 409 and 422', async () => {
     // The real plugins on a bare app with two routes, one of them marked idempotent as money POSTs are.

@@ -66,7 +66,10 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/accounting/exports',
     {
-      config: exporting,
+      config: {
+        ...exporting,
+        conflict: 'Account codes the export needs are not set, or another batch took some of its documents just now.',
+      },
       schema: {
         summary: 'Make an accounting export batch',
         body: accountingExportRequestSchema,
@@ -94,7 +97,10 @@ export async function accountingRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/accounting/exports/:id/file',
     {
-      config: exporting,
+      config: {
+        ...exporting,
+        conflict: 'The batch has several parts and no part was asked for: download each part, or the zip.',
+      },
       schema: {
         summary: "Download an accounting export batch's file or one of its parts",
         description:

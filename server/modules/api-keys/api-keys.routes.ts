@@ -39,7 +39,7 @@ export async function apiKeysRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/api-keys/:id/revoke',
     {
-      config,
+      config: { ...config, conflict: 'The key is already revoked.' },
       schema: { summary: 'Revoke an API key', params: idParamSchema, response: { 200: apiKeyResponse } },
       ...answers,
     },

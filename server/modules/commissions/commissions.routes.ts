@@ -127,7 +127,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/request',
     {
-      config: { access: ['payout:request'], idempotent: true },
+      config: {
+        access: ['payout:request'],
+        idempotent: true,
+        conflict: 'Nothing is available to pay out, or the amount is more than is available.',
+      },
       schema: { summary: 'Request a payout', body: requestPayoutSchema, response: { 201: payoutResponse } },
       ...answers,
     },
@@ -137,7 +141,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/:id/approve',
     {
-      config: { access: review, idempotent: true },
+      config: {
+        access: review,
+        idempotent: true,
+        conflict: 'The payout is no longer requested, or it changed while it was being reviewed.',
+      },
       schema: { summary: 'Approve a payout', params: idParamSchema, body: approvePayoutSchema, response: payout },
       ...answers,
     },
@@ -147,7 +155,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/:id/reject',
     {
-      config: { access: review, idempotent: true },
+      config: {
+        access: review,
+        idempotent: true,
+        conflict: 'The payout is no longer requested, or it changed while it was being reviewed.',
+      },
       schema: { summary: 'Reject a payout', params: idParamSchema, body: rejectPayoutSchema, response: payout },
       ...answers,
     },
@@ -157,7 +169,11 @@ export async function commissionsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/payouts/:id/disburse',
     {
-      config: { access: review, idempotent: true },
+      config: {
+        access: review,
+        idempotent: true,
+        conflict: 'The payout is not approved, or it changed while it was being reviewed.',
+      },
       schema: { summary: 'Disburse a payout', params: idParamSchema, response: payout },
       ...answers,
     },

@@ -33,7 +33,10 @@ export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void
   r.post(
     '/api/contracts/:id/renew',
     {
-      config: { access: ['contract:write:any', 'contract:write:own'] },
+      config: {
+        access: ['contract:write:any', 'contract:write:own'],
+        conflict: 'The contract has no term, is not running, or has been renewed already.',
+      },
       schema: { summary: 'Renew a contract into a draft', params: idParamSchema, response: { 201: contractResponse } },
       serializerCompiler: jsonSerializerCompiler,
     },

@@ -102,7 +102,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts',
     {
-      config: { access: write, idempotent: true },
+      config: {
+        access: write,
+        idempotent: true,
+        conflict:
+          'An inventory product it sells is sold out on one of its days (when it is sent or made active at once).',
+      },
       schema: { summary: 'Create a contract', body: contractBodySchema, response: { 201: contractResponse } },
       ...answers,
     },
@@ -112,7 +117,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/contracts/:id',
     {
-      config: { access: write },
+      config: {
+        access: write,
+        conflict:
+          'The contract can no longer be edited (payment processing has started, or it is paused, canceled or completed), the status asked for cannot follow its current one, or an inventory product is sold out on one of its days.',
+      },
       schema: { summary: 'Update a contract', params: idParamSchema, body: contractBodySchema, response: contract },
       ...answers,
     },
@@ -122,7 +131,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/contracts/:id',
     {
-      config: { access: write },
+      config: {
+        access: write,
+        conflict:
+          'The contract is sent, paused or completed, payment processing has started, or it has invoices: cancel it instead.',
+      },
       schema: { summary: 'Delete a contract', params: idParamSchema, response: { 200: messageResponse } },
       ...answers,
     },
@@ -135,7 +148,10 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/generate-payment-link',
     {
-      config: { access: write },
+      config: {
+        access: write,
+        conflict: 'The contract is canceled or completed, is paid through the Client Portal, or bills nothing.',
+      },
       schema: {
         summary: "Generate a contract's payment link",
         params: idParamSchema,
@@ -152,13 +168,19 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
     pause: 'Pause a contract',
     resume: 'Resume a paused contract',
   };
+  const refusals: Record<keyof typeof actions, string> = {
+    send: 'The contract is not a draft or sent, it has no customer, its insertion order is already with the customer or signed, or an inventory product is sold out on one of its days.',
+    activate: 'The contract is not a draft or sent, or an inventory product is sold out on one of its days.',
+    pause: 'Only an active contract can be paused.',
+    resume: 'Only a paused contract can be resumed.',
+  };
   for (const [action, summary] of Object.entries(actions) as [keyof typeof actions, string][]) {
     // Activate and resume bill the contract at once: money, so they take an Idempotency-Key.
     const billsNow = action === 'activate' || action === 'resume';
     r.post(
       `/api/contracts/:id/${action}`,
       {
-        config: { access: write, idempotent: billsNow },
+        config: { access: write, idempotent: billsNow, conflict: refusals[action] },
         schema: { summary, params: idParamSchema, response: contract },
         ...answers,
       },
@@ -170,7 +192,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/resend',
     {
-      config: { access: write },
+      config: { access: write, conflict: 'Only a sent contract can be sent again, and only to a customer it has.' },
       schema: { summary: 'Send a contract to its customer again', params: idParamSchema, response: contract },
       ...answers,
     },
@@ -180,7 +202,7 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/cancel',
     {
-      config: { access: write },
+      config: { access: write, conflict: 'The contract is already canceled or completed.' },
       schema: { summary: 'Cancel a contract', params: idParamSchema, body: cancelContractSchema, response: contract },
       ...answers,
     },
@@ -192,7 +214,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/lines',
     {
-      config: { access: write, idempotent: true },
+      config: {
+        access: write,
+        idempotent: true,
+        conflict:
+          "The contract's lines cannot be amended (it can still be edited, or it is not sent, active or paused), or an inventory product is sold out on one of the days asked for.",
+      },
       schema: {
         summary: 'Add a line to a running contract',
         params: idParamSchema,
@@ -211,7 +238,12 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/lines/:lineId/end',
     {
-      config: { access: write, idempotent: true },
+      config: {
+        access: write,
+        idempotent: true,
+        conflict:
+          "The line already ends by then, or the contract's lines cannot be amended (it can still be edited, or it is not sent, active or paused).",
+      },
       schema: {
         summary: "End a running contract's line",
         params: lineParamsSchema,
@@ -234,7 +266,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/lines/preview',
     {
-      config: { access: write },
+      config: {
+        access: write,
+        conflict:
+          "The amendment it previews would be refused: the contract's lines cannot be amended, or an inventory product is sold out on one of the days asked for.",
+      },
       schema: {
         summary: 'Preview adding a line to a running contract',
         params: idParamSchema,
@@ -249,7 +285,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/lines/:lineId/end/preview',
     {
-      config: { access: write },
+      config: {
+        access: write,
+        conflict:
+          "The amendment it previews would be refused: the line already ends by then, or the contract's lines cannot be amended.",
+      },
       schema: {
         summary: "Preview ending a running contract's line",
         params: lineParamsSchema,

@@ -57,7 +57,10 @@ export async function creativesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/client/creatives',
     {
-      config: { access: ['creative:upload'] },
+      config: {
+        access: ['creative:upload'],
+        conflict: 'The contract is canceled or completed, so it takes no creatives.',
+      },
       schema: {
         summary: 'Upload a creative',
         documentedBody: { 'multipart/form-data': uploadForm },

@@ -35,7 +35,11 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/credit-notes',
     {
-      config: { access: ['invoice:manage'], idempotent: true },
+      config: {
+        access: ['invoice:manage'],
+        idempotent: true,
+        conflict: 'The invoice is void or fully credited already, or it changed while the credit was being issued.',
+      },
       schema: {
         summary: 'Issue a credit note on an invoice',
         params: idParamSchema,
@@ -122,7 +126,11 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/customers/:id/credit-refunds',
     {
-      config: { access: ['invoice:manage'], idempotent: true },
+      config: {
+        access: ['invoice:manage'],
+        idempotent: true,
+        conflict: 'The customer has no credit balance to refund.',
+      },
       schema: {
         summary: "Refund a customer's credit balance",
         params: idParamSchema,

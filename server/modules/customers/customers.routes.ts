@@ -55,7 +55,7 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/customers/:id',
     {
-      config: remove,
+      config: { ...remove, conflict: 'The customer has contracts.' },
       schema: { summary: 'Delete a customer', params: idParamSchema, response: { 200: messageResponse } },
       ...answers,
     },

@@ -67,7 +67,10 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/contracts/:id/delivery/:lineId/:month',
     {
-      config: { access: write },
+      config: {
+        access: write,
+        conflict: 'The period is settled already, or its invoice changed while the under-delivery was being credited.',
+      },
       schema: {
         summary: "Record a period's delivery",
         params: deliveryParamsSchema,
@@ -87,7 +90,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     '/api/delivery',
     {
       // Settling a short period issues a credit note: a retried push with its Idempotency-Key answers again.
-      config: { access: write, idempotent: true },
+      config: { access: write, idempotent: true, conflict: 'A row names a period that is settled already.' },
       attachValidation: true,
       bodyLimit: MAX_IMPORT_BYTES,
       schema: { summary: 'Push delivery rows', body: deliveryPushSchema, response: { 200: deliveryPushResponse } },
@@ -131,7 +134,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     csv.withTypeProvider<ZodTypeProvider>().post(
       '/api/delivery/import',
       {
-        config: { access: write, idempotent: true },
+        config: { access: write, idempotent: true, conflict: 'A row names a period that is settled already.' },
         bodyLimit: MAX_IMPORT_BYTES * 4,
         schema: {
           summary: 'Import delivery from a CSV file',

@@ -166,7 +166,11 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/api/io/:token/accept',
     {
-      config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.answer },
+      config: {
+        access: 'public',
+        rateLimit: IO_PUBLIC_LIMITS.answer,
+        conflict: 'The insertion order is no longer open: accepted, declined, or replaced by a newer version.',
+      },
       schema: {
         summary: 'Accept and sign an insertion order',
         params: ioTokenParamSchema,
@@ -181,7 +185,11 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/api/io/:token/decline',
     {
-      config: { access: 'public', rateLimit: IO_PUBLIC_LIMITS.answer },
+      config: {
+        access: 'public',
+        rateLimit: IO_PUBLIC_LIMITS.answer,
+        conflict: 'The insertion order is no longer open: accepted, declined, or replaced by a newer version.',
+      },
       schema: {
         summary: 'Decline an insertion order',
         params: ioTokenParamSchema,

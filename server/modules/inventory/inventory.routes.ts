@@ -31,7 +31,7 @@ export async function inventoryRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/products/:id/availability',
     {
-      config,
+      config: { ...config, conflict: 'The product is not an inventory product: its units are not counted by the day.' },
       schema: {
         summary: "Get a product's availability by day",
         params: idParamSchema,

@@ -36,7 +36,11 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/customers/:id/invite',
     {
-      config: { access: ['customer:write'] },
+      config: {
+        access: ['customer:write'],
+        conflict:
+          "The customer's client portal account is deactivated, or the customer's e-mail already belongs to another account.",
+      },
       schema: { summary: 'Invite a customer to the client portal', params: idParamSchema, response: accessLink },
       ...answers,
     },
@@ -46,7 +50,7 @@ export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/users/:id/send-password-reset',
     {
-      config: { access: ['user:manage'] },
+      config: { access: ['user:manage'], conflict: 'The account is deactivated.' },
       schema: { summary: 'Send a user a password reset link', params: idParamSchema, response: accessLink },
       ...answers,
     },

@@ -90,7 +90,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/resend',
     {
-      config: { access: ['invoice:manage'] },
+      config: { access: ['invoice:manage'], conflict: 'Only an unpaid invoice can be sent again.' },
       schema: {
         summary: 'Send an invoice to its customer again',
         params: idParamSchema,
@@ -136,7 +136,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/invoices/:id/receipt',
     {
-      config: { access: read },
+      config: { access: read, conflict: 'The invoice has no payment to give a receipt for.' },
       schema: {
         summary: "A payment's receipt (PDF)",
         description: "The receipt of the payment named by `payment`, or of the invoice's latest payment.",

@@ -55,7 +55,7 @@ export async function packagesRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/packages/:id',
     {
-      config: write,
+      config: { ...write, conflict: 'Contracts use the package.' },
       schema: { summary: 'Delete a package', params: idParamSchema, response: { 200: messageResponse } },
       ...answers,
     },

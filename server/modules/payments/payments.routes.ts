@@ -74,7 +74,12 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/pay/:token/checkout',
     {
-      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.open },
+      config: {
+        access: 'public',
+        rateLimit: PUBLIC_PAYMENT_LIMITS.open,
+        conflict:
+          'Nothing is due, the contract can no longer be paid, its insertion order must be accepted first, or the checkout is still being opened.',
+      },
       schema: {
         summary: "Start a pay link's checkout",
         params: tokenParamSchema,
@@ -96,7 +101,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/checkout/:token/pay',
     {
-      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.pay },
+      config: {
+        access: 'public',
+        rateLimit: PUBLIC_PAYMENT_LIMITS.pay,
+        conflict: 'The checkout has expired or is already paid, or the amount due changed since it was opened.',
+      },
       schema: {
         summary: 'Pay a checkout by card',
         params: tokenParamSchema,
@@ -145,7 +154,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/checkout',
     {
-      config: { access: ['invoice:read:client'], idempotent: true },
+      config: {
+        access: ['invoice:read:client'],
+        idempotent: true,
+        conflict: 'The invoice is paid or void, or its checkout is still being opened.',
+      },
       schema: {
         summary: 'Start paying an invoice by card',
         params: idParamSchema,
@@ -164,7 +177,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/payments',
     {
-      config: { access: manage, idempotent: true },
+      config: {
+        access: manage,
+        idempotent: true,
+        conflict: 'The invoice is paid or void.',
+      },
       schema: {
         summary: 'Record a manual payment',
         params: idParamSchema,
@@ -180,7 +197,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/invoices/:id/void',
     {
-      config: { access: manage, idempotent: true },
+      config: { access: manage, idempotent: true, conflict: 'The invoice is already void.' },
       schema: {
         summary: 'Void an invoice',
         params: idParamSchema,
@@ -196,7 +213,10 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/contracts/:id/resend-receipt',
     {
-      config: { access: ['contract:write:any', 'contract:write:own'] },
+      config: {
+        access: ['contract:write:any', 'contract:write:own'],
+        conflict: 'The contract has no payment to send a receipt for.',
+      },
       schema: {
         summary: "Send a contract's payment receipt again",
         params: idParamSchema,
@@ -213,7 +233,10 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/client/contracts/:id/billing-portal',
     {
-      config: { access: ['portal:access'] },
+      config: {
+        access: ['portal:access'],
+        conflict: 'The contract is paid through its pay link, not the Client Portal.',
+      },
       schema: {
         summary: "Open the billing portal of one of the client's contracts",
         params: idParamSchema,

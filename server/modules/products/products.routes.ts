@@ -48,7 +48,7 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/products/:id',
     {
-      config: write,
+      config: { ...write, conflict: 'The capacity asked for is below the units already sold or held on a day.' },
       schema: { summary: 'Update a product', params: idParamSchema, body: updateProductSchema, response: product },
       ...answers,
     },

@@ -39,7 +39,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/users',
     {
-      config: { access },
+      config: { access, conflict: 'A user with this email already exists.' },
       schema: { summary: 'Create a user', body: createUserSchema, response: { 201: userResponse } },
       ...answers,
     },
@@ -49,7 +49,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/users/:id',
     {
-      config: { access },
+      config: {
+        access,
+        conflict:
+          'Another user has this email, or the change would deactivate your own account or change your own role.',
+      },
       schema: { summary: 'Update a user', params: idParamSchema, body: updateUserSchema, response: user },
       ...answers,
     },
@@ -60,7 +64,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/users/:id',
     {
-      config: { access },
+      config: { access, conflict: 'The user is the sales rep of contracts: deactivate the account instead.' },
       schema: { summary: 'Delete a user', params: idParamSchema, response: { 200: messageResponse } },
       ...answers,
     },

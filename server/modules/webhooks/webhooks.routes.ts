@@ -168,7 +168,7 @@ export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/webhooks/:id/test',
     {
-      config,
+      config: { ...config, conflict: 'The endpoint is disabled.' },
       schema: {
         summary: 'Send a test event to a webhook endpoint',
         params: idParamSchema,

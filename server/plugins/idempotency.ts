@@ -13,6 +13,14 @@ import type { Db } from '../db/client';
 import { loggableError } from '../lib/db-errors';
 import { rowsOf } from '../lib/db-rows';
 import { AppError, conflict } from '../lib/errors';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_LEASE_SECONDS,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENCY_WINDOW_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './idempotency-key';
 
 /** A claimed key: the row this request owns, told apart from a later claim of the same key by its claim time. */
 type Claim = { scope: string; key: string; claimedAt: string };
@@ -33,26 +41,6 @@ declare module 'fastify' {
     idempotencyClaim: Claim | null;
   }
 }
-
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-/** How long a key's first response is replayed; an older row counts as absent (and is purged hourly). */
-export const IDEMPOTENCY_WINDOW_HOURS = 24;
-/**
- * How long a claim may stay `running` before another request with the same key may take it over: the
- * instance that claimed it died mid-request. Far longer than any money request takes.
- */
-export const IDEMPOTENCY_LEASE_SECONDS = 5 * 60;
-
-export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)',
-  noCaller: 'An Idempotency-Key can only be used by a signed-in caller',
-  inProgress: 'A request with this Idempotency-Key is still in progress',
-  mismatch: 'This Idempotency-Key was used with a different request',
-} as const;
-
-/** 1 to 255 visible ASCII characters (0x21-0x7E): no spaces, no control characters, nothing else. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Whose keys a request's key is among: every caller has a space of keys of its own, so two callers using
@@ -86,7 +74,7 @@ export const idempotencyPlugin = fp(
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (key === undefined) return;
       // Repeated headers arrive joined with ", ": not a key either.
-      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
         throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.invalidKey);
       }
       const scope = idempotencyScope(request);

@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { stableJson } from '../lib/canonical-json';
 import { loggableError } from '../lib/db-errors';
 import { rowsOf } from '../lib/db-rows';
 import { AppError, conflict } from '../lib/errors';
@@ -172,19 +173,6 @@ export function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(JSON.stringify([...parts, content]))
     .digest('hex');
-}
-
-/** JSON with every object's keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same request. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    return `{${Object.keys(record)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 const keptFor = sql`${IDEMPOTENCY_WINDOW_HOURS} * interval '1 hour'`;

@@ -18,7 +18,6 @@ import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { creditInvoice } from '../credit-notes/credit-notes.service';
 import {
   liveBooking,
@@ -29,6 +28,7 @@ import {
 } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { deliveredText, formatImpressions, notEndedMessage, periodLabel, settledMessage } from './delivery.periods';
 import {
   type DeliveryWrite,

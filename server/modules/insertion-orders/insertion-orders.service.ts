@@ -30,10 +30,10 @@ import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { type Letterhead, pdfDay } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { contractScheduleOf, previewContracts } from '../billing/billing.service';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { ioFilename, type SignedRecordFacts, signedIoFilename, signedRecordEmail } from './insertion-orders.emails';
 import { type IoSnapshot, renderIoPdf, renderSignedIoPdf } from './insertion-orders.pdf';
 import {

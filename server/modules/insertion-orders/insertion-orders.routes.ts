@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import {
   contractInsertionOrdersResponse,
   ioGoneResponse,
@@ -98,11 +97,10 @@ function sendPdf(reply: FastifyReply, file: IoFile, disposition: 'inline' | 'att
  * staff's: the versions of a contract (no token), their files and the check of a file's SHA-256.
  */
 export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void> {
-  const storage = createStorage(app.config);
   const deps = (): IoDeps => ({
     db: app.db,
     mailer: app.mailer,
-    storage,
+    storage: app.storage,
     baseUrl: publicOrigin(app),
   });
   const meta = (request: FastifyRequest): IoRequestMeta => ({

@@ -29,7 +29,14 @@ import {
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
-import { deliveredText, formatImpressions, notEndedMessage, periodLabel, settledMessage } from './delivery.periods';
+import {
+  deliveredText,
+  formatImpressions,
+  notEndedMessage,
+  periodLabel,
+  periodProblem,
+  sameTotal,
+} from './delivery.periods';
 import {
   type DeliveryWrite,
   finaliseAfterGrace,
@@ -375,23 +382,15 @@ export function periodProblems(
 ): DeliveryProblem[] {
   const problems: DeliveryProblem[] = [];
   for (const entry of entries) {
-    const period = byKey.get(periodKey(entry.lineId, entry.month));
-    if (!period) {
-      const message = `The line was not billed for ${formatMonth(entry.month)}: there is no delivery to record for that month`;
-      problems.push({ entry, message, settled: false });
-      continue;
-    }
-    const notEnded = notEndedMessage(period, today);
-    if (notEnded) problems.push({ entry, message: notEnded, settled: false });
-    else if (period.settled_at && !sameFigures(period, entry)) {
-      problems.push({ entry, message: settledMessage(period), settled: true });
-    }
+    const problem = periodProblem(
+      byKey.get(periodKey(entry.lineId, entry.month)),
+      { month: entry.month },
+      (period) => notEndedMessage(period, today),
+      (period) => sameTotal(period, entry),
+    );
+    if (problem) problems.push({ entry, ...problem });
   }
   return problems;
-}
-
-function sameFigures(period: PeriodRow, entry: DeliveryEntry): boolean {
-  return Number(period.delivered_impressions) === entry.impressions && nullableNumber(period.clicks) === entry.clicks;
 }
 
 const nullableNumber = (value: string | number | null) => (value === null ? null : Number(value));

@@ -10,6 +10,7 @@ import { setBusinessTimeZone } from './lib/business-day';
 import { setDefaultLegalName } from './lib/company-profile';
 import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createStorage, type Storage } from './lib/storage';
 import { registerRoutes } from './modules';
 import { authPlugin } from './plugins/auth';
 import { authorizePlugin } from './plugins/authorize';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     mailer: Mailer;
+    /** The configured storage (STORAGE_URL's bucket, else the uploads folder under DATA_DIR), made once. */
+    storage: Storage;
   }
   interface FastifyReply {
     sendIndex(): FastifyReply;
@@ -53,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
+  app.decorate('storage', createStorage(deps.config));
   setBusinessTimeZone(deps.config.BUSINESS_TIMEZONE);
   // The legal name documents print until an admin saves the company profile.
   setDefaultLegalName(deps.config.BUSINESS_NAME);

@@ -11,8 +11,8 @@ import { reportExpiredHolds, runRenewalHolds } from './modules/inventory/invento
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
 import { purgeOldWebhookDeliveries } from './modules/webhooks/webhooks.service';
-import { purgeIdempotencyKeys } from './plugins/idempotency';
-import { purgeRateLimitHits } from './plugins/rate-limit';
+import { purgeIdempotencyKeys } from './plugins/idempotency.repo';
+import { purgeRateLimitHits } from './plugins/rate-limit.repo';
 
 /**
  * The product's background work, as jobs of the queue (lib/job-queue.ts). Cron expressions are read in

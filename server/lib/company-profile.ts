@@ -5,9 +5,8 @@ import {
   emptyCompanyProfile,
   type LogoContentType,
 } from '@shared/contracts/company-vocabulary';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appSettings } from '../db/schema';
+import { storedSettingValue } from './company-profile.repo';
 import { type Storage, StoredObjectMissing } from './storage';
 
 /**
@@ -35,24 +34,15 @@ export function setDefaultLegalName(name: string): void {
   defaultLegalName = name;
 }
 
-async function storedValue(db: Db, key: string): Promise<unknown> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, key))
-    .limit(1);
-  return row?.value;
-}
-
 /** The saved profile, or the default one (the legal name, every other field null) before anything is saved. */
 export async function readCompanyProfile(db: Db): Promise<CompanyProfile> {
-  const parsed = companyProfileSchema.safeParse(await storedValue(db, COMPANY_SETTINGS_KEY));
+  const parsed = companyProfileSchema.safeParse(await storedSettingValue(db, COMPANY_SETTINGS_KEY));
   return parsed.success ? parsed.data : emptyCompanyProfile(defaultLegalName);
 }
 
 /** The current logo's record; null before one is uploaded. */
 export async function readCompanyLogo(db: Db): Promise<CompanyLogo | null> {
-  const value = (await storedValue(db, COMPANY_LOGO_SETTINGS_KEY)) as CompanyLogo | undefined;
+  const value = (await storedSettingValue(db, COMPANY_LOGO_SETTINGS_KEY)) as CompanyLogo | undefined;
   return value?.storageKey ? value : null;
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -10,12 +9,16 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { stableJson } from '../lib/canonical-json';
 import { loggableError } from '../lib/db-errors';
-import { rowsOf } from '../lib/db-rows';
 import { AppError, conflict } from '../lib/errors';
-
-/** A claimed key: the row this request owns, told apart from a later claim of the same key by its claim time. */
-type Claim = { scope: string; key: string; claimedAt: string };
+import { type Claim, claimKey, completeKey, findKey, releaseKey, type StoredKey } from './idempotency.repo';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './idempotency-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,26 +36,6 @@ declare module 'fastify' {
     idempotencyClaim: Claim | null;
   }
 }
-
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-/** How long a key's first response is replayed; an older row counts as absent (and is purged hourly). */
-export const IDEMPOTENCY_WINDOW_HOURS = 24;
-/**
- * How long a claim may stay `running` before another request with the same key may take it over: the
- * instance that claimed it died mid-request. Far longer than any money request takes.
- */
-export const IDEMPOTENCY_LEASE_SECONDS = 5 * 60;
-
-export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)',
-  noCaller: 'An Idempotency-Key can only be used by a signed-in caller',
-  inProgress: 'A request with this Idempotency-Key is still in progress',
-  mismatch: 'This Idempotency-Key was used with a different request',
-} as const;
-
-/** 1 to 255 visible ASCII characters (0x21-0x7E): no spaces, no control characters, nothing else. */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Whose keys a request's key is among: every caller has a space of keys of its own, so two callers using
@@ -86,7 +69,7 @@ export const idempotencyPlugin = fp(
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (key === undefined) return;
       // Repeated headers arrive joined with ", ": not a key either.
-      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
         throw new AppError('BAD_REQUEST', IDEMPOTENCY_MESSAGES.invalidKey);
       }
       const scope = idempotencyScope(request);
@@ -151,14 +134,6 @@ export const idempotencyPlugin = fp(
 const hooks = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-type StoredKey = {
-  requestHash: string;
-  state: string;
-  responseStatus: number | null;
-  responseType: string | null;
-  responseBody: string | null;
-};
-
 function replay(reply: FastifyReply, row: StoredKey): FastifyReply {
   reply.code(row.responseStatus ?? 200).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   if (row.responseType) reply.type(row.responseType);
@@ -184,71 +159,4 @@ export function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(JSON.stringify([...parts, content]))
     .digest('hex');
-}
-
-/** JSON with every object's keys sorted, so that `{"a":1,"b":2}` and `{"b":2,"a":1}` are the same request. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    return `{${Object.keys(record)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-const keptFor = sql`${IDEMPOTENCY_WINDOW_HOURS} * interval '1 hour'`;
-const leaseFor = sql`${IDEMPOTENCY_LEASE_SECONDS} * interval '1 second'`;
-
-/**
- * The one statement that decides who runs a request: a new key is inserted; an existing row is taken over
- * only when it is past the 24-hour window, or `running` past the lease. The claim's time (exact, as text)
- * when this request won, null when another holds the key.
- */
-async function claimKey(db: Db, scope: string, key: string, hash: string): Promise<string | null> {
-  const result = await db.execute(sql`
-    insert into idempotency_keys as k (scope, key, request_hash, state)
-    values (${scope}, ${key}, ${hash}, 'running')
-    on conflict (scope, key) do update set
-      request_hash = excluded.request_hash, state = 'running', response_status = null, response_type = null,
-      response_body = null, created_at = now(), completed_at = null
-    where k.created_at <= now() - ${keptFor} or (k.state = 'running' and k.created_at <= now() - ${leaseFor})
-    returning k.created_at::text as claimed_at`);
-  return rowsOf<{ claimed_at: string }>(result)[0]?.claimed_at ?? null;
-}
-
-async function findKey(db: Db, scope: string, key: string): Promise<StoredKey | null> {
-  const result = await db.execute(sql`
-    select request_hash as "requestHash", state, response_status as "responseStatus",
-      response_type as "responseType", response_body as "responseBody"
-    from idempotency_keys where scope = ${scope} and key = ${key}`);
-  return rowsOf<StoredKey>(result)[0] ?? null;
-}
-
-/** Stores the response on the claim this request holds (not on a later one that took it over). */
-async function completeKey(
-  db: Db,
-  claim: Claim,
-  response: { status: number; type: string | null; body: string },
-): Promise<void> {
-  await db.execute(sql`
-    update idempotency_keys set state = 'done', response_status = ${response.status},
-      response_type = ${response.type}, response_body = ${response.body}, completed_at = now()
-    where scope = ${claim.scope} and key = ${claim.key} and state = 'running'
-      and created_at = ${claim.claimedAt}::timestamptz`);
-}
-
-/** Gives the key back (the request failed): the next request with it runs. */
-async function releaseKey(db: Db, claim: Claim): Promise<void> {
-  await db.execute(sql`
-    delete from idempotency_keys
-    where scope = ${claim.scope} and key = ${claim.key} and state = 'running'
-      and created_at = ${claim.claimedAt}::timestamptz`);
-}
-
-/** Forgets keys past their 24-hour window (hourly, with the session purge); they count as absent already. */
-export async function purgeIdempotencyKeys(db: Db): Promise<void> {
-  await db.execute(sql`delete from idempotency_keys where created_at < now() - ${keptFor}`);
 }

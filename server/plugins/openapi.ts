@@ -6,6 +6,7 @@ import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { JsonSchema } from '../lib/response-schema';
 import { type RouteAccess, withAccess } from './authorize';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_WINDOW_HOURS } from './idempotency-key';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -30,10 +31,6 @@ declare module 'fastify' {
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = '/api/openapi.json';
 
-/** The header of an idempotent request, and the longest key taken (product.md section 16). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENCY_KEY_MAX = 255;
-
 const DESCRIPTION = `The API of AdCRM: the routes the web client itself uses, each with its parameters, body and answers.
 
 **Authentication.** Send \`Authorization: Bearer <token>\` with a session token (from \`POST /api/auth/login\`) or an
@@ -51,8 +48,8 @@ each invalid field, by its path).
 \`"1480.50"\`). Webhook deliveries differ: the \`data\` of an event carries integer cents, in fields named
 \`...Cents\` (\`"totalCents": 148050\`).
 
-**Idempotency.** A POST that creates or moves money takes an optional \`Idempotency-Key\` header (at most 255
-characters, scoped to the API key or session that sends it): a repeat with the same key and body within 24 hours
+**Idempotency.** A POST that creates or moves money takes an optional \`${IDEMPOTENCY_HEADER}\` header (at most ${IDEMPOTENCY_KEY_MAX}
+characters, scoped to the API key or session that sends it): a repeat with the same key and body within ${IDEMPOTENCY_WINDOW_HOURS} hours
 gets the first answer again, status and body; the same key with a different body gets 422; a repeat while the first
 request is still in progress gets 409.
 
@@ -84,8 +81,8 @@ const ERROR_TEXT: Record<string, string> = {
   401: 'Not signed in (UNAUTHENTICATED).',
   403: 'The caller lacks the permission (FORBIDDEN).',
   404: 'No such record, or not one the caller may see, or a malformed id (NOT_FOUND).',
-  409: 'A request with this Idempotency-Key is still in progress.',
-  422: 'This Idempotency-Key was already used with a different body.',
+  409: `A request with this ${IDEMPOTENCY_HEADER} is still in progress.`,
+  422: `This ${IDEMPOTENCY_HEADER} was already used with a different body.`,
   429: 'Too many requests (RATE_LIMITED); Retry-After says how many seconds to wait.',
 };
 
@@ -251,8 +248,7 @@ function addIdempotencyKey(schema: Schema): void {
         type: 'string',
         minLength: 1,
         maxLength: IDEMPOTENCY_KEY_MAX,
-        description:
-          'Makes a retry safe: the same key and body within 24 hours replays the first answer; a different body gets 422; while the first is in progress, 409.',
+        description: `Makes a retry safe: the same key and body within ${IDEMPOTENCY_WINDOW_HOURS} hours replays the first answer; a different body gets 422; while the first is in progress, 409.`,
       },
     },
   };

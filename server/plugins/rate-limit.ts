@@ -1,9 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { rowsOf } from '../lib/db-rows';
 import { AppError } from '../lib/errors';
+import { countHit, type Hits, readHits } from './rate-limit.repo';
 
 /**
  * Per-route request limits for routes anyone can call (pay links, checkout, set-password ...), against
@@ -29,7 +28,6 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   });
 }
 
-type Hits = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Hits) => void;
 type RouteLimitOptions = { routeInfo?: { method?: string | string[]; url?: string } };
 
@@ -46,29 +44,14 @@ function databaseStore(db: Db) {
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const window = sql`${Math.max(1, Math.trunc(timeWindow))} * interval '1 millisecond'`;
-      db.execute(sql`
-        insert into rate_limit_hits as r (key, window_start, hits)
-        values (${this.prefix + key}, now(), 1)
-        on conflict (key) do update set
-          hits = case when r.window_start + ${window} <= now() then 1 else r.hits + 1 end,
-          window_start = case when r.window_start + ${window} <= now() then now() else r.window_start end
-        returning r.hits,
-          greatest(0, ceil(extract(epoch from (r.window_start + ${window} - now())) * 1000))::bigint as ttl`)
-        .then((result) => callback(null, toHits(rowsOf<{ hits: number; ttl: string | number }>(result)[0])))
+      countHit(db, this.prefix + key, wholeMs(timeWindow))
+        .then((hits) => callback(null, hits))
         .catch((error: Error) => callback(error));
     }
 
     read(key: string, callback: Callback, timeWindow: number): void {
-      const window = sql`${Math.max(1, Math.trunc(timeWindow))} * interval '1 millisecond'`;
-      db.execute(sql`
-        select r.hits, greatest(0, ceil(extract(epoch from (r.window_start + ${window} - now())) * 1000))::bigint as ttl
-        from rate_limit_hits r
-        where r.key = ${this.prefix + key} and r.window_start + ${window} > now()`)
-        .then((result) => {
-          const row = rowsOf<{ hits: number; ttl: string | number }>(result)[0];
-          callback(null, row ? toHits(row) : { current: 0, ttl: 0 });
-        })
+      readHits(db, this.prefix + key, wholeMs(timeWindow))
+        .then((hits) => callback(null, hits ?? { current: 0, ttl: 0 }))
         .catch((error: Error) => callback(error));
     }
 
@@ -81,29 +64,13 @@ function databaseStore(db: Db) {
   };
 }
 
-const toHits = (row: { hits: number; ttl: string | number }): Hits => ({
-  current: Number(row.hits),
-  ttl: Number(row.ttl),
-});
+/** The plugin's time window as whole milliseconds, at least one. */
+const wholeMs = (timeWindow: number) => Math.max(1, Math.trunc(timeWindow));
 
 /**
  * Counts one request of an API key in its fixed one-minute window, in rate_limit_hits like the per-route limits
  * (one conditional upsert, the database's clock): every instance counts against the same budget.
  */
 export async function countApiKeyRequest(db: Db, keyId: string, windowMs = 60_000): Promise<Hits> {
-  const window = sql`${windowMs} * interval '1 millisecond'`;
-  const result = await db.execute(sql`
-    insert into rate_limit_hits as r (key, window_start, hits)
-    values (${`api-key ${keyId}`}, now(), 1)
-    on conflict (key) do update set
-      hits = case when r.window_start + ${window} <= now() then 1 else r.hits + 1 end,
-      window_start = case when r.window_start + ${window} <= now() then now() else r.window_start end
-    returning r.hits,
-      greatest(0, ceil(extract(epoch from (r.window_start + ${window} - now())) * 1000))::bigint as ttl`);
-  return toHits(rowsOf<{ hits: number; ttl: string | number }>(result)[0]!);
-}
-
-/** Forgets windows that ended more than a day ago (hourly, with the session purge). */
-export async function purgeRateLimitHits(db: Db): Promise<void> {
-  await db.execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);
+  return countHit(db, `api-key ${keyId}`, windowMs);
 }

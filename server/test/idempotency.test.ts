@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contracts, idempotencyKeys, invoices, payments } from '../db/schema';
 import { runBilling } from '../modules/billing/billing-run';
-import { purgeIdempotencyKeys } from '../plugins/idempotency';
+import { purgeIdempotencyKeys } from '../plugins/idempotency.repo';
 import { buildTestApp, type TestContext } from './app';
 import { createBillableContract, setTaxSettings } from './billing-factories';
 import { createTestCustomer, createTestProduct } from './catalog-factories';

@@ -6,16 +6,28 @@ import { describe, expect, it } from 'vitest';
  * Route -> service -> repo (docs/architecture.md, "Where things live"): a module's statements are written in
  * its repos (`*.repo.ts`), and a ledger (`*.ledger.ts`) writes its own tables; services and every other
  * module file call a named repo function. A service may still build a plain SQL fragment (a filter) that it
- * passes to a repo; what it may not do is run a query builder or a statement itself.
+ * passes to a repo; what it may not do is run a query builder or a statement itself. The same holds in
+ * `server/plugins/` and `server/lib/`: their statements are in their repos (`idempotency.repo.ts`,
+ * `rate-limit.repo.ts`, ...), besides the few files named below that are database infrastructure themselves.
  */
 
-const MODULES = path.resolve(import.meta.dirname, '..', 'modules');
+const SERVER = path.resolve(import.meta.dirname, '..');
+const MODULES = path.join(SERVER, 'modules');
 
 /** Module files besides the repos and ledgers that run their own statements, each for a reason. */
 const STATEMENT_OWNERS: Record<string, string> = {
   'billing/billing-run.ts':
     'the billing run: one set-based INSERT ... SELECT per chunk of contracts is the engine itself (decision 011)',
   'sessions/sessions.ts': 'the sessions module is this one file: the session store and its prepared lookup',
+};
+
+/** Files of server/lib and server/plugins besides their repos that run their own statements: infrastructure. */
+const INFRASTRUCTURE_OWNERS: Record<string, string> = {
+  'lib/audit.ts': 'recordAudit: the audit event every change writes in its own transaction, from every module',
+  'lib/mailer.ts':
+    'the mailer and its outbox: e-mails queued in the caller’s transaction, claimed and sent after commit',
+  'lib/notify.ts': 'notify: notifications and their e-mail copies in the caller’s transaction, in one statement',
+  'lib/planner-statistics.ts': 'ANALYZE on the embedded database: maintenance of the database itself, no table’s rows',
 };
 
 /** A query builder or statement run on a database handle (`db`, `tx`, `deps.db`, `app.db`), over lines too. */
@@ -49,14 +61,19 @@ function moduleFiles(dir: string): string[] {
   });
 }
 
-const files = moduleFiles(MODULES).map((file) => path.relative(MODULES, file).split(path.sep).join('/'));
+const relativeTo = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
+const files = moduleFiles(MODULES).map((file) => relativeTo(MODULES, file));
+/** Every file of server/plugins and server/lib, as "plugins/auth.ts". */
+const sharedFiles = [path.join(SERVER, 'plugins'), path.join(SERVER, 'lib')]
+  .flatMap(moduleFiles)
+  .map((file) => relativeTo(SERVER, file));
 const isService = (file: string) => file.endsWith('.service.ts');
 const ownsStatements = (file: string) =>
   file.endsWith('.repo.ts') || file.endsWith('.ledger.ts') || file in STATEMENT_OWNERS;
 
-function statementsOf(selected: string[]): string[] {
+function statementsOf(selected: string[], root = MODULES): string[] {
   return selected.flatMap((file) =>
-    statementsIn(fs.readFileSync(path.join(MODULES, file), 'utf8')).map((at) => `${file}:${at}`),
+    statementsIn(fs.readFileSync(path.join(root, file), 'utf8')).map((at) => `${file}:${at}`),
   );
 }
 
@@ -109,5 +126,25 @@ describe('the layers of a module', () => {
 
   it('runs statements only in repos, ledgers and the named engines', () => {
     expect(statementsOf(files.filter((file) => !isService(file) && !ownsStatements(file)))).toEqual([]);
+  });
+
+  it('reads every file of plugins and lib', () => {
+    expect(sharedFiles).toContain('plugins/idempotency.ts');
+    expect(sharedFiles).toContain('plugins/rate-limit.ts');
+    expect(sharedFiles).toContain('lib/storage.ts');
+    expect(sharedFiles.some((file) => file.endsWith('.test.ts'))).toBe(false);
+    // The repos hold statements the detector sees, and so does each named file (a stale name would fail here).
+    expect(statementsOf(['plugins/idempotency.repo.ts', 'plugins/rate-limit.repo.ts'], SERVER).length).toBeGreaterThan(
+      5,
+    );
+    for (const owner of Object.keys(INFRASTRUCTURE_OWNERS)) {
+      expect(sharedFiles).toContain(owner);
+      expect(statementsOf([owner], SERVER).length, owner).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs statements in plugins and lib only in their repos and the named infrastructure', () => {
+    const others = sharedFiles.filter((file) => !file.endsWith('.repo.ts') && !(file in INFRASTRUCTURE_OWNERS));
+    expect(statementsOf(others, SERVER)).toEqual([]);
   });
 });

@@ -64,7 +64,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
     },
   },
   dunning_steps: { owner: 'modules/dunning' },
-  idempotency_keys: { owner: 'plugins/idempotency.ts' },
+  idempotency_keys: { owner: 'plugins/idempotency.repo.ts' },
   insertion_order_events: { owner: 'modules/insertion-orders' },
   insertion_orders: { owner: 'modules/insertion-orders' },
   inventory_holds: { owner: 'modules/inventory' },
@@ -100,7 +100,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   },
   payouts: { owner: 'modules/commissions' },
   products: { owner: 'modules/products', also: { 'demo/seed-catalog.ts': DEMO_HISTORY } },
-  rate_limit_hits: { owner: 'plugins/rate-limit.ts' },
+  rate_limit_hits: { owner: 'plugins/rate-limit.repo.ts' },
   renewal_holds: { owner: 'modules/inventory' },
   renewal_notices: { owner: 'modules/contracts' },
   report_book_totals: { owner: 'modules/reports' },
@@ -116,18 +116,9 @@ const TABLE_OWNERS: Record<string, Owner> = {
       'demo/seed-users.ts': DEMO_HISTORY,
     },
   },
-  webhook_deliveries: {
-    owner: 'modules/webhooks',
-    also: {
-      'lib/webhook-events.ts':
-        'emitWebhookEvent writes an event’s pending deliveries in the caller’s transaction (decision 042)',
-    },
-  },
+  webhook_deliveries: { owner: 'modules/webhooks' },
   webhook_endpoints: { owner: 'modules/webhooks' },
-  webhook_events: {
-    owner: 'modules/webhooks',
-    also: { 'lib/webhook-events.ts': 'emitWebhookEvent writes the event in the caller’s transaction (decision 042)' },
-  },
+  webhook_events: { owner: 'modules/webhooks' },
 };
 
 /** Who moves each status column ("table.status"): a state change is its owner's conditional update. */

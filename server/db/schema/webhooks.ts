@@ -34,7 +34,7 @@ export const webhookEndpoints = pgTable(
 );
 
 /**
- * One event, written in the same transaction as the change it reports (the outbox pattern; lib/webhook-events.ts).
+ * One event, written in the same transaction as the change it reports (the outbox pattern; modules/webhooks/webhook-events.ts).
  * `id` is the `webhook-id` of every delivery of it, on every retry and resend. `data` is the resource's public
  * shape. `dedupe_key` makes once-only events once (an invoice's overdue, a contract's acceptance); events
  * without one are kept only when an enabled endpoint subscribes to their type.

@@ -21,8 +21,8 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import type { SessionUser } from '../sessions/sessions';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { commissionsCsv } from './commissions.csv';
 import {
   allocateToPayout,

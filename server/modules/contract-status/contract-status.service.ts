@@ -5,8 +5,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { notifyContractActivated } from '../notifications/contract-notices';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import {
   type ContractRow,
   closePause,

@@ -5,14 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import { listRenewalsDue, renewContract } from './contract-renewals.service';
 import { contractResponse, renewalDueListResponse } from './contracts.response';
 
 /** Renewals (product.md section 15): the contracts due for renewal, and renewing one into a draft. */
 export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const storage = createStorage(app.config);
 
   // As for reading contracts: a rep their own, managers, admins and finance every contract.
   r.get(
@@ -47,7 +45,7 @@ export async function contractRenewalsRoutes(app: FastifyInstance): Promise<void
             db: app.db,
             mailer: app.mailer,
             baseUrl: publicOrigin(app),
-            storage,
+            storage: app.storage,
           },
           request.user!,
           request.params.id,

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import {
   addContractLine,
   endContractLine,
@@ -44,12 +43,11 @@ export async function contractsRoutes(app: FastifyInstance): Promise<void> {
   const write = ['contract:write:any', 'contract:write:own'] as const;
 
   /** Links in e-mails and answers point at the configured public origin, never at request headers. */
-  const storage = createStorage(app.config);
   const deps = (_request?: FastifyRequest): ContractDeps => ({
     db: app.db,
     mailer: app.mailer,
     baseUrl: publicOrigin(app),
-    storage,
+    storage: app.storage,
   });
 
   // The two hottest reads answer through fast-json-stringify (lib/response-schema.ts).

@@ -6,7 +6,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { sendPage } from '../../lib/http';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import { creativeListResponse, creativeResponse } from './creatives.response';
 import {
   attachmentHeader,
@@ -41,9 +40,13 @@ const uploadForm = {
 };
 
 export async function creativesRoutes(app: FastifyInstance): Promise<void> {
-  const storage = createStorage(app.config);
   const caps = { perHour: app.config.CREATIVE_UPLOADS_PER_HOUR, storageMegabytes: app.config.CREATIVE_STORAGE_MB };
-  const deps = (request: FastifyRequest): CreativeDeps => ({ db: app.db, storage, log: request.log, caps });
+  const deps = (request: FastifyRequest): CreativeDeps => ({
+    db: app.db,
+    storage: app.storage,
+    log: request.log,
+    caps,
+  });
   await app.register(multipart, {
     // One file of at most 10 MiB and the contract's id; anything more is refused by the parser.
     limits: { fileSize: MAX_CREATIVE_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, headerPairs: 50 },

@@ -6,8 +6,8 @@ import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import { takeNextNumber } from '../../db/number-series';
 import { creditNotes, customerCreditEntries, customers, type invoices, type payments } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { addCredit, sqlAddPayments } from '../invoices/invoices.ledger';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 /**
  * The credit ledger, inside the caller's transaction (after the contract's lock, the first lock of every

@@ -12,7 +12,6 @@ import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import { contractDisplayName } from '../invoices/invoices.emails';
 import { creditNoteListResponse, creditNoteResponse, customerCreditResponse } from '../invoices/invoices.response';
 import { getCreditNote, invoiceFacts, listCreditNotes } from '../invoices/invoices.service';
@@ -27,7 +26,6 @@ import { type CreditDeps, getCustomerCredit, issueCreditNote, refundCustomerCred
 export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The company's logo, printed in the PDF's header.
-  const storage = createStorage(app.config);
   const read = ['invoice:read:any', 'invoice:read:own', 'invoice:read:client'] as const;
   const answers = { serializerCompiler: jsonSerializerCompiler };
   const deps = (): CreditDeps => ({ db: app.db, mailer: app.mailer, baseUrl: publicOrigin(app) });
@@ -87,7 +85,7 @@ export async function creditNotesRoutes(app: FastifyInstance): Promise<void> {
       const facts = await invoiceFacts(app.db, creditNote.invoiceId);
       const pdf = await renderCreditNotePdf({
         // The seller as of today: a credit note PDF is made when it is asked for.
-        letterhead: await readLetterhead(app.db, storage),
+        letterhead: await readLetterhead(app.db, app.storage),
         creditNote,
         invoice: {
           number: facts.invoice.number,

@@ -3,7 +3,11 @@ import { formatMonth, pacingText } from '@shared/contracts/delivery';
 import { formatCents } from '@shared/money';
 import type { PeriodRow } from '../invoices/invoices.service';
 
-/** Delivery's words: a period's label, why it cannot take figures, the 409 of a settled one. */
+/**
+ * Delivery's words: a period's label, why it cannot take figures, the 409 of a settled one; and the one check
+ * of a row against its billed period that the recorded and imported figures (delivery.service.ts) and the
+ * pushed ones (delivery.push.ts) both make.
+ */
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -37,3 +41,43 @@ export function deliveredText(delivered: number, booked: number): string {
 }
 
 export const formatImpressions = (n: number) => count.format(n);
+
+/** Why a row's period refuses it; `settled` when only its being settled is in the way (409). */
+export type PeriodProblem = { message: string; settled: boolean };
+
+/** The figures a row gives for its whole period. */
+type PeriodFigures = { impressions: number; clicks: number | null };
+
+/** Whether a period's recorded total is these figures (a settled period given them again changes nothing). */
+export function sameTotal(
+  period: Pick<PeriodRow, 'delivered_impressions' | 'clicks'>,
+  figures: PeriodFigures,
+): boolean {
+  const clicks = period.clicks === null ? null : Number(period.clicks);
+  return Number(period.delivered_impressions) === figures.impressions && clicks === figures.clicks;
+}
+
+/**
+ * What a row's billed period refuses, in this order: no period (the line was not billed for the row's month,
+ * or for a period holding its day), then the caller's own refusal of the period (`refusal`: not ended yet, a
+ * day not come ...), then a settled period given figures other than those it has (`sameFigures`). Null when
+ * the row may be recorded.
+ */
+export function periodProblem(
+  period: PeriodRow | undefined,
+  when: { month: string } | { day: string },
+  refusal: (period: PeriodRow) => string | null,
+  sameFigures: (period: PeriodRow) => boolean,
+): PeriodProblem | null {
+  if (!period) {
+    const message =
+      'day' in when
+        ? `The line was not billed for a period holding ${when.day}: there is no delivery to record for that day`
+        : `The line was not billed for ${formatMonth(when.month)}: there is no delivery to record for that month`;
+    return { message, settled: false };
+  }
+  const refused = refusal(period);
+  if (refused) return { message: refused, settled: false };
+  if (period.settled_at && !sameFigures(period)) return { message: settledMessage(period), settled: true };
+  return null;
+}

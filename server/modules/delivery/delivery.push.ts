@@ -12,7 +12,7 @@ import { type AppError, badRequest } from '../../lib/errors';
 import { type PeriodRow, selectPeriodsByDay, toDeliveryPeriod } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
-import { settledMessage } from './delivery.periods';
+import { periodProblem, sameTotal } from './delivery.periods';
 import {
   type DayWrite,
   deleteDeliveryDays,
@@ -262,38 +262,29 @@ function pushProblems(rows: readonly PushRow[], found: Found, today: string): Pr
   const problems: Problem[] = [];
   const kinds = new Map<string, { row: number; total: boolean }>();
   for (const row of rows) {
-    const period = periodOf(row, found);
-    const fail = (message: string, settled = false) => problems.push({ row: row.row, message, settled });
-    if (!period) {
-      fail(
-        row.day
-          ? `The line was not billed for a period holding ${row.day}: there is no delivery to record for that day`
-          : `The line was not billed for ${formatMonth(row.month!)}: there is no delivery to record for that month`,
-      );
-      continue;
-    }
-    const key = periodKey(period.line_id, period.month);
-    const first = kinds.get(key);
-    if (!first) kinds.set(key, { row: row.row, total: row.day === null });
-
-    if (row.day && row.day > today) {
-      fail(`The day ${row.day} has not come yet: delivery can be reported for days up to today (${today})`);
-    } else if (!row.day && period.period_start > today) {
-      fail(
-        `The period ${period.period_start} to ${period.period_end} has not started yet: its delivery can be reported from ${period.period_start}`,
-      );
-    } else if (row.final && period.period_end >= today) {
-      fail(
-        `The period ${period.period_start} to ${period.period_end} has not ended yet: its figures can be final from ${addDays(period.period_end, 1)}`,
-      );
-    } else if (first && first.total !== (row.day === null)) {
-      const what = first.total ? 'the total' : 'daily figures';
-      fail(
-        `Row ${first.row} gives ${what} of ${period.product_name} for ${formatMonth(period.month)}: send either its daily figures or its total, not both`,
-      );
-    } else if (period.settled_at && !sameFigures(row, period, found)) {
-      fail(settledMessage(period), true);
-    }
+    /** A push's own refusals: a day not come, a period not started or not ended, days and a total mixed. */
+    const refusal = (period: PeriodRow): string | null => {
+      const key = periodKey(period.line_id, period.month);
+      const first = kinds.get(key);
+      if (!first) kinds.set(key, { row: row.row, total: row.day === null });
+      if (row.day && row.day > today) {
+        return `The day ${row.day} has not come yet: delivery can be reported for days up to today (${today})`;
+      }
+      if (!row.day && period.period_start > today) {
+        return `The period ${period.period_start} to ${period.period_end} has not started yet: its delivery can be reported from ${period.period_start}`;
+      }
+      if (row.final && period.period_end >= today) {
+        return `The period ${period.period_start} to ${period.period_end} has not ended yet: its figures can be final from ${addDays(period.period_end, 1)}`;
+      }
+      if (first && first.total !== (row.day === null)) {
+        const what = first.total ? 'the total' : 'daily figures';
+        return `Row ${first.row} gives ${what} of ${period.product_name} for ${formatMonth(period.month)}: send either its daily figures or its total, not both`;
+      }
+      return null;
+    };
+    const when = row.day ? { day: row.day } : { month: row.month! };
+    const problem = periodProblem(periodOf(row, found), when, refusal, (period) => sameFigures(row, period, found));
+    if (problem) problems.push({ row: row.row, ...problem });
   }
   return problems;
 }
@@ -304,8 +295,7 @@ function sameFigures(row: PushRow, period: PeriodRow, found: Found): boolean {
     const stored = found.storedDays.get(`${row.lineId}|${row.day}`);
     return stored !== undefined && stored.impressions === row.impressions && stored.clicks === row.clicks;
   }
-  const clicks = period.clicks === null ? null : Number(period.clicks);
-  return Number(period.delivered_impressions) === row.impressions && clicks === row.clicks;
+  return sameTotal(period, row);
 }
 
 /**

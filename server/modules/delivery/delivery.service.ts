@@ -18,7 +18,6 @@ import { businessToday } from '../../lib/business-day';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { creditInvoice } from '../credit-notes/credit-notes.service';
 import {
   liveBooking,
@@ -29,7 +28,15 @@ import {
 } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
-import { deliveredText, formatImpressions, notEndedMessage, periodLabel, settledMessage } from './delivery.periods';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
+import {
+  deliveredText,
+  formatImpressions,
+  notEndedMessage,
+  periodLabel,
+  periodProblem,
+  sameTotal,
+} from './delivery.periods';
 import {
   type DeliveryWrite,
   finaliseAfterGrace,
@@ -375,23 +382,15 @@ export function periodProblems(
 ): DeliveryProblem[] {
   const problems: DeliveryProblem[] = [];
   for (const entry of entries) {
-    const period = byKey.get(periodKey(entry.lineId, entry.month));
-    if (!period) {
-      const message = `The line was not billed for ${formatMonth(entry.month)}: there is no delivery to record for that month`;
-      problems.push({ entry, message, settled: false });
-      continue;
-    }
-    const notEnded = notEndedMessage(period, today);
-    if (notEnded) problems.push({ entry, message: notEnded, settled: false });
-    else if (period.settled_at && !sameFigures(period, entry)) {
-      problems.push({ entry, message: settledMessage(period), settled: true });
-    }
+    const problem = periodProblem(
+      byKey.get(periodKey(entry.lineId, entry.month)),
+      { month: entry.month },
+      (period) => notEndedMessage(period, today),
+      (period) => sameTotal(period, entry),
+    );
+    if (problem) problems.push({ entry, ...problem });
   }
   return problems;
-}
-
-function sameFigures(period: PeriodRow, entry: DeliveryEntry): boolean {
-  return Number(period.delivered_impressions) === entry.impressions && nullableNumber(period.clicks) === entry.clicks;
 }
 
 const nullableNumber = (value: string | number | null) => (value === null ? null : Number(value));

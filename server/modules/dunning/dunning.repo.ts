@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import type { InvoiceMailRow } from '../invoices/invoices.emails';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 /** node-postgres and PGlite both answer raw queries with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];

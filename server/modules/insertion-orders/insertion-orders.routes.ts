@@ -4,10 +4,9 @@ import { ioAcceptSchema, ioDeclineSchema } from '@shared/contracts/insertion-ord
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/errors';
+import { type SingleFileUpload, withSingleFile } from '../../lib/multipart';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import {
   contractInsertionOrdersResponse,
   ioGoneResponse,
@@ -53,28 +52,19 @@ const verifyForm = {
   properties: { file: { type: 'string', format: 'binary', description: 'The PDF to check (up to 20 MB).' } },
 };
 
-const isGone = (value: unknown): value is IoGone => typeof value === 'object' && value !== null && 'gone' in value;
+/** The one PDF the verify route reads, and its refusals. */
+const VERIFY_UPLOAD: SingleFileUpload = {
+  maxBytes: MAX_VERIFY_BYTES,
+  field: 'file',
+  messages: {
+    tooLarge: 'The file is over 20 MB.',
+    notMultipart: 'Send the PDF as multipart/form-data.',
+    oneFile: 'Send one PDF.',
+    missing: 'Choose a PDF to check.',
+  },
+};
 
-/** The multipart parser's limits and failures, in the API's words: a malformed upload is the sender's, never a 500. */
-function verifyUploadError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The file is over 20 MB.');
-    case 'FST_FILES_LIMIT':
-      return badRequest('Send one PDF.');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_REQ_PREMATURE_CLOSE':
-      return badRequest('Send the PDF as multipart/form-data.');
-    default:
-      if (error instanceof Error && /multipart|boundary|Unexpected end|Malformed/i.test(error.message)) {
-        return badRequest('Send the PDF as multipart/form-data.');
-      }
-      return error;
-  }
-}
+const isGone = (value: unknown): value is IoGone => typeof value === 'object' && value !== null && 'gone' in value;
 
 /**
  * The PDF shown inline may be framed by our own pages only (the review step shows it beside the Accept form);
@@ -98,11 +88,10 @@ function sendPdf(reply: FastifyReply, file: IoFile, disposition: 'inline' | 'att
  * staff's: the versions of a contract (no token), their files and the check of a file's SHA-256.
  */
 export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void> {
-  const storage = createStorage(app.config);
   const deps = (): IoDeps => ({
     db: app.db,
     mailer: app.mailer,
-    storage,
+    storage: app.storage,
     baseUrl: publicOrigin(app),
   });
   const meta = (request: FastifyRequest): IoRequestMeta => ({
@@ -266,26 +255,9 @@ export async function insertionOrdersRoutes(app: FastifyInstance): Promise<void>
       },
       ...answers,
     },
-    async (request, reply) => {
-      try {
-        if (Number(request.headers['content-length']) > MAX_VERIFY_BYTES + 64 * 1024) {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'The file is over 20 MB.');
-        }
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDF as multipart/form-data.');
-        let bytes: Buffer | null = null;
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (bytes !== null) throw badRequest('Send one PDF.');
-          bytes = await part.toBuffer();
-        }
-        if (!bytes || bytes.length === 0)
-          throw badRequest('Choose a PDF to check.', { file: ['Choose a PDF to check.'] });
-        return await verifyInsertionOrderPdf(app.db, request.user!, request.params.id, bytes);
-      } catch (error) {
-        reply.header('connection', 'close');
-        throw verifyUploadError(error);
-      }
-    },
+    async (request, reply) =>
+      withSingleFile(request, reply, VERIFY_UPLOAD, (bytes) =>
+        verifyInsertionOrderPdf(app.db, request.user!, request.params.id, bytes),
+      ),
   );
 }

@@ -22,6 +22,7 @@ import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
+import { canonicalJson } from '../../lib/canonical-json';
 import { ioLink, payLink } from '../../lib/capability-links';
 import { letterheadLogo, readCompanyLogo, readCompanyProfile } from '../../lib/company-profile';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -29,10 +30,10 @@ import type { Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
 import { type Letterhead, pdfDay } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { contractScheduleOf, previewContracts } from '../billing/billing.service';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { ioFilename, type SignedRecordFacts, signedIoFilename, signedRecordEmail } from './insertion-orders.emails';
 import { type IoSnapshot, renderIoPdf, renderSignedIoPdf } from './insertion-orders.pdf';
 import {
@@ -76,18 +77,6 @@ export const IO_MESSAGES_SERVER = {
 } as const;
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-
-/** JSON with every object's keys sorted: the same content always gives the same text, whatever its order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** The content fingerprint printed in the IO's footer: SHA-256 of the snapshot's canonical JSON. */
 export const contentFingerprint = (snapshot: IoSnapshot) => sha256(canonicalJson(snapshot));

@@ -24,6 +24,7 @@ import { createTestUser } from '../../test/factories';
 import { card, checkoutToken, createPayLinkContract, nextAddress, publicClient } from '../../test/payment-factories';
 import { pdfText } from '../../test/pdf';
 import { decoded, type SmtpCatcher, startSmtp } from '../../test/smtp';
+import { multipartBody } from '../../test/upload-fixtures';
 
 /**
  * Insertion orders (product.md section 15) through the API: the send freezes version N as a stored PDF, the
@@ -498,6 +499,30 @@ describe('verifying a file', () => {
       ...multipartPdf(sent),
     });
     expect(outsider.statusCode).toBe(404);
+  });
+
+  it('refuses an upload to the check that is not one PDF, in its own words, and closes the connection', async () => {
+    const contract = await createSent();
+    const url = `/api/contracts/${contract.id}/io/verify`;
+    const file = (content: Buffer) => ({ name: 'file', filename: 'io.pdf', type: 'application/pdf', content });
+    const cases: [string, { payload: Buffer | string; headers: Record<string, string> }, number, string][] = [
+      [
+        'JSON',
+        { payload: '{}', headers: { 'content-type': 'application/json' } },
+        415,
+        'Send the PDF as multipart/form-data.',
+      ],
+      ['two files', multipartBody([file(Buffer.from('%PDF-1')), file(Buffer.from('%PDF-2'))]), 400, 'Send one PDF.'],
+      ['an empty file', multipartBody([file(Buffer.alloc(0))]), 400, 'Choose a PDF to check.'],
+      ['no file', multipartBody([{ name: 'note', value: 'x' }]), 400, 'Choose a PDF to check.'],
+    ];
+    for (const [name, body, status, message] of cases) {
+      const response = await ctx.injectAs('admin', { method: 'POST', url, ...body });
+      expect(response.statusCode, name).toBe(status);
+      expect(response.json().message, name).toBe(message);
+      expect(response.headers.connection, name).toBe('close');
+      if (message === 'Choose a PDF to check.') expect(response.json().fieldErrors, name).toEqual({ file: [message] });
+    }
   });
 
   it('orders the events of a version oldest first on the staff answer', async () => {

@@ -12,7 +12,7 @@ import {
   sqlVoidable,
 } from '../../db/invoice-amounts';
 import { invoices } from '../../db/schema';
-import { emitWebhookEvent } from '../../lib/webhook-events';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 /**
  * The invoice ledger: the one writer of an invoice's state (status, amount_paid_cents, credited_cents,
@@ -27,7 +27,7 @@ import { emitWebhookEvent } from '../../lib/webhook-events';
  *   set-based statement (the billing run's chunk; the credit balances applied to the invoices it issued),
  *   so that those keep one statement each.
  * Each change is ONE conditional UPDATE (or one set-based statement) whose row count decides. An invoice that
- * becomes paid raises `invoice.paid` for other systems in the same transaction (lib/webhook-events.ts); the
+ * becomes paid raises `invoice.paid` for other systems in the same transaction (webhooks/webhook-events.ts); the
  * billing run raises its invoices' events per chunk (emitIssuedInvoiceEvents).
  *
  * Lock order (decision 024): every caller first takes the lock of the invoice's contract (contract-status:

@@ -8,7 +8,6 @@ import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
 import { resendInvoice } from './invoices.resend';
@@ -23,7 +22,6 @@ import { invoiceReceiptRecord, receiptPdf } from './receipts.service';
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The company's logo, printed in the PDF's header.
-  const storage = createStorage(app.config);
   const read = ['invoice:read:any', 'invoice:read:own', 'invoice:read:client'] as const;
   // Every JSON answer is declared (lib/response-schema.ts): only these fields are ever sent. The PDF is not JSON.
   const answers = { serializerCompiler: jsonSerializerCompiler };
@@ -113,7 +111,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       const baseUrl = publicOrigin(app);
       const pdf = await renderInvoicePdf({
         // The seller as of today: an invoice PDF is made when it is asked for.
-        letterhead: await readLetterhead(app.db, storage),
+        letterhead: await readLetterhead(app.db, app.storage),
         invoice,
         customer,
         // The contract's title, never its description (the rep's own words about it: internal).
@@ -147,7 +145,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const record = await invoiceReceiptRecord(app.db, request.user!, request.params.id, request.query.payment);
-      const file = await receiptPdf(record, await readLetterhead(app.db, storage));
+      const file = await receiptPdf(record, await readLetterhead(app.db, app.storage));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)

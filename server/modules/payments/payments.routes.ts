@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { readLetterhead } from '../../lib/company-profile';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import { invoiceResponse } from '../invoices/invoices.response';
 import { openBillingPortal } from './billing-portal.service';
 import {
@@ -52,8 +51,6 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  // The receipt PDF prints the company's letterhead, its logo read from storage.
-  const storage = createStorage(app.config);
   const deps = (): CheckoutDeps => ({
     db: app.db,
     mailer: app.mailer,
@@ -142,7 +139,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await checkoutReceiptPdf(deps(), request.params.token, () => readLetterhead(app.db, storage));
+      // The receipt PDF prints the company's letterhead, its logo read from storage.
+      const file = await checkoutReceiptPdf(deps(), request.params.token, () => readLetterhead(app.db, app.storage));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)

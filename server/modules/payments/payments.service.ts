@@ -35,7 +35,6 @@ import { readCompanyProfile } from '../../lib/company-profile';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { notify } from '../../lib/notify';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { lockContractOfInvoice } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
@@ -43,6 +42,7 @@ import { invoiceEmailFacts, receiptEmail } from '../invoices/invoices.emails';
 import { addPayment, markFailed } from '../invoices/invoices.ledger';
 import { findVisibleInvoice, getInvoice, type InvoiceFacts, invoiceFacts } from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import {
   type InvoiceRow,
   insertPaymentRow,

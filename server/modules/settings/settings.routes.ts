@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { createStorage } from '../../lib/storage';
 import { userResponse } from '../users/users.response';
 import {
   companyLogoResponse,
@@ -105,7 +104,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     (request) => saveCompanyProfile(app.db, request.user!, request.body),
   );
-  await app.register(async (scope) => companyLogoRoutes(scope, { db: app.db, storage: createStorage(app.config) }));
+  await app.register(async (scope) => companyLogoRoutes(scope, { db: app.db, storage: app.storage }));
 
   r.get(
     '/api/settings/notifications',

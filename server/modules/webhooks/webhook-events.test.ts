@@ -23,7 +23,7 @@ import { deliverDueWebhooks } from './webhooks.service';
 
 /**
  * Each place that changes what other systems hear of raises its event, in the same transaction
- * (lib/webhook-events.ts): pay an invoice, issue a credit note, send, activate (accept), pause and cancel a
+ * (webhook-events.ts): pay an invoice, issue a credit note, send, activate (accept), pause and cancel a
  * contract, run billing, dunning seeing an invoice overdue, a declined card, delivery reconciled, a payout
  * disbursed. Then a real receiver (standardwebhooks' Webhook.verify) gets every one of the 12 event types
  * at least once, through a failure and its retry.

@@ -272,6 +272,52 @@ export async function findDelivery(db: Db, endpointId: string, deliveryId: strin
   return row ? toDeliveryView(row) : null;
 }
 
+/** A new event id: `msg_` and 32 hex digits of a random UUID, reused by every attempt of every delivery. */
+const NEW_EVENT_ID = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
+
+/** The rows an event is raised for: a resource's table (alias `r`), the filters that pick them, and the event's data read from each. */
+export type EventSource = { table: string; data: SQL; filters: SQL[] };
+
+/**
+ * The outbox's one statement (webhook-events.ts, emitWebhookEvent; decision 042): ONE INSERT ... SELECT that
+ * writes an event of `type` for each row `source` picks and a pending delivery, due now, to every enabled
+ * endpoint subscribed to the type. Without `once`, a row no endpoint subscribes to gets no event; with it, the
+ * event is written anyway under its key (type and resource id, unique), and a row that already has one gets
+ * none. Answers how many events were written.
+ */
+export async function insertEventsAndDeliveries(
+  tx: Db,
+  type: string,
+  source: EventSource,
+  options: { once: boolean },
+): Promise<number> {
+  const filters = [...source.filters];
+  const key = sql`${type}::text || ':' || r.id::text`;
+  if (options.once) {
+    filters.push(sql`not exists (select 1 from webhook_events w where w.dedupe_key = ${key})`);
+  }
+  const subscribed = sql`exists (
+    select 1 from webhook_endpoints e where e.enabled and ${type}::text = any(e.events))`;
+  const result = await tx.execute(sql`
+    with written as (
+      insert into webhook_events (id, type, data, dedupe_key)
+      select ${NEW_EVENT_ID}, ${type}::text, ${source.data}, ${options.once ? key : sql`null`}
+      from ${sql.raw(source.table)} r
+      where ${sql.join(filters, sql` and `)} ${options.once ? sql`` : sql`and ${subscribed}`}
+      on conflict (dedupe_key) do nothing
+      returning id
+    ),
+    fanned as (
+      insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at)
+      select e.id, w.id, now()
+      from written w
+      join webhook_endpoints e on e.enabled and ${type}::text = any(e.events)
+      returning id
+    )
+    select (select count(*) from written) as events, (select count(*) from fanned) as deliveries`);
+  return Number(rowsOf<{ events: string | number }>(result)[0]?.events ?? 0);
+}
+
 /** A new delivery of a delivery's event to the same endpoint, due now (a resend: same event, same webhook-id). */
 export async function insertResend(db: Db, endpointId: string, deliveryId: string): Promise<string | null> {
   const [row] = rowsOf<{ id: string }>(
@@ -290,7 +336,7 @@ export async function insertTestEvent(db: Db, endpointId: string, type: string, 
     await db.execute(sql`
       with event as (
         insert into webhook_events (id, type, data)
-        values ('msg_' || replace(gen_random_uuid()::text, '-', ''), ${type}, ${JSON.stringify(data)}::jsonb)
+        values (${NEW_EVENT_ID}, ${type}, ${JSON.stringify(data)}::jsonb)
         returning id
       )
       insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at)

@@ -43,7 +43,7 @@ export {
 /**
  * Outgoing webhooks (product.md section 16, decision 042): admins register endpoints on the Settings screen's
  * "Webhooks" tab, with the events they want; each gets a `whsec_` secret. Events are raised by the modules
- * that change state (lib/webhook-events.ts) and delivered by the worker (webhooks.delivery.ts). Every change
+ * that change state (webhook-events.ts) and delivered by the worker (webhooks.delivery.ts). Every change
  * here is audited, never with a secret.
  */
 

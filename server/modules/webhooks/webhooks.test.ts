@@ -11,12 +11,12 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../../db/schema';
-import { emitWebhookEvent } from '../../lib/webhook-events';
 import { buildTestApp, type TestContext } from '../../test/app';
 import { createContractFor } from '../../test/commission-factories';
 import { createTestUser } from '../../test/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { checkWebhookUrl, type Resolver } from './webhook-address';
+import { emitWebhookEvent } from './webhook-events';
 import { parseRetryAfter, retryDelaySeconds } from './webhooks.delivery';
 import { createWebhook, deliverDueWebhooks } from './webhooks.service';
 

@@ -5,7 +5,7 @@ import { eq, ne } from 'drizzle-orm';
 import { afterAll, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { contracts, webhookDeliveries } from '../../db/schema';
-import { emitWebhookEvent } from '../../lib/webhook-events';
+import { emitWebhookEvent } from '../../modules/webhooks/webhook-events';
 import { createWebhook } from '../../modules/webhooks/webhooks.service';
 import { createContractFor } from '../commission-factories';
 import { onlyOn } from '../engine';

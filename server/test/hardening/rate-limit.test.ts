@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { rowsOf } from '../../lib/db-rows';
-import { purgeRateLimitHits } from '../../plugins/rate-limit';
+import { purgeRateLimitHits } from '../../plugins/rate-limit.repo';
 import { buildTestApp, type TestContext, testConfig } from '../app';
 
 /**

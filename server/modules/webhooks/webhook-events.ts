@@ -1,19 +1,19 @@
 import type { WebhookEventType } from '@shared/contracts/webhooks-vocabulary';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sqlAmountDue } from '../db/invoice-amounts';
-import { rowsOf } from './db-rows';
+import type { Db } from '../../db/client';
+import { sqlAmountDue } from '../../db/invoice-amounts';
+import { insertEventsAndDeliveries } from './webhooks.repo';
 
 /**
  * The one way an event for other systems is raised (product.md section 16, decision 042): ONE INSERT ... SELECT
  * in the caller's transaction (the outbox pattern: an event exists exactly when its change committed) that
  * writes the event, in the public shape of its resource read from the row as the change left it, and fans it
  * out to every enabled endpoint subscribed to its type (a pending delivery each). The delivery worker
- * (modules/webhooks/webhooks.delivery.ts) sends them after commit, with the event's id as `webhook-id` on every
+ * (webhooks.delivery.ts) sends them after commit, with the event's id as `webhook-id` on every
  * attempt.
  *
  * Set-based: `ids` may name many rows (the billing run passes its chunk's invoices), or `where` filters the
- * resource's table (alias `r`); either way it is one statement. An event without subscribers is not kept,
+ * resource's table (alias `r`); either way it is one statement (webhooks.repo.ts, insertEventsAndDeliveries). An event without subscribers is not kept,
  * except a once-only event (`once`): its key (type and resource id, unique) is kept so that it is raised once
  * per resource whenever endpoints subscribe.
  */
@@ -21,7 +21,6 @@ import { rowsOf } from './db-rows';
 /** An ISO 8601 UTC timestamp (…Z) in JSON, whatever the session's time zone. */
 const at = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
-const col = (column: string) => sql.raw(column);
 
 type Resource = { table: string; data: SQL };
 
@@ -104,9 +103,6 @@ export type WebhookEventTarget =
   /** The rows of the resource's table (alias `r`) this filter picks. */
   | { where: SQL };
 
-/** A new event id: `msg_` and 32 hex digits of a random UUID, reused by every attempt of every delivery. */
-const NEW_EVENT_ID = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
-
 /**
  * Raises `type` for the resources `target` names, in the caller's transaction; answers how many events were
  * written. `once`: at most one such event per resource ever (its key is kept even with no subscriber).
@@ -123,28 +119,5 @@ export async function emitWebhookEvent(
   const filters: SQL[] = [];
   if (ids) filters.push(sql`r.id = any(${sql.param([...ids])}::uuid[])`);
   if (target.where) filters.push(target.where);
-  const key = sql`${type}::text || ':' || r.id::text`;
-  if (options.once) {
-    filters.push(sql`not exists (select 1 from webhook_events w where w.dedupe_key = ${key})`);
-  }
-  const subscribed = sql`exists (
-    select 1 from webhook_endpoints e where e.enabled and ${type}::text = any(e.events))`;
-  const result = await tx.execute(sql`
-    with written as (
-      insert into webhook_events (id, type, data, dedupe_key)
-      select ${NEW_EVENT_ID}, ${type}::text, ${resource.data}, ${options.once ? key : sql`null`}
-      from ${col(resource.table)} r
-      where ${sql.join(filters, sql` and `)} ${options.once ? sql`` : sql`and ${subscribed}`}
-      on conflict (dedupe_key) do nothing
-      returning id
-    ),
-    fanned as (
-      insert into webhook_deliveries (endpoint_id, event_id, next_attempt_at)
-      select e.id, w.id, now()
-      from written w
-      join webhook_endpoints e on e.enabled and ${type}::text = any(e.events)
-      returning id
-    )
-    select (select count(*) from written) as events, (select count(*) from fanned) as deliveries`);
-  return Number(rowsOf<{ events: string | number }>(result)[0]?.events ?? 0);
+  return insertEventsAndDeliveries(tx, type, { ...resource, filters }, { once: options.once ?? false });
 }

@@ -256,6 +256,87 @@ export function pdfTableHeader(
   return top + size.rule + size.rowGap;
 }
 
+/** One row of a document's table: a text per column, and under the first one an optional detail in small print. */
+export type PdfRow = { cells: readonly string[]; detail?: string | null };
+
+export type PdfTableStyle = {
+  /** The heading's size (pdfTableHeader). */
+  header?: { fontSize: number; rule: number; rowGap: number };
+  fontSize: number;
+  detailSize: number;
+  /** Space under each row, and under the closing rule. */
+  rowGap: number;
+  ruleGap: number;
+  /** A row that would start lower than this above the page's bottom goes on a new page, under the heading again. */
+  room: number;
+};
+
+/**
+ * A document's table (an invoice's or an IO's lines, a receipt's invoices): the heading, each row's cells in
+ * their columns (a new page, with the heading again, when the page is full), and a rule under the last row.
+ * Answers the y under the rule.
+ */
+export function pdfTable(
+  doc: PdfDoc,
+  frame: PdfFrame,
+  columns: readonly PdfColumn[],
+  rows: readonly PdfRow[],
+  top: number,
+  style: PdfTableStyle,
+): number {
+  const { left, right } = frame;
+  const header = (at: number) => pdfTableHeader(doc, frame, columns, at, style.header);
+  const widthOf = (column: PdfColumn) => column.width ?? right - column.x;
+  let y = header(top);
+  for (const row of rows) {
+    if (y > doc.page.height - style.room) {
+      doc.addPage();
+      y = header(50);
+    }
+    const [first, ...others] = columns;
+    doc.fillColor(INK).font('Helvetica').fontSize(style.fontSize);
+    doc.text(row.cells[0] ?? '', first.x, y, { width: widthOf(first) });
+    if (row.detail) {
+      doc
+        .fillColor(MUTED)
+        .fontSize(style.detailSize)
+        .text(row.detail, first.x, doc.y + 1, { width: widthOf(first) });
+      doc.fillColor(INK).fontSize(style.fontSize);
+    }
+    const rowBottom = doc.y;
+    others.forEach((column, i) => {
+      doc.text(row.cells[i + 1] ?? '', column.x, y, { width: widthOf(column), align: column.align ?? 'left' });
+    });
+    y = Math.max(rowBottom, doc.y) + style.rowGap;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
+  return y + style.ruleGap;
+}
+
+/**
+ * The totals under a table, right-aligned: each label in a column that ends where `valueX` starts, its value
+ * from there to the right edge; the strong ones (Total, Amount due) larger and in bold. Answers the y under them.
+ */
+export function pdfTotals(
+  doc: PdfDoc,
+  { left, right }: PdfFrame,
+  totals: readonly (readonly [label: string, value: string, strong: boolean])[],
+  top: number,
+  valueX: number,
+): number {
+  let y = top;
+  for (const [label, value, strong] of totals) {
+    doc
+      .fillColor(strong ? INK : MUTED)
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10);
+    doc.text(label, left + 250, y, { width: 190, align: 'right' });
+    doc.text(value, valueX, y, { width: right - valueX, align: 'right' });
+    y = doc.y + 5;
+  }
+  return y;
+}
+
 /**
  * The footer of every page ("<text> - Page 1 of 2"), written once the content is done. It sits inside the
  * bottom margin: writing there with the margin in force would make pdfkit start a new page for it (the

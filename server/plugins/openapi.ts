@@ -41,7 +41,8 @@ needs one, \`"public"\` (no sign-in) or \`"signed-in"\` (any signed-in user). Wi
 without the permission 403.
 
 **Errors.** Every error answers \`{ "message", "code" }\`, and invalid input also \`fieldErrors\` (the messages of
-each invalid field, by its path).
+each invalid field, by its path). A request the record's state refuses (a contract already canceled, an invoice
+already paid) gets 409 \`CONFLICT\` with the reason in \`message\`; each operation that can answer it says when.
 
 **Amounts.** Money is in dollars in requests and answers: an answer gives a JSON number with at most two decimals
 (\`1480.5\` is $1,480.50), and a body takes a number or numeric text with at most two decimals (\`1480.50\` or

@@ -18,7 +18,7 @@ export function testEngine(): Engine {
 /**
  * A suite that applies to one engine only, e.g. a race that needs several connections. It shows as skipped
  * on the other, its name saying where it runs and why ("... — PostgreSQL only: <reason>"), and each such skip
- * is listed in server/test/expected-skips.ts, which the run compares with what it skipped.
+ * is listed in server/test/expected-skips.json, which the run compares with what it skipped.
  */
 export function onlyOn(engine: Engine, reason: string) {
   return (name: string, body: () => void) =>

@@ -19,8 +19,7 @@ import {
   pdfFacts,
   pdfFooter,
   pdfHeader,
-  pdfTableHeader,
-  RULE,
+  pdfTable,
 } from '../../lib/pdf';
 
 /**
@@ -168,54 +167,45 @@ function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot, letterhead:
     discount: left + 370,
     total: left + 435,
   };
-  const header = (top: number) =>
-    pdfTableHeader(
-      doc,
-      frame,
-      [
-        { label: 'ITEM', x: cols.item, width: 195 },
-        { label: 'QTY', x: cols.qty, width: 30, align: 'right' },
-        { label: 'UNIT PRICE', x: cols.unit, width: 60, align: 'right' },
-        { label: 'IN SEASON', x: cols.season, width: 65, align: 'right' },
-        { label: 'DISCOUNT', x: cols.discount, width: 60, align: 'right' },
-        { label: 'LINE TOTAL', x: cols.total, width: null, align: 'right' },
-      ],
-      top,
-      { fontSize: 8, rule: 12, rowGap: 6 },
-    );
-  y = header(y);
-  for (const line of f.lines) {
-    if (y > doc.page.height - BOTTOM - 40) {
-      doc.addPage();
-      y = header(50);
-    }
-    doc.fillColor(INK).font('Helvetica').fontSize(9);
-    doc.text(line.description, cols.item, y, { width: 195 });
-    const flight = `${pdfDay(line.flightStart)} to ${line.flightEnd ? pdfDay(line.flightEnd) : 'the end of the contract'}`;
-    // "Pre-roll Video Ad · CPM, per 1000 impressions · Flight: Dec 1, 2026 to Dec 31, 2026"
-    const kind = [line.adType ? adTypeLabel(line.adType) : null, priceMetricDescription(line.priceMetric)];
-    doc
-      .fillColor(MUTED)
-      .fontSize(7.5)
-      .text([...kind.filter(Boolean), `Flight: ${flight}`].join(' · '), cols.item, doc.y + 1, { width: 195 });
-    const rowBottom = doc.y;
-    doc.fillColor(INK).fontSize(9);
-    doc.text(String(line.quantity), cols.qty, y, { width: 30, align: 'right' });
-    doc.text(money(line.unitPrice), cols.unit, y, { width: 60, align: 'right' });
-    doc.text(line.seasonalPrice === null ? '-' : money(line.seasonalPrice), cols.season, y, {
-      width: 65,
-      align: 'right',
-    });
-    doc.text(line.discount > 0 ? `-${money(line.discount)}` : '', cols.discount, y, { width: 60, align: 'right' });
-    const total =
-      line.seasonalLineTotal !== line.lineTotal
-        ? `${money(line.lineTotal)} (${money(line.seasonalLineTotal)} in season)`
-        : money(line.lineTotal);
-    doc.text(total, cols.total, y, { width: right - cols.total, align: 'right' });
-    y = Math.max(rowBottom, doc.y) + 6;
-  }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
-  y += 8;
+  y = pdfTable(
+    doc,
+    frame,
+    [
+      { label: 'ITEM', x: cols.item, width: 195 },
+      { label: 'QTY', x: cols.qty, width: 30, align: 'right' },
+      { label: 'UNIT PRICE', x: cols.unit, width: 60, align: 'right' },
+      { label: 'IN SEASON', x: cols.season, width: 65, align: 'right' },
+      { label: 'DISCOUNT', x: cols.discount, width: 60, align: 'right' },
+      { label: 'LINE TOTAL', x: cols.total, width: null, align: 'right' },
+    ],
+    f.lines.map((line) => {
+      const flight = `${pdfDay(line.flightStart)} to ${line.flightEnd ? pdfDay(line.flightEnd) : 'the end of the contract'}`;
+      // "Pre-roll Video Ad · CPM, per 1000 impressions · Flight: Dec 1, 2026 to Dec 31, 2026"
+      const kind = [line.adType ? adTypeLabel(line.adType) : null, priceMetricDescription(line.priceMetric)];
+      return {
+        cells: [
+          line.description,
+          String(line.quantity),
+          money(line.unitPrice),
+          line.seasonalPrice === null ? '-' : money(line.seasonalPrice),
+          line.discount > 0 ? `-${money(line.discount)}` : '',
+          line.seasonalLineTotal !== line.lineTotal
+            ? `${money(line.lineTotal)} (${money(line.seasonalLineTotal)} in season)`
+            : money(line.lineTotal),
+        ],
+        detail: [...kind.filter(Boolean), `Flight: ${flight}`].join(' · '),
+      };
+    }),
+    y,
+    {
+      header: { fontSize: 8, rule: 12, rowGap: 6 },
+      fontSize: 9,
+      detailSize: 7.5,
+      rowGap: 6,
+      ruleGap: 8,
+      room: BOTTOM + 40,
+    },
+  );
 
   // The figures the customer agrees to.
   const rows: [string, string][] = [];

@@ -17,8 +17,8 @@ import {
   pdfFacts,
   pdfFooter,
   pdfHeader,
-  pdfTableHeader,
-  RULE,
+  pdfTable,
+  pdfTotals,
 } from '../../lib/pdf';
 
 export type InvoicePdfData = {
@@ -150,47 +150,29 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   // Lines.
   const cols = { description: left, quantity: left + 260, unit: left + 300, discount: left + 380, amount: left + 450 };
   let y = Math.max(billToBottom, factsBottom) + 24;
-  const header = (top: number) =>
-    pdfTableHeader(
-      doc,
-      frame,
-      [
-        { label: 'DESCRIPTION', x: cols.description, width: 250 },
-        { label: 'QTY', x: cols.quantity, width: 35, align: 'right' },
-        { label: 'UNIT PRICE', x: cols.unit, width: 75, align: 'right' },
-        { label: 'DISCOUNT', x: cols.discount, width: 65, align: 'right' },
-        { label: 'AMOUNT', x: cols.amount, width: null, align: 'right' },
+  y = pdfTable(
+    doc,
+    frame,
+    [
+      { label: 'DESCRIPTION', x: cols.description, width: 250 },
+      { label: 'QTY', x: cols.quantity, width: 35, align: 'right' },
+      { label: 'UNIT PRICE', x: cols.unit, width: 75, align: 'right' },
+      { label: 'DISCOUNT', x: cols.discount, width: 65, align: 'right' },
+      { label: 'AMOUNT', x: cols.amount, width: null, align: 'right' },
+    ],
+    invoice.lines.map((line) => ({
+      cells: [
+        line.seasonal ? `${line.description} (seasonal price)` : line.description,
+        String(line.quantity),
+        formatAmount(line.unitPrice),
+        line.discount > 0 ? `-${formatAmount(line.discount)}` : '',
+        formatAmount(line.amount),
       ],
-      top,
-    );
-  y = header(y);
-  for (const line of invoice.lines) {
-    if (y > doc.page.height - 200) {
-      doc.addPage();
-      y = header(50);
-    }
-    const description = line.seasonal ? `${line.description} (seasonal price)` : line.description;
-    doc.fillColor(INK).font('Helvetica').fontSize(10);
-    doc.text(description, cols.description, y, { width: 250 });
-    const detail = invoiceLineDetail(line);
-    if (detail)
-      doc
-        .fillColor(MUTED)
-        .fontSize(8)
-        .text(detail, cols.description, doc.y + 1, { width: 250 });
-    doc.fillColor(INK).fontSize(10);
-    const rowBottom = doc.y;
-    doc.text(String(line.quantity), cols.quantity, y, { width: 35, align: 'right' });
-    doc.text(formatAmount(line.unitPrice), cols.unit, y, { width: 75, align: 'right' });
-    doc.text(line.discount > 0 ? `-${formatAmount(line.discount)}` : '', cols.discount, y, {
-      width: 65,
-      align: 'right',
-    });
-    doc.text(formatAmount(line.amount), cols.amount, y, { width: right - cols.amount, align: 'right' });
-    y = Math.max(rowBottom, doc.y) + 8;
-  }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
-  y += 10;
+      detail: invoiceLineDetail(line),
+    })),
+    y,
+    { fontSize: 10, detailSize: 8, rowGap: 8, ruleGap: 10, room: 200 },
+  );
 
   // Totals (the state's stamp goes beside them, on the left, on their page).
   const totalsTop = y;
@@ -214,15 +196,7 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
     ['Amount due', formatAmount(invoice.amountDue), true],
   ];
   if (invoice.refunded > 0) totals.push(['Refunded', formatAmount(invoice.refunded), false]);
-  for (const [label, value, strong] of totals) {
-    doc
-      .fillColor(strong ? INK : MUTED)
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(strong ? 11 : 10);
-    doc.text(label, left + 250, y, { width: 190, align: 'right' });
-    doc.text(value, cols.amount, y, { width: right - cols.amount, align: 'right' });
-    y = doc.y + 5;
-  }
+  y = pdfTotals(doc, frame, totals, y, cols.amount);
   if (taxed && invoice.taxIncluded) {
     doc
       .fillColor(MUTED)

@@ -3,7 +3,6 @@ import {
   belowHeader,
   INK,
   type Letterhead,
-  MUTED,
   openPdf,
   type PdfCustomer,
   pdfBillTo,
@@ -12,8 +11,8 @@ import {
   pdfFacts,
   pdfFooter,
   pdfHeader,
-  pdfTableHeader,
-  RULE,
+  pdfTable,
+  pdfTotals,
 } from '../../lib/pdf';
 
 /** What a receipt prints: the payment, each invoice it went to, what is still due on them, the contract's name. */
@@ -60,7 +59,7 @@ export function renderReceiptPdf(data: ReceiptPdfData, options: { compress?: boo
     subject: `Receipt for ${subject}: ${formatCents(data.amountCents)} from ${data.customer.name}`,
     compress: options.compress,
   });
-  const { left, right, width } = frame;
+  const { left, width } = frame;
 
   const headerBottom = pdfHeader(doc, frame, {
     letterhead: data.letterhead,
@@ -86,49 +85,34 @@ export function renderReceiptPdf(data: ReceiptPdfData, options: { compress?: boo
   // Each invoice the payment went to.
   const cols = { invoice: left, period: left + 130, total: left + 300, paid: left + 375, due: left + 450 };
   let y = Math.max(billToBottom, factsBottom) + 24;
-  const header = (top: number) =>
-    pdfTableHeader(
-      doc,
-      frame,
-      [
-        { label: 'INVOICE', x: cols.invoice, width: 125 },
-        { label: 'PERIOD', x: cols.period, width: 165 },
-        { label: 'INVOICE TOTAL', x: cols.total - 10, width: 80, align: 'right' },
-        { label: 'PAID', x: cols.paid, width: 70, align: 'right' },
-        { label: 'STILL DUE', x: cols.due, width: null, align: 'right' },
+  y = pdfTable(
+    doc,
+    frame,
+    [
+      { label: 'INVOICE', x: cols.invoice, width: 125 },
+      { label: 'PERIOD', x: cols.period, width: 165 },
+      { label: 'INVOICE TOTAL', x: cols.total - 10, width: 80, align: 'right' },
+      { label: 'PAID', x: cols.paid, width: 70, align: 'right' },
+      { label: 'STILL DUE', x: cols.due, width: null, align: 'right' },
+    ],
+    data.invoices.map((invoice) => ({
+      cells: [
+        invoice.number,
+        `${pdfDay(invoice.periodStart)} to ${pdfDay(invoice.periodEnd)}`,
+        formatCents(invoice.totalCents),
+        formatCents(invoice.paidCents),
+        formatCents(invoice.dueCents),
       ],
-      top,
-    );
-  y = header(y);
-  for (const invoice of data.invoices) {
-    if (y > doc.page.height - 160) {
-      doc.addPage();
-      y = header(50);
-    }
-    doc.fillColor(INK).font('Helvetica').fontSize(10);
-    doc.text(invoice.number, cols.invoice, y, { width: 125 });
-    doc.text(`${pdfDay(invoice.periodStart)} to ${pdfDay(invoice.periodEnd)}`, cols.period, y, { width: 165 });
-    doc.text(formatCents(invoice.totalCents), cols.total - 10, y, { width: 80, align: 'right' });
-    doc.text(formatCents(invoice.paidCents), cols.paid, y, { width: 70, align: 'right' });
-    doc.text(formatCents(invoice.dueCents), cols.due, y, { width: right - cols.due, align: 'right' });
-    y = doc.y + 8;
-  }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor(RULE).stroke();
-  y += 10;
+    })),
+    y,
+    { fontSize: 10, detailSize: 8, rowGap: 8, ruleGap: 10, room: 160 },
+  );
 
   const totals: [string, string, boolean][] = [
     ['Amount paid', formatCents(data.amountCents), true],
     ['Still due', formatCents(dueCents), false],
   ];
-  for (const [label, value, strong] of totals) {
-    doc
-      .fillColor(strong ? INK : MUTED)
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(strong ? 11 : 10);
-    doc.text(label, left + 250, y, { width: 190, align: 'right' });
-    doc.text(value, cols.due, y, { width: right - cols.due, align: 'right' });
-    y = doc.y + 5;
-  }
+  y = pdfTotals(doc, frame, totals, y, cols.due);
 
   y += 16;
   doc

@@ -25,11 +25,16 @@ import {
  * body, the query string and the path. Every answer must be below 500, carry no stack trace, have the one
  * error shape when it is an error, and a refused request must have stored nothing.
  *
- * FUZZ_RUNS (default 200) cases per route; FUZZ_SEED replays a run. Routes added later are fuzzed too. The
- * routes are split into shards by a hash of "METHOD /url", one test file each
- * (server/test/hardening/fuzz-routes-*.test.ts), so that the files run in parallel.
+ * 200 cases per route in a run, shared between the databases it tests on: 200 on PGlite alone, 100 on each
+ * when PostgreSQL runs too (each engine draws its own random cases, so the run still tries 200 different ones;
+ * the inputs are the same SQL on both, PGlite being PostgreSQL). FUZZ_RUNS sets the number per engine;
+ * FUZZ_SEED replays a run. Routes added later are fuzzed too. The routes are split into shards by a hash of
+ * "METHOD /url", one test file each (server/test/hardening/fuzz-routes-*.test.ts), so that the files run in
+ * parallel.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const CASES_PER_RUN = 200;
+const ENGINES_IN_RUN = process.env.TEST_DATABASE_URL ? 2 : 1;
+const RUNS = Number(process.env.FUZZ_RUNS ?? Math.ceil(CASES_PER_RUN / ENGINES_IN_RUN));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 /**

@@ -17,6 +17,14 @@ export function isPayable(status: string): boolean {
   return (PAYABLE_INVOICE_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * Whether a list shows what is still due below an invoice's amount: on an invoice that can still be paid, with
+ * something due that is not the whole amount (part of it paid or credited already). In any one unit.
+ */
+export function showsAmountDue(invoice: { status: string; amount: number; amountDue: number }): boolean {
+  return isPayable(invoice.status) && invoice.amountDue > 0 && invoice.amountDue !== invoice.amount;
+}
+
 export function isVoidable(status: string): boolean {
   return (VOIDABLE_INVOICE_STATUSES as readonly string[]).includes(status);
 }

@@ -3,6 +3,7 @@ import type { ClientSummary } from '@shared/contracts/client-portal';
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
+import { showsAmountDue } from '@shared/invoice-amounts';
 import { ArrowRight, CalendarClock, FileText, Receipt, ShieldCheck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -147,7 +148,14 @@ export function ClientDashboard({
                         <span className="block text-xs text-muted-foreground">Due {formatDate(invoice.dueDate)}</span>
                       </span>
                       <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
-                        <span className="tabular-nums">{formatMoney(invoice.amount)}</span>
+                        <span className="text-right tabular-nums">
+                          {formatMoney(invoice.amount)}
+                          {showsAmountDue(invoice) && (
+                            <span className="block text-xs text-muted-foreground">
+                              {formatMoney(invoice.amountDue)} due
+                            </span>
+                          )}
+                        </span>
                         <Pill className={BADGE_TONES[badge.tone]}>{badge.label}</Pill>
                         {invoiceActions?.(invoice)}
                       </span>

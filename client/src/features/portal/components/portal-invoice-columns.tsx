@@ -1,18 +1,10 @@
 import { invoiceStatusBadge } from '@shared/contracts/invoice-vocabulary';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
-import { isPayable } from '@shared/invoice-amounts';
+import { showsAmountDue } from '@shared/invoice-amounts';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/data-table';
 import { formatDate, formatMoney } from '@/lib/format';
-
-/**
- * Whether the amount cell adds what is still due below the amount: on an invoice that can still be paid, with
- * something due that is not the whole amount (part of it paid or credited already).
- */
-export function showsAmountDue(invoice: Pick<InvoiceSummary, 'status' | 'amount' | 'amountDue'>): boolean {
-  return isPayable(invoice.status) && invoice.amountDue > 0 && invoice.amountDue !== invoice.amount;
-}
 
 /**
  * The columns of the client's invoice lists (the portal's recent invoices, a contract's invoices): the number and

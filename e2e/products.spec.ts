@@ -172,8 +172,13 @@ test('admin creates a product after validation errors, edits it, and deletes it'
 
     await dialog.getByLabel('Name').fill(name);
     await choose(dialog, 'Price Metric', 'CPM (per 1000 impressions)');
+    // The closing select gives the focus back to its button a moment later: typing starts once it has, so no
+    // keystroke of the next fields goes to the button instead.
+    await expect(dialog.getByRole('combobox', { name: 'Price Metric' })).toBeFocused();
     await dialog.getByLabel('Default Price ($)').fill('22');
     await dialog.getByLabel('Seasonal Price ($)').fill('');
+    await expect(dialog.getByLabel('Seasonal Price ($)')).toHaveValue('');
+    await expect(dialog.getByLabel('Default Price ($)')).toHaveValue('22');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/products/')),
       dialog.getByRole('button', { name: 'Save Changes' }).click(),

@@ -54,6 +54,10 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   expired: '4000000000000069',
   incorrectCvc: '4000000000000127',
+  /** Saves, then every off-session charge is declined (soft). */
+  declinesOffSession: '4000000000000341',
+  /** Needs authentication (3-D Secure) on every charge. */
+  authentication: '4000002760003184',
 } as const;
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
@@ -171,6 +175,8 @@ export const cardPaymentSchema = z.object({
     .trim()
     .min(1, CHECKOUT_MESSAGES.nameRequired)
     .max(100, 'Name on card cannot be longer than 100 characters'),
+  /** "Save this card and pay future invoices of this contract automatically" (product.md section 18): off by default. */
+  saveCard: z.boolean().optional().default(false),
 });
 export type CardPaymentValues = z.input<typeof cardPaymentSchema>;
 export type CardPayment = z.output<typeof cardPaymentSchema>;
@@ -267,6 +273,8 @@ export const checkoutSchema = z.object({
   /** Set once completed: the success page. */
   redirectUrl: z.string().nullable(),
   expiresAt: z.string(),
+  /** The consent the "Save this card ..." box stands for (product.md section 18), shown beside it. */
+  autopayConsent: z.string(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

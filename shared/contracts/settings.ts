@@ -85,6 +85,8 @@ export const contractSettingsFields = z.object({
       MAX_IO_TERMS_LENGTH,
       `Insertion order terms cannot exceed ${MAX_IO_TERMS_LENGTH.toLocaleString('en-US')} characters`,
     ),
+  /** When autopay charges an open invoice (product.md section 18): on its due date, or on its issue date. */
+  autopayChargeOn: z.enum(['due_date', 'issue_date'], { message: 'Autopay charges on the due date or the issue date' }),
 });
 
 export const contractSettingsSchema = contractSettingsFields.refine(
@@ -101,6 +103,7 @@ export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
   holdDays: DEFAULT_HOLD_DAYS,
   deliveryGraceDays: DEFAULT_DELIVERY_GRACE_DAYS,
   ioTerms: DEFAULT_IO_TERMS,
+  autopayChargeOn: 'due_date',
 };
 
 /**
@@ -114,6 +117,7 @@ export const contractSettingsUpdateSchema = contractSettingsFields.partial({
   holdDays: true,
   deliveryGraceDays: true,
   ioTerms: true,
+  autopayChargeOn: true,
 });
 
 export const notificationSettingsSchema = z.object({

@@ -207,7 +207,10 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'succeeded' and ${t.kind} = 'payment' and ${t.method} <> 'credit'`),
     check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
     check('payments_status_check', sql`${t.status} in ('succeeded','failed')`),
-    check('payments_method_check', sql`${t.method} in ('card','check','wire','cash','other','credit')`),
+    check(
+      'payments_method_check',
+      sql`${t.method} in ('card','card_on_file','bank_debit','check','wire','cash','other','credit')`,
+    ),
     check('payments_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

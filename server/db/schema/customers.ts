@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
   'customers',
@@ -20,6 +20,11 @@ export const customers = pgTable(
     notes: text('notes'),
     /** Credit owed to the customer (the sum of customer_credit_entries), applied to its next invoices. */
     creditBalanceCents: bigint('credit_balance_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Autopay (product.md section 18): on while the customer has a default active method and consent. Turned on
+     * by the customer only (saving a method with consent, or the portal's switch); staff may turn it off.
+     */
+    autopayEnabled: boolean('autopay_enabled').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +35,8 @@ export const customers = pgTable(
       sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
     ),
     index('customers_name_idx').on(t.name),
+    // The charge run starts from the few customers on autopay.
+    index('customers_autopay_idx').on(t.id).where(sql`${t.autopayEnabled}`),
     // Receivables: the customers holding credit (few), without reading every customer.
     index('customers_credit_idx').on(t.id).where(sql`${t.creditBalanceCents} > 0`),
     check('customers_credit_balance_check', sql`${t.creditBalanceCents} >= 0`),

@@ -2,6 +2,7 @@ export * from './accounting';
 export * from './api';
 export * from './audit';
 export * from './auth-tokens';
+export * from './autopay';
 export * from './billing';
 export * from './catalog';
 export * from './commissions';

@@ -16,6 +16,7 @@ import {
   paymentSuccessPath,
   portalContractPath,
 } from '@shared/contracts/checkout';
+import { autopayConsentText } from '@shared/contracts/autopay';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount, sumCents } from '@shared/money';
@@ -385,6 +386,7 @@ export async function getCheckout(deps: CheckoutDeps, token: string): Promise<Ch
     returnUrl: returnPath(session, found),
     redirectUrl: status === 'completed' ? paymentSuccessPath(session.contractId, session.token) : null,
     expiresAt: session.expiresAt.toISOString(),
+    autopayConsent: autopayConsentText(deps.businessName),
   };
 }
 

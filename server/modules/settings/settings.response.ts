@@ -18,6 +18,7 @@ export const contractSettingsResponse = object<ContractSettings>({
   holdDays: integer,
   deliveryGraceDays: integer,
   ioTerms: string,
+  autopayChargeOn: { type: 'string', enum: ['due_date', 'issue_date'] },
 });
 
 export const notificationSettingsResponse = object<NotificationSettings>({

@@ -40,6 +40,14 @@ export const PERMISSIONS = {
   'payout:request': ['sales'],
   'payout:review': ['super_admin', 'admin', 'finance'],
 
+  /**
+   * Payment methods on file and autopay (product.md section 18): staff see a customer's methods and consent, send
+   * the set-up link and turn autopay off (never on); "Charge now" on an invoice is `invoice:manage`. A client
+   * adds, makes default and removes its own customer's methods and turns its autopay on or off.
+   */
+  'payment-method:manage': ['super_admin', 'admin', 'finance'],
+  'payment-method:self': ['client'],
+
   /** Who owes what: open balances by customer, aging, dunning stage, credit (the Receivables screen, finance's dashboard cards). */
   'receivables:read': ['super_admin', 'admin', 'sales_manager', 'finance'],
 

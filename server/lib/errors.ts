@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'GONE'
   | 'UNPROCESSABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
@@ -24,6 +25,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A capability link that expired or was used (a payment set-up link: product.md section 18). */
+  GONE: 410,
   /** Well-formed, but it cannot be done as asked (an Idempotency-Key reused with another request). */
   UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,

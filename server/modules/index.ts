@@ -3,6 +3,7 @@ import { accountingRoutes } from './accounting/accounting.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { autopayRoutes } from './autopay/autopay.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { clientPortalRoutes } from './client-portal/client-portal.routes';
 import { commissionsRoutes } from './commissions/commissions.routes';
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoicesRoutes);
   await app.register(billingRoutes);
   await app.register(paymentsRoutes);
+  await app.register(autopayRoutes);
   await app.register(creditNotesRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);

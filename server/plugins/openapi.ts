@@ -24,6 +24,8 @@ declare module 'fastify' {
      * answer 409 declares it; the test apps refuse a 409 from a route that does not (server/test/answer-check.ts).
      */
     conflict?: string;
+    /** When the route answers 410 (GONE): a capability link that expired or was used, as one sentence. */
+    gone?: string;
   }
 }
 
@@ -173,6 +175,7 @@ export const openApiTransform: SwaggerTransform = (document) => {
     access?: RouteAccess;
     idempotent?: boolean;
     conflict?: string;
+    gone?: string;
     rateLimit?: unknown;
   };
   // plugins/authorize.ts refuses to start with an /api route that declares none.
@@ -198,6 +201,7 @@ export const openApiTransform: SwaggerTransform = (document) => {
       description: `${config.conflict.replace(/\.$/, '')} (CONFLICT).${inProgress}`,
     };
   }
+  if (config.gone) answers[410] = { ...errorAnswer('410'), description: `${config.gone.replace(/\.$/, '')} (GONE).` };
   if (config.rateLimit) {
     answers[429] = {
       ...errorAnswer('429'),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AUTOPAY_ATTEMPT_STATUSES } from './autopay-vocabulary';
 import { CARD_BRAND_LABELS, type CardBrand, cardPaymentSchema } from './checkout';
+
+export * from './autopay-vocabulary';
 
 /**
  * Automatic payment (product.md section 18): payment methods on file, the customer's autopay switch, the
@@ -136,21 +139,12 @@ export type PaymentSetupDone = z.infer<typeof paymentSetupDoneSchema>;
 export const paymentSetupLinkSentSchema = z.object({ sentTo: z.string(), expiresAt: z.string() });
 export type PaymentSetupLinkSent = z.infer<typeof paymentSetupLinkSentSchema>;
 
-export const AUTOPAY_ATTEMPT_STATUSES = ['pending', 'succeeded', 'failed', 'requires_action', 'skipped'] as const;
-export type AutopayAttemptStatus = (typeof AUTOPAY_ATTEMPT_STATUSES)[number];
-export const AUTOPAY_ATTEMPT_LABELS: Record<AutopayAttemptStatus, string> = {
-  pending: 'In progress',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  requires_action: 'Needs the customer',
-  skipped: 'Not charged: nothing due',
-};
-
 export const autopayAttemptSchema = z.object({
   number: z.number().int(),
   at: z.string(),
   status: z.enum(AUTOPAY_ATTEMPT_STATUSES),
-  amount: z.string(),
+  /** Dollars, as every amount of the API. */
+  amount: z.number(),
   method: z.string(),
   reason: z.string().nullable(),
   nextAttemptOn: z.string().nullable(),

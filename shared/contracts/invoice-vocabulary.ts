@@ -59,13 +59,24 @@ export function dunningStageOf(invoice: {
 }
 
 /** Every way money arrives. Card payments come from a payment provider; the others are recorded by staff. */
-export const PAYMENT_METHODS = ['card', 'check', 'wire', 'cash', 'other', 'credit'] as const;
+export const PAYMENT_METHODS = [
+  'card',
+  'card_on_file',
+  'bank_debit',
+  'check',
+  'wire',
+  'cash',
+  'other',
+  'credit',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MANUAL_PAYMENT_METHODS = ['check', 'wire', 'cash', 'other'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
+  card_on_file: 'Card on file',
+  bank_debit: 'Bank debit',
   check: 'Check',
   wire: 'Wire transfer',
   cash: 'Cash',
@@ -79,9 +90,11 @@ export function paymentMethodText(payment: {
   cardBrand: string | null;
   cardLast4: string | null;
 }): string {
-  if (payment.method === 'card' && payment.cardLast4) {
+  if ((payment.method === 'card' || payment.method === 'card_on_file') && payment.cardLast4) {
     const brand = payment.cardBrand ? payment.cardBrand.charAt(0).toUpperCase() + payment.cardBrand.slice(1) : 'Card';
-    return `${brand} ending in ${payment.cardLast4}`;
+    const card = `${brand} ending in ${payment.cardLast4}`;
+    // Autopay (product.md section 18): "Card on file (Visa ending in 4242)".
+    return payment.method === 'card_on_file' ? `${PAYMENT_METHOD_LABELS.card_on_file} (${card})` : card;
   }
   return PAYMENT_METHOD_LABELS[payment.method] ?? payment.method;
 }

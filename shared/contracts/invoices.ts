@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
 import type { DocumentExport } from './accounting-formats';
+import type { InvoiceAutopay } from './autopay';
 import { isCalendarDate, listQuerySchema, optionalText } from './common';
 import type { CreditNote } from './credit-notes';
 import type { DeliveryPeriod } from './delivery';
@@ -212,12 +213,14 @@ export type Invoice = {
    * decision 043). Staff only: a client's answer carries none.
    */
   exports: DocumentExport[];
+  /** Autopay (product.md section 18): on GET /api/invoices/{id} and the charge's answer, not in lists. */
+  autopay?: InvoiceAutopay;
 };
 
 /** A list row: the invoice without its lines, payments and credit notes. */
 export type InvoiceSummary = Omit<
   Invoice,
-  'lines' | 'payments' | 'creditApplied' | 'creditNotes' | 'delivery' | 'exports'
+  'lines' | 'payments' | 'creditApplied' | 'creditNotes' | 'delivery' | 'exports' | 'autopay'
 >;
 
 export type ScheduleItem = {

@@ -23,6 +23,18 @@ CREATE TABLE "autopay_attempts" (
 	CONSTRAINT "autopay_attempts_number_check" CHECK ("autopay_attempts"."attempt_number" >= 1)
 );
 --> statement-breakpoint
+CREATE TABLE "builtin_charges" (
+	"idempotency_key" text PRIMARY KEY NOT NULL,
+	"provider_payment_id" text NOT NULL,
+	"provider_method_id" text NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"outcome" text NOT NULL,
+	"decline_code" text,
+	"refunded_cents" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "builtin_charges_outcome_check" CHECK ("builtin_charges"."outcome" in ('succeeded','declined','requires_action'))
+);
+--> statement-breakpoint
 CREATE TABLE "builtin_saved_cards" (
 	"provider_method_id" text PRIMARY KEY NOT NULL,
 	"behaviour" text NOT NULL,

@@ -185,3 +185,22 @@ export const builtinSavedCards = pgTable(
     ),
   ],
 );
+
+/**
+ * The built-in provider's record of its off-session charges by idempotency key: a second request with the key
+ * of an attempt answers the first one's result, as Stripe's Idempotency-Key does, and never charges twice.
+ */
+export const builtinCharges = pgTable(
+  'builtin_charges',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    outcome: text('outcome').notNull(),
+    declineCode: text('decline_code'),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('builtin_charges_outcome_check', sql`${t.outcome} in ('succeeded','declined','requires_action')`)],
+);

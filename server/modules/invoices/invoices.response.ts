@@ -1,3 +1,4 @@
+import type { AutopayAttempt, InvoiceAutopay } from '@shared/contracts/autopay';
 import type { CreditNote, CustomerCredit, CustomerCreditEntry } from '@shared/contracts/credit-notes';
 import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import type { InvoiceTimeline, InvoiceTimelineEvent } from '@shared/contracts/invoice-timeline';
@@ -12,6 +13,7 @@ import {
   nullableString,
   number,
   object,
+  optional,
   string,
 } from '../../lib/response-schema';
 
@@ -165,6 +167,26 @@ export const invoiceResponse = object<Invoice>({
   creditNotes: arrayOf(creditNoteResponse),
   delivery: arrayOf(deliveryPeriodResponse),
   exports: documentExportsResponse,
+  autopay: optional(
+    nullable(
+      object<NonNullable<InvoiceAutopay>>({
+        method: nullableString,
+        scheduledOn: nullableString,
+        attempts: arrayOf(
+          object<AutopayAttempt>({
+            number: integer,
+            at: string,
+            status: string,
+            amount: number,
+            method: string,
+            reason: nullableString,
+            nextAttemptOn: nullableString,
+          }),
+        ),
+        canChargeNow: boolean,
+      }),
+    ),
+  ),
 });
 
 /** An invoice's timeline (GET /api/invoices/{id}/timeline). */

@@ -8,11 +8,12 @@ import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { getInvoiceWithAutopay } from '../autopay/invoice-autopay.service';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
 import { resendInvoice } from './invoices.resend';
 import { invoiceListResponse, invoiceResponse, invoiceTimelineResponse } from './invoices.response';
-import { getInvoice, getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
+import { getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
 import { invoiceReceiptRecord, receiptPdf } from './receipts.service';
 
 /**
@@ -66,7 +67,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'Get an invoice', params: idParamSchema, response: invoice },
       ...answers,
     },
-    async (request) => getInvoice(app.db, request.user!, request.params.id),
+    async (request) => getInvoiceWithAutopay(app.db, request.user!, request.params.id),
   );
 
   // What happened to the invoice, oldest first: read like the invoice itself.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { autopayConsentText } from '@shared/contracts/autopay';
 import {
   type CardPayment,
   CHECKOUT_MESSAGES,
@@ -16,7 +17,6 @@ import {
   paymentSuccessPath,
   portalContractPath,
 } from '@shared/contracts/checkout';
-import { autopayConsentText } from '@shared/contracts/autopay';
 import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount, sumCents } from '@shared/money';

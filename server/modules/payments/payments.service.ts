@@ -84,7 +84,14 @@ export type ApplyPaymentResult = {
   duplicate: boolean;
 };
 
-export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & { failureMessage: string };
+export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & {
+  failureMessage: string;
+  /**
+   * Tell the rep and finance (default). Autopay tells them only of the last failure of an invoice's retries
+   * (product.md section 18): the customer hears of each one by its own e-mail.
+   */
+  notifyStaff?: boolean;
+};
 
 /**
  * Applies a payment to an invoice: the payment row (ON CONFLICT DO NOTHING on the provider's id), then the
@@ -192,6 +199,7 @@ export async function recordFailedPayment(
       failureMessage: inserted.failureMessage,
     },
   });
+  if (input.notifyStaff === false) return { payment: inserted, invoice: facts.invoice, duplicate: false };
   await notify(tx, {
     to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
     type: 'payment_failed',

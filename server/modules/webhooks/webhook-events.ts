@@ -22,7 +22,8 @@ import { insertEventsAndDeliveries } from './webhooks.repo';
 const at = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const day = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD')`);
 
-type Resource = { table: string; data: SQL };
+/** A resource's table (alias `r`), its public shape, and any join that shape reads. */
+type Resource = { table: string; data: SQL; join?: SQL };
 
 /** Each resource's public shape: ids, figures in cents, status, dates. Never a secret, token or pay link. */
 const RESOURCES = {
@@ -42,7 +43,18 @@ const RESOURCES = {
     data: sql`jsonb_build_object(
       'object', 'payment', 'id', r.id, 'invoiceId', r.invoice_id, 'contractId', r.contract_id,
       'customerId', r.customer_id, 'kind', r.kind, 'status', r.status, 'amountCents', r.amount_cents,
-      'method', r.method, 'provider', r.provider, 'failureMessage', r.failure_message, 'at', ${at('r.paid_at')})`,
+      'method', r.method, 'provider', r.provider, 'failureMessage', r.failure_message, 'at', ${at('r.paid_at')},
+      'attempt', a.attempt_number, 'nextAttemptAt', ${day('a.retry_on')})`,
+    // An autopay charge's attempt number and next attempt (product.md section 18); null for other payments.
+    join: sql`left join autopay_attempts a on a.invoice_id = r.invoice_id and a.provider_payment_id = r.provider_payment_id`,
+  },
+  payment_method: {
+    table: 'payment_methods',
+    // Never a number, a fingerprint or the provider's ids: what the customer page shows.
+    data: sql`jsonb_build_object(
+      'object', 'payment_method', 'id', r.id, 'customerId', r.customer_id, 'kind', r.kind, 'provider', r.provider,
+      'brand', r.brand, 'last4', r.last4, 'expMonth', r.exp_month, 'expYear', r.exp_year, 'isDefault', r.is_default,
+      'status', r.status, 'createdAt', ${at('r.created_at')}, 'updatedAt', ${at('r.updated_at')})`,
   },
   credit_note: {
     table: 'credit_notes',
@@ -87,6 +99,8 @@ export const WEBHOOK_EVENT_RESOURCES: Record<WebhookEventType, keyof typeof RESO
   'invoice.paid': 'invoice',
   'invoice.overdue': 'invoice',
   'payment.failed': 'payment',
+  'payment_method.saved': 'payment_method',
+  'payment_method.failed': 'payment_method',
   'credit_note.issued': 'credit_note',
   'contract.sent': 'contract',
   'contract.accepted': 'contract',

@@ -276,7 +276,7 @@ export async function findDelivery(db: Db, endpointId: string, deliveryId: strin
 const NEW_EVENT_ID = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
 /** The rows an event is raised for: a resource's table (alias `r`), the filters that pick them, and the event's data read from each. */
-export type EventSource = { table: string; data: SQL; filters: SQL[] };
+export type EventSource = { table: string; data: SQL; filters: SQL[]; join?: SQL };
 
 /**
  * The outbox's one statement (webhook-events.ts, emitWebhookEvent; decision 042): ONE INSERT ... SELECT that
@@ -302,7 +302,7 @@ export async function insertEventsAndDeliveries(
     with written as (
       insert into webhook_events (id, type, data, dedupe_key)
       select ${NEW_EVENT_ID}, ${type}::text, ${source.data}, ${options.once ? key : sql`null`}
-      from ${sql.raw(source.table)} r
+      from ${sql.raw(source.table)} r ${source.join ?? sql``}
       where ${sql.join(filters, sql` and `)} ${options.once ? sql`` : sql`and ${subscribed}`}
       on conflict (dedupe_key) do nothing
       returning id

@@ -1,0 +1,321 @@
+import { dayFromNumber, dayNumber } from '@shared/calendar-date';
+import { AUTOPAY_MESSAGES, methodLabel } from '@shared/contracts/autopay';
+import { portalContractPath } from '@shared/contracts/checkout';
+import { amountDueCents } from '@shared/invoice-amounts';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
+import { payLink } from '../../lib/capability-links';
+import { readCompanyProfile } from '../../lib/company-profile';
+import { loggableError } from '../../lib/db-errors';
+import { conflict } from '../../lib/errors';
+import { enqueueEmail, type Mailer } from '../../lib/mailer';
+import { lockContractForMoney } from '../contract-status/contract-status.service';
+import { dunningAfterPayment } from '../dunning/dunning.service';
+import { invoiceFacts } from '../invoices/invoices.service';
+import { selectInvoice } from '../payments/checkout.repo';
+import { applyPayment, recordFailedPayment } from '../payments/payments.service';
+import { getSettings } from '../settings/settings.service';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
+import { chargeFailedEmail, chargeNeedsConfirmationEmail } from './autopay.emails';
+import {
+  type AttemptRow,
+  claimAttempt,
+  type DueCharge,
+  finishAttempt,
+  markMethod,
+  selectAttempts,
+  selectDueCharges,
+} from './autopay.repo';
+import {
+  attemptIdempotencyKey,
+  chargeOffSession,
+  declineKind,
+  methodStatusAfterHardDecline,
+  type OffSessionResult,
+  refundOffSession,
+} from './off-session';
+import { createSetupLink } from './setup-links';
+
+/**
+ * The charge run of autopay (product.md section 18, decision 057). Each open invoice of an autopay customer is
+ * charged off-session on its charge day for what is due on it after credit; it goes with every billing run.
+ *
+ * Each attempt is claimed by ONE INSERT unique per (invoice, attempt number) before the provider is called with
+ * the key `invoice-<id>-attempt-<n>`, so that on any number of instances an invoice is charged at most once per
+ * attempt. The result is settled under the contract's money lock: what the invoice still owes then is applied
+ * and anything beyond it (a manual payment or Pay Now raced the charge) is refunded at once.
+ *
+ * Soft declines are retried 1, 3, 5 and 7 days after the first attempt (5 attempts at most); hard declines mark
+ * the method and stop; a charge that needs the customer (3-D Secure) e-mails a link to pay it in person.
+ */
+
+export type AutopayDeps = { db: Db; mailer: Mailer; baseUrl: string };
+
+/** Days after an invoice's first attempt of its retries: attempts 2 to 5. */
+export const RETRY_AFTER_DAYS = [1, 3, 5, 7] as const;
+export const MAX_SCHEDULED_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
+
+const BATCH = 200;
+const addDays = (day: string, days: number) => dayFromNumber(dayNumber(day) + days);
+
+/** The day of the attempt after a soft decline of attempt `attempt` (never before tomorrow), or null: none left. */
+export function nextAttemptOn(seriesStartedOn: string, attempt: number, today: string): string | null {
+  const after = RETRY_AFTER_DAYS[attempt - 1];
+  if (after === undefined) return null;
+  const scheduled = addDays(seriesStartedOn, after);
+  const tomorrow = addDays(today, 1);
+  return scheduled > tomorrow ? scheduled : tomorrow;
+}
+
+export type ChargeOutcome = 'succeeded' | 'failed' | 'requires_action' | 'skipped' | 'taken';
+export type ChargeRunResult = { attempted: number; succeeded: number; failed: number };
+
+/**
+ * Charges what is due now, for every autopay customer or one (a method just saved). Safe on any number of
+ * instances at once: each invoice's attempt is claimed once.
+ */
+export async function runAutopayCharges(
+  deps: AutopayDeps,
+  options: { today?: string; customerId?: string } = {},
+): Promise<ChargeRunResult> {
+  const today = options.today ?? businessToday();
+  const { autopayChargeOn } = await getSettings(deps.db, 'contracts');
+  const result: ChargeRunResult = { attempted: 0, succeeded: 0, failed: 0 };
+  // Each round's invoices leave the selection (paid, failed with a later retry day, or claimed elsewhere), so the
+  // rounds end; the bound is a guard against a provider that answers nothing decisive.
+  for (let round = 0; round < 1000; round++) {
+    const due = await selectDueCharges(deps.db, {
+      today,
+      chargeOn: autopayChargeOn,
+      customerId: options.customerId,
+      limit: BATCH,
+    });
+    if (due.length === 0) break;
+    for (const charge of due) {
+      const outcome = await chargeInvoice(deps, charge, { today, requestedBy: null });
+      if (outcome === 'taken') continue;
+      result.attempted++;
+      if (outcome === 'succeeded') result.succeeded++;
+      else if (outcome !== 'skipped') result.failed++;
+    }
+    if (due.length < BATCH) break;
+  }
+  if (result.attempted > 0) deps.mailer.kick(deps.db);
+  return result;
+}
+
+/**
+ * Finance's "Charge now": the same attempt rules, whatever the day. 409 when nothing is due, when the customer
+ * has no method to charge, or when an attempt of the invoice is already running.
+ */
+export async function chargeInvoiceNow(
+  deps: AutopayDeps,
+  invoice: { id: string; customerId: string; amountDueCents: number },
+  actorId: string,
+): Promise<ChargeOutcome> {
+  if (invoice.amountDueCents <= 0) throw conflict(AUTOPAY_MESSAGES.nothingDue);
+  const today = businessToday();
+  const [due] = await selectDueCharges(deps.db, {
+    today,
+    chargeOn: 'due_date',
+    invoiceId: invoice.id,
+    customerId: invoice.customerId,
+    now: true,
+    limit: 1,
+  });
+  if (!due) {
+    throw conflict(
+      (await hasRunningAttempt(deps.db, invoice.id)) ? AUTOPAY_MESSAGES.attemptInProgress : AUTOPAY_MESSAGES.notAutopay,
+    );
+  }
+  const outcome = await chargeInvoice(deps, due, { today, requestedBy: actorId });
+  if (outcome === 'taken') throw conflict(AUTOPAY_MESSAGES.attemptInProgress);
+  deps.mailer.kick(deps.db);
+  return outcome;
+}
+
+async function hasRunningAttempt(db: Db, invoiceId: string): Promise<boolean> {
+  const attempts = await selectAttempts(db, invoiceId);
+  return attempts.some(({ attempt }) => attempt.status === 'pending');
+}
+
+/** Claims the next attempt of one invoice, charges it, and settles the answer. */
+async function chargeInvoice(
+  deps: AutopayDeps,
+  due: DueCharge,
+  context: { today: string; requestedBy: string | null },
+): Promise<ChargeOutcome> {
+  const attempt = await claimAttempt(deps.db, due, context.requestedBy);
+  if (!attempt) return 'taken';
+  let answer: OffSessionResult;
+  try {
+    answer = await chargeOffSession(deps.db, {
+      provider: due.method.provider,
+      providerMethodId: due.method.providerMethodId,
+      providerCustomerId: due.method.providerCustomerId,
+      amountCents: attempt.amountCents,
+      idempotencyKey: attemptIdempotencyKey(due.invoiceId, attempt.attemptNumber),
+      description: `Invoice ${due.number}`,
+    });
+  } catch (error) {
+    // The provider did not answer: a soft failure of this attempt, retried on the schedule (the same key makes a
+    // charge the provider did take meanwhile answer as taken on the next attempt's check of the invoice).
+    answer = {
+      outcome: 'declined',
+      providerPaymentId: `unanswered-${attempt.id}`,
+      declineCode: 'processing_error',
+      message: 'The payment could not be processed. We will try again.',
+    };
+    process.emitWarning(`An autopay charge got no answer from its provider: ${loggableError(error).message}`);
+  }
+  const settled = await settleAttempt(deps, attempt, due, answer, context.today);
+  if (settled.refundCents > 0 && answer.outcome === 'succeeded') {
+    await refundExcess(deps, due, answer.providerPaymentId, settled.refundCents);
+  }
+  if (settled.outcome === 'succeeded') await dunningAfterPayment(deps, { contractId: due.contractId });
+  return settled.outcome;
+}
+
+/** Records the provider's answer under the contract's money lock; answers what happened and what to refund. */
+async function settleAttempt(
+  deps: AutopayDeps,
+  attempt: AttemptRow,
+  due: DueCharge,
+  answer: OffSessionResult,
+  today: string,
+): Promise<{ outcome: ChargeOutcome; refundCents: number }> {
+  const label = methodLabel(due.method);
+  return deps.db.transaction(async (tx) => {
+    await lockContractForMoney(tx, due.contractId);
+    if (answer.outcome === 'succeeded') {
+      const invoice = await selectInvoice(tx, due.invoiceId);
+      const stillDue = invoice ? amountDueCents(invoice) : 0;
+      const applied = Math.min(stillDue, attempt.amountCents);
+      const payment =
+        applied > 0
+          ? await applyPayment(tx, {
+              invoiceId: due.invoiceId,
+              amountCents: applied,
+              method: due.method.kind === 'us_bank_account' ? 'bank_debit' : 'card_on_file',
+              provider: due.method.provider as 'builtin' | 'stripe',
+              providerPaymentId: answer.providerPaymentId,
+              cardBrand: due.method.brand,
+              cardLast4: due.method.last4,
+              baseUrl: deps.baseUrl,
+            })
+          : null;
+      const refundCents = attempt.amountCents - applied;
+      await finishAttempt(tx, attempt.id, {
+        status: applied > 0 ? 'succeeded' : 'skipped',
+        providerPaymentId: answer.providerPaymentId,
+        paymentId: payment?.payment.id ?? null,
+        reason: refundCents > 0 ? 'Paid meanwhile by another payment: the difference is refunded.' : null,
+      });
+      await recordAudit(tx, {
+        actorId: attempt.requestedBy,
+        action: applied > 0 ? 'autopay.charged' : 'autopay.refunded',
+        entity: 'invoice',
+        entityId: due.invoiceId,
+        after: {
+          invoiceNumber: due.number,
+          attempt: attempt.attemptNumber,
+          amountCents: attempt.amountCents,
+          appliedCents: applied,
+          refundCents,
+          method: label,
+        },
+      });
+      return { outcome: applied > 0 ? 'succeeded' : 'skipped', refundCents };
+    }
+
+    const kind = declineKind(answer);
+    const retryOn = kind === 'soft' ? nextAttemptOn(attempt.seriesStartedOn, attempt.attemptNumber, today) : null;
+    await finishAttempt(tx, attempt.id, {
+      status: kind === 'authentication' ? 'requires_action' : 'failed',
+      declineKind: kind,
+      declineCode: answer.declineCode,
+      reason: answer.message,
+      providerPaymentId: answer.providerPaymentId,
+      retryOn,
+    });
+    if (kind === 'hard' && (await markMethod(tx, due.method.id, methodStatusAfterHardDecline(answer.declineCode)))) {
+      await emitWebhookEvent(tx, 'payment_method.failed', { ids: [due.method.id] });
+    }
+    await recordFailedPayment(tx, {
+      invoiceId: due.invoiceId,
+      amountCents: attempt.amountCents,
+      method: due.method.kind === 'us_bank_account' ? 'bank_debit' : 'card_on_file',
+      provider: due.method.provider as 'builtin' | 'stripe',
+      providerPaymentId: answer.providerPaymentId,
+      cardBrand: due.method.brand,
+      cardLast4: due.method.last4,
+      failureMessage: answer.message,
+      baseUrl: deps.baseUrl,
+      // The rep and finance hear of the last failure, when no automatic attempt is left.
+      notifyStaff: retryOn === null,
+    });
+    const facts = await invoiceFacts(tx, due.invoiceId);
+    const company = await readCompanyProfile(tx);
+    const to = { name: facts.customer.name, email: facts.customer.email, contactPerson: facts.customer.contactPerson };
+    const charge = {
+      invoiceId: due.invoiceId,
+      invoiceNumber: due.number,
+      amountCents: attempt.amountCents,
+      method: label,
+      reason: answer.message,
+    };
+    if (kind === 'authentication') {
+      const confirmUrl =
+        facts.contract.paymentMode === 'pay_link' && facts.contract.payLinkToken
+          ? payLink(deps.baseUrl, facts.contract.payLinkToken)
+          : `${deps.baseUrl}${portalContractPath(facts.contract.id)}`;
+      await enqueueEmail(tx, chargeNeedsConfirmationEmail({ to, company, charge, confirmUrl }));
+    } else {
+      const link = await createSetupLink(tx, {
+        baseUrl: deps.baseUrl,
+        customerId: due.customerId,
+        purpose: 'email',
+        createdBy: null,
+      });
+      await enqueueEmail(
+        tx,
+        chargeFailedEmail({ to, company, charge: { ...charge, nextAttemptOn: retryOn }, updateUrl: link.url }),
+      );
+    }
+    await recordAudit(tx, {
+      actorId: attempt.requestedBy,
+      action: 'autopay.failed',
+      entity: 'invoice',
+      entityId: due.invoiceId,
+      after: {
+        invoiceNumber: due.number,
+        attempt: attempt.attemptNumber,
+        amountCents: attempt.amountCents,
+        method: label,
+        declineKind: kind,
+        declineCode: answer.declineCode,
+        reason: answer.message,
+        nextAttemptOn: retryOn,
+      },
+    });
+    return { outcome: kind === 'authentication' ? 'requires_action' : 'failed', refundCents: 0 };
+  });
+}
+
+/** Money taken beyond what the invoice still owed (another payment raced the charge) goes back at once. */
+async function refundExcess(deps: AutopayDeps, due: DueCharge, providerPaymentId: string, amountCents: number) {
+  let refunded = false;
+  try {
+    refunded = await refundOffSession(deps.db, { provider: due.method.provider, providerPaymentId, amountCents });
+  } catch (error) {
+    process.emitWarning(`An autopay refund failed: ${loggableError(error).message}`);
+  }
+  await recordAudit(deps.db, {
+    actorId: null,
+    action: refunded ? 'autopay.excess_refunded' : 'payment.unapplied',
+    entity: 'invoice',
+    entityId: due.invoiceId,
+    after: { invoiceNumber: due.number, provider: due.method.provider, providerPaymentId, unappliedCents: amountCents },
+  });
+}

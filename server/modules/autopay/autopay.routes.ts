@@ -1,0 +1,196 @@
+import {
+  clientAutopaySchema,
+  paymentMethodChangeSchema,
+  paymentMethodIdParamSchema,
+  paymentMethodsSchema,
+  paymentSetupDoneSchema,
+  paymentSetupLinkSentSchema,
+  paymentSetupPageSchema,
+  paymentSetupStartSchema,
+  setupCardSchema,
+  staffAutopaySchema,
+} from '@shared/contracts/autopay';
+import { tokenParamSchema } from '@shared/contracts/checkout';
+import { idParamSchema } from '@shared/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicOrigin } from '../../lib/public-url';
+import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { invoiceResponse } from '../invoices/invoices.response';
+import { PUBLIC_PAYMENT_LIMITS } from '../payments/rate-limit';
+import { chargeInvoiceWithAnswer } from './invoice-autopay.service';
+import {
+  completeSetup,
+  getSetupPage,
+  listCustomerMethods,
+  listOwnMethods,
+  makeOwnDefault,
+  type PaymentMethodDeps,
+  removeOwnMethod,
+  sendSetupLink,
+  setOwnAutopay,
+  startOwnSetup,
+  turnCustomerAutopayOff,
+} from './payment-methods.service';
+
+/**
+ * Autopay (product.md section 18): the client's payment methods and switch, the public set-up page's two calls,
+ * the staff's view of a customer's methods (set-up link, autopay off) and finance's "Charge now".
+ */
+export async function autopayRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = (): PaymentMethodDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    baseUrl: publicOrigin(app),
+    businessName: app.config.BUSINESS_NAME,
+  });
+  const own = ['payment-method:self'] as const;
+  const staff = ['payment-method:manage'] as const;
+
+  // The client's own methods (the portal's "Payment methods" page).
+  r.get(
+    '/api/client/payment-methods',
+    {
+      config: { access: [...own] },
+      schema: { summary: "The client's payment methods and autopay", response: { 200: paymentMethodsSchema } },
+    },
+    async (request) => listOwnMethods(deps(), request.user!),
+  );
+  r.post(
+    '/api/client/payment-methods/setup',
+    {
+      config: { access: [...own] },
+      schema: {
+        summary: 'Start adding a payment method',
+        description: 'Answers where to enter the method: the set-up page, valid one hour.',
+        response: { 200: paymentSetupStartSchema },
+      },
+    },
+    async (request) => startOwnSetup(deps(), request.user!),
+  );
+  r.post(
+    '/api/client/payment-methods/:id/default',
+    {
+      config: { access: [...own] },
+      schema: {
+        summary: 'Make a payment method the default',
+        params: paymentMethodIdParamSchema,
+        response: { 200: paymentMethodChangeSchema },
+      },
+    },
+    async (request) => makeOwnDefault(deps(), request.user!, request.params.id),
+  );
+  r.delete(
+    '/api/client/payment-methods/:id',
+    {
+      config: { access: [...own] },
+      schema: {
+        summary: 'Remove a payment method',
+        description: 'Removing the last method of an autopay customer turns autopay off; the message says so.',
+        params: paymentMethodIdParamSchema,
+        response: { 200: paymentMethodChangeSchema },
+      },
+    },
+    async (request) => removeOwnMethod(deps(), request.user!, request.params.id),
+  );
+  r.put(
+    '/api/client/autopay',
+    {
+      config: {
+        access: [...own],
+        conflict: 'Autopay cannot be turned on without a default payment method that is active.',
+      },
+      schema: { summary: 'Turn autopay on or off', body: clientAutopaySchema, response: { 200: paymentMethodsSchema } },
+    },
+    async (request) => setOwnAutopay(deps(), request.user!, request.body.enabled),
+  );
+
+  // The public set-up page (/setup/{token}): an e-mailed link, or the portal's "Add a payment method".
+  r.get(
+    '/api/setup/:token',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read, gone: 'The set-up link expired or was used.' },
+      schema: { summary: "A set-up link's page", params: tokenParamSchema, response: { 200: paymentSetupPageSchema } },
+    },
+    async (request) => getSetupPage(deps(), request.params.token),
+  );
+  r.post(
+    '/api/setup/:token',
+    {
+      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.pay, gone: 'The set-up link expired or was used.' },
+      schema: {
+        summary: 'Save a payment method through a set-up link',
+        description: 'A declined card answers 400 with its reason and spends nothing; the link saves one method.',
+        params: tokenParamSchema,
+        body: setupCardSchema,
+        response: { 200: paymentSetupDoneSchema },
+      },
+    },
+    async (request) =>
+      completeSetup(deps(), request.params.token, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
+  );
+
+  // Staff: a customer's methods and consent, the set-up link, autopay off (never on).
+  r.get(
+    '/api/customers/:id/payment-methods',
+    {
+      config: { access: [...staff] },
+      schema: {
+        summary: "A customer's payment methods and autopay",
+        params: idParamSchema,
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (request) => listCustomerMethods(deps(), request.params.id),
+  );
+  r.post(
+    '/api/customers/:id/payment-setup-link',
+    {
+      config: { access: [...staff], conflict: 'The customer has no e-mail address.' },
+      schema: {
+        summary: 'E-mail a customer a link to save a payment method',
+        description: 'The link is valid 7 days and saves one method.',
+        params: idParamSchema,
+        response: { 200: paymentSetupLinkSentSchema },
+      },
+    },
+    async (request) => sendSetupLink(deps(), request.user!, request.params.id),
+  );
+  r.put(
+    '/api/customers/:id/autopay',
+    {
+      config: { access: [...staff] },
+      schema: {
+        summary: "Turn a customer's autopay off",
+        description: 'Staff may only turn autopay off: the body is { "enabled": false }.',
+        params: idParamSchema,
+        body: staffAutopaySchema,
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (request) => turnCustomerAutopayOff(deps(), request.user!, request.params.id),
+  );
+
+  // Finance's "Charge now": the same attempt rules as the charge run, whatever the day.
+  r.post(
+    '/api/invoices/:id/charge',
+    {
+      config: {
+        access: ['invoice:manage'],
+        conflict:
+          'Nothing is due on the invoice, its customer has no method to charge, or a charge of it is in progress.',
+      },
+      schema: {
+        summary: "Charge an invoice to its customer's method on file",
+        params: idParamSchema,
+        response: { 200: invoiceResponse },
+      },
+      serializerCompiler: jsonSerializerCompiler,
+    },
+    async (request) => chargeInvoiceWithAnswer(deps(), request.user!, request.params.id),
+  );
+}

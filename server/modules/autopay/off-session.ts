@@ -1,0 +1,70 @@
+import type { Db } from '../../db/client';
+import { chargeSavedCard, refundSavedCardCharge } from './builtin-vault';
+
+/**
+ * Charging a method on file without the customer (product.md section 18), whichever provider keeps it. The
+ * idempotency key `invoice-<id>-attempt-<n>` goes to the provider: a repeated request answers the first result.
+ */
+
+export type OffSessionResult =
+  | { outcome: 'succeeded'; providerPaymentId: string }
+  | { outcome: 'declined' | 'requires_action'; providerPaymentId: string; declineCode: string; message: string };
+
+export type OffSessionCharge = {
+  provider: string;
+  providerMethodId: string;
+  providerCustomerId: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+};
+
+export class ProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+export const attemptIdempotencyKey = (invoiceId: string, attemptNumber: number) =>
+  `invoice-${invoiceId}-attempt-${attemptNumber}`;
+
+export async function chargeOffSession(db: Db, charge: OffSessionCharge): Promise<OffSessionResult> {
+  if (charge.provider === 'builtin') return chargeSavedCard(db, charge);
+  throw new ProviderUnavailableError(`Off-session charges with ${charge.provider} are not available`);
+}
+
+export async function refundOffSession(
+  db: Db,
+  payment: { provider: string; providerPaymentId: string; amountCents: number },
+): Promise<boolean> {
+  if (payment.provider === 'builtin') return refundSavedCardCharge(db, payment.providerPaymentId, payment.amountCents);
+  throw new ProviderUnavailableError(`Refunds with ${payment.provider} are not available`);
+}
+
+/**
+ * How a failure is retried, by Stripe's decline codes: soft ones (insufficient funds, processing error, issuer
+ * unavailable, a generic decline) on the schedule; hard ones (expired, lost or stolen, incorrect number, do not
+ * honor / try again) never, and they mark the method; authentication needs the customer.
+ */
+export type DeclineKind = 'soft' | 'hard' | 'authentication';
+const HARD_DECLINES: Record<string, 'expired' | 'failed'> = {
+  expired_card: 'expired',
+  lost_card: 'failed',
+  stolen_card: 'failed',
+  incorrect_number: 'failed',
+  invalid_account: 'failed',
+  do_not_honor: 'failed',
+  do_not_try_again: 'failed',
+  pickup_card: 'failed',
+  card_not_found: 'failed',
+};
+
+export function declineKind(result: Exclude<OffSessionResult, { outcome: 'succeeded' }>): DeclineKind {
+  if (result.outcome === 'requires_action') return 'authentication';
+  return result.declineCode in HARD_DECLINES ? 'hard' : 'soft';
+}
+
+/** The status a hard decline gives the method. */
+export const methodStatusAfterHardDecline = (declineCode: string): 'expired' | 'failed' =>
+  HARD_DECLINES[declineCode] ?? 'failed';

@@ -1,0 +1,471 @@
+import {
+  AUTOPAY_MESSAGES,
+  type AutopayAttemptStatus,
+  autopayConsentText,
+  type InvoiceAutopay,
+  methodLabel,
+  type PaymentMethodChange,
+  type PaymentMethods,
+  type PaymentMethodView,
+  type PaymentSetupDone,
+  type PaymentSetupLinkSent,
+  type PaymentSetupPage,
+  type PaymentSetupStart,
+  type SetupCard,
+} from '@shared/contracts/autopay';
+import { type CardPayment, isWellFormedToken } from '@shared/contracts/checkout';
+import { amountDueCents } from '@shared/invoice-amounts';
+import { centsToAmount } from '@shared/money';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { businessDayOf, businessToday } from '../../lib/business-day';
+import { readCompanyProfile } from '../../lib/company-profile';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { enqueueEmail } from '../../lib/mailer';
+import type { SessionUser } from '../sessions/sessions';
+import { getSettings } from '../settings/settings.service';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
+import { type AutopayDeps, runAutopayCharges } from './autopay.charge';
+import { setupLinkEmail } from './autopay.emails';
+import {
+  insertMethod,
+  makeDefault,
+  type PaymentMethodRow,
+  promoteNewestActive,
+  removeMethod,
+  retryFailedNow,
+  selectAttempts,
+  selectAutopayCustomer,
+  selectMethods,
+  selectSetupLink,
+  setAutopay,
+  spendSetupLink,
+} from './autopay.repo';
+import { saveTestCard } from './builtin-vault';
+import { createSetupLink, hashSetupToken } from './setup-links';
+
+/**
+ * Payment methods on file and the customer's autopay switch (product.md section 18): what the portal's
+ * "Payment methods" page, the public set-up page, the checkout's "Save this card" box and the staff's customer
+ * page do. Autopay is on while the customer has a default active method and consent; the customer turns it on
+ * or off, staff only off.
+ */
+
+export type PaymentMethodDeps = AutopayDeps & { businessName: string };
+
+/** Who agreed, from where: the consent record kept with a method. */
+export type ConsentContext = {
+  userId: string | null;
+  name: string;
+  email: string | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+const GONE = () => new AppError('GONE', AUTOPAY_MESSAGES.setupLinkGone);
+const INVALID_LINK = () => new AppError('NOT_FOUND', AUTOPAY_MESSAGES.setupLinkInvalid);
+
+function toView(row: PaymentMethodRow): PaymentMethodView {
+  return {
+    id: row.id,
+    kind: row.kind as PaymentMethodView['kind'],
+    provider: row.provider as PaymentMethodView['provider'],
+    brand: row.brand,
+    last4: row.last4,
+    label: methodLabel(row),
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    isDefault: row.isDefault,
+    status: row.status as PaymentMethodView['status'],
+    createdAt: row.createdAt.toISOString(),
+    consent: {
+      text: row.consentText,
+      at: row.consentAt.toISOString(),
+      name: row.consentName,
+      email: row.consentEmail,
+      ip: row.consentIp,
+      userAgent: row.consentUserAgent,
+    },
+  };
+}
+
+async function methodsOf(db: Db, customerId: string): Promise<PaymentMethods> {
+  const customer = await selectAutopayCustomer(db, customerId);
+  if (!customer) throw notFound('Customer');
+  const rows = await selectMethods(db, customerId);
+  const methods = rows.map(toView);
+  const defaultMethod = methods.find((m) => m.isDefault && m.status === 'active') ?? null;
+  const { autopayChargeOn } = await getSettings(db, 'contracts');
+  return {
+    autopay: {
+      enabled: customer.autopayEnabled,
+      canEnable: defaultMethod !== null,
+      chargeOn: autopayChargeOn,
+      defaultMethod,
+    },
+    methods,
+  };
+}
+
+const ownCustomer = (actor: SessionUser): string => {
+  if (!actor.customerId) throw forbidden('This account is not linked to a customer');
+  return actor.customerId;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The client's own methods
+// ---------------------------------------------------------------------------------------------------------
+
+export const listOwnMethods = (deps: PaymentMethodDeps, actor: SessionUser) => methodsOf(deps.db, ownCustomer(actor));
+
+/** "Add a payment method": a set-up page for the signed-in client, valid one hour. */
+export async function startOwnSetup(deps: PaymentMethodDeps, actor: SessionUser): Promise<PaymentSetupStart> {
+  const customerId = ownCustomer(actor);
+  const link = await createSetupLink(deps.db, {
+    baseUrl: deps.baseUrl,
+    customerId,
+    purpose: 'portal',
+    createdBy: actor.id,
+  });
+  return { url: link.url };
+}
+
+export async function makeOwnDefault(
+  deps: PaymentMethodDeps,
+  actor: SessionUser,
+  id: string,
+): Promise<PaymentMethodChange> {
+  const customerId = ownCustomer(actor);
+  const changed = await deps.db.transaction(async (tx) => {
+    const row = await makeDefault(tx, customerId, id);
+    if (!row) return null;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'payment_method.default',
+      entity: 'customer',
+      entityId: customerId,
+      after: { paymentMethodId: row.id, method: methodLabel(row) },
+    });
+    // A new default retries at once each invoice whose charge failed.
+    await retryFailedNow(tx, customerId, businessToday());
+    return row;
+  });
+  if (!changed) throw notFound('Payment method');
+  await runAutopayCharges(deps, { customerId });
+  return {
+    ...(await methodsOf(deps.db, customerId)),
+    message: `${methodLabel(changed)} is now your default payment method.`,
+  };
+}
+
+/** Removes a method; removing the last one of an autopay customer turns autopay off, and says so. */
+export async function removeOwnMethod(
+  deps: PaymentMethodDeps,
+  actor: SessionUser,
+  id: string,
+): Promise<PaymentMethodChange> {
+  const customerId = ownCustomer(actor);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const removed = await removeMethod(tx, customerId, id);
+    if (!removed) return null;
+    const promoted = removed.isDefault ? await promoteNewestActive(tx, customerId) : undefined;
+    const customer = await selectAutopayCustomer(tx, customerId);
+    const left = (await selectMethods(tx, customerId)).some((m) => m.isDefault && m.status === 'active');
+    const turnedOff = Boolean(customer?.autopayEnabled) && !left;
+    if (turnedOff) await setAutopay(tx, customerId, false);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'payment_method.removed',
+      entity: 'customer',
+      entityId: customerId,
+      after: {
+        paymentMethodId: removed.id,
+        method: methodLabel(removed),
+        newDefault: promoted?.id ?? null,
+        autopayTurnedOff: turnedOff,
+      },
+    });
+    return { turnedOff };
+  });
+  if (!outcome) throw notFound('Payment method');
+  return {
+    ...(await methodsOf(deps.db, customerId)),
+    message: outcome.turnedOff ? AUTOPAY_MESSAGES.lastMethodRemoved : AUTOPAY_MESSAGES.methodRemoved,
+  };
+}
+
+export async function setOwnAutopay(
+  deps: PaymentMethodDeps,
+  actor: SessionUser,
+  enabled: boolean,
+): Promise<PaymentMethods> {
+  const customerId = ownCustomer(actor);
+  await switchAutopay(deps, customerId, enabled, actor.id);
+  if (enabled) await runAutopayCharges(deps, { customerId });
+  return methodsOf(deps.db, customerId);
+}
+
+async function switchAutopay(deps: PaymentMethodDeps, customerId: string, enabled: boolean, actorId: string) {
+  const before = await selectAutopayCustomer(deps.db, customerId);
+  if (!before) throw notFound('Customer');
+  const done = await deps.db.transaction(async (tx) => {
+    if (!(await setAutopay(tx, customerId, enabled))) return false;
+    if (before.autopayEnabled !== enabled) {
+      await recordAudit(tx, {
+        actorId,
+        action: enabled ? 'autopay.enabled' : 'autopay.disabled',
+        entity: 'customer',
+        entityId: customerId,
+        before: { autopayEnabled: before.autopayEnabled },
+        after: { autopayEnabled: enabled },
+      });
+    }
+    return true;
+  });
+  if (!done) throw conflict(AUTOPAY_MESSAGES.noActiveMethod);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Staff: see, send the set-up link, turn autopay off
+// ---------------------------------------------------------------------------------------------------------
+
+export const listCustomerMethods = (deps: PaymentMethodDeps, customerId: string) => methodsOf(deps.db, customerId);
+
+export async function turnCustomerAutopayOff(deps: PaymentMethodDeps, actor: SessionUser, customerId: string) {
+  await switchAutopay(deps, customerId, false, actor.id);
+  return methodsOf(deps.db, customerId);
+}
+
+/** E-mails the customer a set-up link (7 days, once). */
+export async function sendSetupLink(
+  deps: PaymentMethodDeps,
+  actor: SessionUser,
+  customerId: string,
+): Promise<PaymentSetupLinkSent> {
+  const customer = await selectAutopayCustomer(deps.db, customerId);
+  if (!customer) throw notFound('Customer');
+  if (!customer.email) throw conflict(AUTOPAY_MESSAGES.noEmail);
+  const link = await deps.db.transaction(async (tx) => {
+    const created = await createSetupLink(tx, {
+      baseUrl: deps.baseUrl,
+      customerId,
+      purpose: 'email',
+      createdBy: actor.id,
+    });
+    const company = await readCompanyProfile(tx);
+    await enqueueEmail(
+      tx,
+      setupLinkEmail({
+        to: { name: customer.name, email: customer.email, contactPerson: customer.contactPerson },
+        company,
+        url: created.url,
+        expiresAt: created.expiresAt,
+        customerId,
+      }),
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'payment_method.setup_link_sent',
+      entity: 'customer',
+      entityId: customerId,
+      after: { sentTo: customer.email, expiresAt: created.expiresAt.toISOString() },
+    });
+    return created;
+  });
+  deps.mailer.kick(deps.db);
+  return { sentTo: customer.email, expiresAt: link.expiresAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The set-up page (/setup/{token}): a capability for one customer
+// ---------------------------------------------------------------------------------------------------------
+
+async function liveLink(db: Db, token: string) {
+  const link = isWellFormedToken(token) ? await selectSetupLink(db, hashSetupToken(token)) : undefined;
+  if (!link) throw INVALID_LINK();
+  if (link.usedAt || link.expiresAt.getTime() <= Date.now()) throw GONE();
+  return link;
+}
+
+export async function getSetupPage(deps: PaymentMethodDeps, token: string): Promise<PaymentSetupPage> {
+  const link = await liveLink(deps.db, token);
+  const customer = await selectAutopayCustomer(deps.db, link.customerId);
+  if (!customer) throw INVALID_LINK();
+  const methods = (await selectMethods(deps.db, link.customerId)).map(toView);
+  return {
+    businessName: deps.businessName,
+    customerName: customer.name,
+    consentText: autopayConsentText(deps.businessName),
+    expiresAt: link.expiresAt.toISOString(),
+    returnPath: link.purpose === 'portal' ? '/portal/payment-methods' : null,
+    methods: methods.map(({ id, label, isDefault, status }) => ({ id, label, isDefault, status })),
+  };
+}
+
+/** Saves the card of the set-up page: a refused card answers 400 and spends nothing; the link works once. */
+export async function completeSetup(
+  deps: PaymentMethodDeps,
+  token: string,
+  card: SetupCard,
+  context: Omit<ConsentContext, 'name' | 'email' | 'userId'>,
+): Promise<PaymentSetupDone> {
+  const link = await liveLink(deps.db, token);
+  const customer = await selectAutopayCustomer(deps.db, link.customerId);
+  if (!customer) throw INVALID_LINK();
+  const saved = await saveMethod(deps, {
+    customerId: link.customerId,
+    card,
+    makeDefault: card.makeDefault,
+    source: 'setup_link',
+    consent: {
+      userId: link.purpose === 'portal' ? link.createdBy : null,
+      name: card.name,
+      email: customer.email,
+      ...context,
+    },
+    spendLink: link.id,
+  });
+  return { method: toView(saved.method), autopayEnabled: saved.autopayEnabled };
+}
+
+/**
+ * A card saved with consent after a checkout's payment ("Save this card and pay future invoices ..."): the
+ * checkout's customer, the payer's name on the card. A card the vault refuses is not saved (the payment stands).
+ */
+export async function saveCheckoutCard(
+  deps: PaymentMethodDeps,
+  customerId: string,
+  card: CardPayment,
+  consent: ConsentContext,
+): Promise<void> {
+  try {
+    await saveMethod(deps, { customerId, card, makeDefault: true, source: 'checkout', consent, spendLink: null });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return;
+    throw error;
+  }
+}
+
+/**
+ * Saves a card on file: the provider keeps the card, we keep its brand, last 4, expiry, fingerprint and the
+ * consent; the method becomes the default when there is none or when asked; autopay turns on (the customer
+ * agreed to it), and each open invoice whose charge failed is retried at once.
+ */
+async function saveMethod(
+  deps: PaymentMethodDeps,
+  input: {
+    customerId: string;
+    card: Pick<CardPayment, 'cardNumber' | 'expiry' | 'name'>;
+    makeDefault: boolean;
+    source: 'checkout' | 'portal' | 'setup_link';
+    consent: ConsentContext;
+    spendLink: string | null;
+  },
+): Promise<{ method: PaymentMethodRow; autopayEnabled: boolean }> {
+  const vault = await saveTestCard(deps.db, input.card);
+  if ('refused' in vault) throw badRequest(vault.refused);
+  const { saved } = vault;
+  const today = businessToday();
+  const method = await deps.db.transaction(async (tx) => {
+    if (input.spendLink && !(await spendSetupLink(tx, input.spendLink))) throw GONE();
+    const existing = await selectMethods(tx, input.customerId);
+    const hasDefault = existing.some((m) => m.isDefault);
+    const row = await insertMethod(tx, {
+      customerId: input.customerId,
+      provider: 'builtin',
+      providerCustomerId: null,
+      providerMethodId: saved.providerMethodId,
+      kind: 'card',
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      fingerprint: saved.fingerprint,
+      isDefault: false,
+      status: 'active',
+      consentText: autopayConsentText(deps.businessName),
+      consentUserId: input.consent.userId,
+      consentName: input.consent.name,
+      consentEmail: input.consent.email,
+      consentIp: input.consent.ip,
+      consentUserAgent: input.consent.userAgent?.slice(0, 500) ?? null,
+      source: input.source,
+    });
+    const method = !hasDefault || input.makeDefault ? ((await makeDefault(tx, input.customerId, row.id)) ?? row) : row;
+    await setAutopay(tx, input.customerId, true);
+    await retryFailedNow(tx, input.customerId, today);
+    await emitWebhookEvent(tx, 'payment_method.saved', { ids: [method.id] });
+    await recordAudit(tx, {
+      actorId: input.consent.userId,
+      action: 'payment_method.saved',
+      entity: 'customer',
+      entityId: input.customerId,
+      after: {
+        paymentMethodId: method.id,
+        method: methodLabel(method),
+        source: input.source,
+        isDefault: method.isDefault,
+      },
+    });
+    return method;
+  });
+  await runAutopayCharges(deps, { customerId: input.customerId });
+  const customer = await selectAutopayCustomer(deps.db, input.customerId);
+  return { method, autopayEnabled: Boolean(customer?.autopayEnabled) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// An invoice's autopay, as GET /api/invoices/{id} shows it
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * "Autopay: Visa •••• 4242 on Dec 8" before a charge, or its attempts after; null when the customer is not on
+ * autopay and the invoice was never charged.
+ */
+export async function invoiceAutopay(
+  db: Db,
+  invoice: {
+    id: string;
+    customerId: string;
+    status: string;
+    dueDate: string;
+    issuedAt: Date;
+    totalCents: number;
+    amountPaidCents: number;
+    creditedCents: number;
+  },
+): Promise<InvoiceAutopay> {
+  const [customer, attempts, methods] = await Promise.all([
+    selectAutopayCustomer(db, invoice.customerId),
+    selectAttempts(db, invoice.id),
+    selectMethods(db, invoice.customerId),
+  ]);
+  const method = customer?.autopayEnabled ? methods.find((m) => m.isDefault && m.status === 'active') : undefined;
+  if (!method && attempts.length === 0) return null;
+  const due = amountDueCents(invoice);
+  const { autopayChargeOn } = await getSettings(db, 'contracts');
+  const chargeDay = autopayChargeOn === 'issue_date' ? businessDayOf(invoice.issuedAt) : invoice.dueDate;
+  const last = attempts.at(-1)?.attempt;
+  const scheduledOn =
+    method && due > 0
+      ? !last
+        ? chargeDay
+        : (last.status === 'failed' || last.status === 'requires_action') && last.retryOn
+          ? last.retryOn
+          : null
+      : null;
+  return {
+    method: method ? methodLabel(method) : null,
+    scheduledOn,
+    attempts: attempts.map(({ attempt, method: m }) => ({
+      number: attempt.attemptNumber,
+      at: attempt.attemptedAt.toISOString(),
+      status: attempt.status as AutopayAttemptStatus,
+      amount: centsToAmount(attempt.amountCents),
+      method: methodLabel(m),
+      reason: attempt.reason,
+      nextAttemptOn: attempt.retryOn,
+    })),
+    canChargeNow: Boolean(method) && due > 0 && last?.status !== 'pending',
+  };
+}

@@ -232,7 +232,7 @@ describe('GET /api/receivables', () => {
   });
 });
 
-describe("GET /api/receivables?autopay=failed (the screen's \"Autopay failed\")", () => {
+describe('GET /api/receivables?autopay=failed (the screen\'s "Autopay failed")', () => {
   it('keeps the customers with an open invoice whose latest autopay attempt failed or needs the customer', async () => {
     // Test data only: a card on file for A, B, C and E, and attempts written as the charge run would leave them.
     const methodOf: Record<string, string> = {};

@@ -5,7 +5,10 @@ import { AGING_BUCKETS, RECEIVABLES_SORTS } from './receivables-vocabulary';
 
 export * from './receivables-vocabulary';
 
-/** The Receivables filters: customer name, an aging bucket with money in it, a dunning stage, only with credit. */
+/**
+ * The Receivables filters: customer name, an aging bucket with money in it, a dunning stage, only with credit,
+ * only with an open invoice whose latest autopay attempt failed (`autopay=failed`).
+ */
 export const receivablesFilterSchema = z.object({
   q: listQuerySchema.shape.q,
   bucket: z
@@ -20,6 +23,10 @@ export const receivablesFilterSchema = z.object({
     .enum(['true', 'false', '1', '0'], { message: 'credit must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  autopay: z
+    .enum(['failed', 'all', ''], { message: 'autopay must be failed or all' })
+    .optional()
+    .transform((v) => (v === 'failed' ? v : undefined)),
   sort: z
     .enum(RECEIVABLES_SORTS, { message: `Sort must be one of ${RECEIVABLES_SORTS.join(', ')}` })
     .default('balance'),

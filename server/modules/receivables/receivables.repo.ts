@@ -11,7 +11,9 @@ import { likePattern } from '../../lib/http';
  * invoices_open_customer_idx) are summed per customer by the invoice rules' SQL twins (db/invoice-amounts.ts:
  * amount due) and aged by days past due on the business day; a customer's dunning stage is the furthest step
  * among its overdue invoices (db/dunning-stage.ts: the reminders in dunning_steps, the contract's pause for
- * non-payment). Customers with only a credit balance come from customers_credit_idx.
+ * non-payment). Customers with only a credit balance come from customers_credit_idx. An open invoice's autopay
+ * failed when its latest attempt (the highest attempt number: autopay_attempts_invoice_attempt_key) failed or
+ * needs the customer.
  */
 
 type Rows<T> = { rows: T[] };
@@ -26,6 +28,8 @@ export type ReceivableFilter = {
   bucket?: AgingBucket;
   stageLevel?: StageLevel;
   onlyCredit?: boolean;
+  /** Only customers with an open invoice, still owing, whose latest autopay attempt failed. */
+  autopayFailed?: boolean;
   sort: 'balance' | 'oldest';
 };
 
@@ -66,7 +70,9 @@ function receivableCte(today: string, customerId?: string): SQL {
       select i.customer_id, i.due_date, ${sqlAmountDue('i')} as due, (${today}::date - i.due_date) as days,
              case when i.due_date < ${today}::date then
                case when ${sqlPausedForNonPayment('c')} then 3 else ${sqlReminderLevel('i')} end
-             end as stage_level
+             end as stage_level,
+             coalesce((select a.status in ('failed', 'requires_action') from autopay_attempts a
+                       where a.invoice_id = i.id order by a.attempt_number desc limit 1), false) as autopay_failed
       from invoices i join contracts c on c.id = i.contract_id
       where ${sqlPayable('i')} ${ofCustomer}
     ),
@@ -82,7 +88,8 @@ function receivableCte(today: string, customerId?: string): SQL {
              count(*) filter (where due > 0 and days > 0) as overdue_invoices,
              min(due_date) filter (where due > 0) as oldest_due_date,
              max(days) filter (where due > 0) as oldest_days,
-             max(stage_level) as stage_level
+             max(stage_level) as stage_level,
+             coalesce(bool_or(autopay_failed and due > 0), false) as autopay_failed
       from open_invoice group by customer_id
     ),
     target as (
@@ -96,7 +103,7 @@ function receivableCte(today: string, customerId?: string): SQL {
              coalesce(b.b_current, 0) as b_current, coalesce(b.b_1_30, 0) as b_1_30,
              coalesce(b.b_31_60, 0) as b_31_60, coalesce(b.b_61_90, 0) as b_61_90, coalesce(b.b_90, 0) as b_90,
              coalesce(b.open_invoices, 0) as open_invoices, coalesce(b.overdue_invoices, 0) as overdue_invoices,
-             b.oldest_due_date, b.oldest_days, b.stage_level,
+             b.oldest_due_date, b.oldest_days, b.stage_level, coalesce(b.autopay_failed, false) as autopay_failed,
              cu.credit_balance_cents as credit_cents
       from target t
       join customers cu on cu.id = t.customer_id
@@ -110,6 +117,7 @@ function whereOf(filter: Omit<ReceivableFilter, 'sort'>): SQL {
   if (filter.bucket) conditions.push(sql`${sql.raw(BUCKET_COLUMN[filter.bucket])} > 0`);
   if (filter.stageLevel !== undefined) conditions.push(sql`stage_level = ${filter.stageLevel}`);
   if (filter.onlyCredit) conditions.push(sql`credit_cents > 0`);
+  if (filter.autopayFailed) conditions.push(sql`autopay_failed`);
   return sql.join(conditions, sql` and `);
 }
 

@@ -33,6 +33,7 @@ function repoFilter(filter: ReceivablesFilter): repo.ReceivableFilter {
     bucket: filter.bucket,
     stageLevel: filter.stage === undefined ? undefined : levelOf(filter.stage),
     onlyCredit: filter.credit,
+    autopayFailed: filter.autopay === 'failed',
     sort: filter.sort,
   };
 }

@@ -4,7 +4,7 @@ import type { Report } from '@shared/contracts/reports';
 import { ROLES } from '@shared/roles';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../../db/schema';
+import { autopayAttempts, invoices, paymentMethods } from '../../db/schema';
 import { businessToday } from '../../lib/business-day';
 import { createMailer } from '../../lib/mailer';
 import { buildTestApp, type TestContext } from '../../test/app';
@@ -229,6 +229,77 @@ describe('GET /api/receivables', () => {
       aging: { current: 0, '1-30': 60, '31-60': 0, '61-90': 0, '90+': 0 },
       creditBalance: 70,
     });
+  });
+});
+
+describe('GET /api/receivables?autopay=failed (the screen\'s "Autopay failed")', () => {
+  it('keeps the customers with an open invoice whose latest autopay attempt failed or needs the customer', async () => {
+    // Test data only: a card on file for A, B, C and E, and attempts written as the charge run would leave them.
+    const methodOf: Record<string, string> = {};
+    for (const key of ['A', 'B', 'C', 'E'] as const) {
+      const [method] = await ctx.db
+        .insert(paymentMethods)
+        .values({
+          customerId: ids[key],
+          provider: 'builtin',
+          providerMethodId: `pm_receivables_${key}`,
+          brand: 'visa',
+          last4: '4242',
+          expMonth: 12,
+          expYear: 2030,
+          isDefault: true,
+          consentText: 'I authorise the test business to charge this payment method.',
+          consentName: `Receivable ${key} Ltd`,
+          source: 'portal',
+        })
+        .returning({ id: paymentMethods.id });
+      methodOf[key] = method.id;
+    }
+    const attempt = (key: string, customer: 'A' | 'B' | 'C' | 'E', attemptNumber: number, status: string) => ({
+      invoiceId: invoiceOf[key].id,
+      customerId: ids[customer],
+      attemptNumber,
+      paymentMethodId: methodOf[customer],
+      amountCents: 1_00,
+      status,
+      seriesStartedOn: today,
+    });
+    await ctx.db.insert(autopayAttempts).values([
+      // A1: failed, then failed again: its latest attempt failed.
+      attempt('A1', 'A', 1, 'failed'),
+      attempt('A1', 'A', 2, 'failed'),
+      // B1: failed, then a retry in progress; B2: failed, then skipped (nothing due): neither latest failed.
+      attempt('B1', 'B', 1, 'failed'),
+      attempt('B1', 'B', 2, 'pending'),
+      attempt('B2', 'B', 1, 'failed'),
+      attempt('B2', 'B', 2, 'skipped'),
+      // C1: waits for the customer's 3-D Secure.
+      attempt('C1', 'C', 1, 'requires_action'),
+      // E1 failed but has since been paid: not open.
+      attempt('E1', 'E', 1, 'failed'),
+    ]);
+
+    expect(tableOf((await list('?autopay=failed')).rows)).toEqual([EXPECTED.A, EXPECTED.C]);
+    expect((await list('?autopay=failed')).total).toBe(2);
+    expect(tableOf((await list('?autopay=failed&bucket=31-60')).rows)).toEqual([EXPECTED.A]);
+    expect(tableOf((await list('?autopay=all')).rows)).toEqual([EXPECTED.B, EXPECTED.A, EXPECTED.C, EXPECTED.D]);
+    const summary = await ctx.injectAs('finance', { method: 'GET', url: '/api/receivables/summary?autopay=failed' });
+    expect(summary.json()).toEqual({
+      customers: 2,
+      openBalance: 380,
+      overdue: 130,
+      aging: { current: 250, '1-30': 60, '31-60': 70, '61-90': 0, '90+': 0 },
+      creditBalance: 20,
+    });
+    const csv = await ctx.injectAs('finance', { method: 'GET', url: '/api/receivables/export?autopay=failed' });
+    expect(csv.body.split('\r\n').map((line) => line.split(',')[0])).toEqual([
+      'Customer',
+      'Receivable A Ltd',
+      'Receivable C Ltd',
+      '',
+    ]);
+    const refused = await ctx.injectAs('finance', { method: 'GET', url: '/api/receivables?autopay=true' });
+    expect(refused.statusCode).toBe(400);
   });
 });
 

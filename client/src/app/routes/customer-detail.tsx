@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { useCustomer } from '@/features/customers/api/get-customer';
 import { CustomerContracts } from '@/features/customers/components/customer-contracts';
 import { CustomerDetails } from '@/features/customers/components/customer-details';
+import { PaymentMethodsCard } from '@/features/customers/components/payment-methods-card';
 import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
 import { CustomerBalance } from '@/features/receivables/components/customer-balance';
 import { ApiError } from '@/lib/api-client';
@@ -48,6 +49,8 @@ export default function CustomerDetailPage() {
   // A customer's credit is for staff who read every invoice, and for the client its own (not a rep's).
   const seesCredit = canAny(user, ['invoice:read:any', 'invoice:read:client']);
   const seesBalance = can(user, 'receivables:read');
+  // The methods on file, their consent and autopay: admins and finance (product.md section 18).
+  const seesPaymentMethods = can(user, 'payment-method:manage');
   const canCreateContract = canAny(user, ['contract:write:any', 'contract:write:own']);
   // A malformed id is refused with 400; to the user it is the same as an unknown one.
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -110,6 +113,7 @@ export default function CustomerDetailPage() {
           <div className="grid grid-cols-1 gap-6">
             <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
             {seesBalance && <CustomerBalance customerId={customer.id} onOpenInvoice={setViewingInvoice} />}
+            {seesPaymentMethods && <PaymentMethodsCard customerId={customer.id} customerName={customer.name} />}
             {seesContracts && <CustomerContracts customerId={customer.id} />}
             {seesInvoices && <InvoiceHistory customerId={customer.id} />}
             {seesCredit && (

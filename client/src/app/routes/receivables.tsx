@@ -46,6 +46,7 @@ export default function ReceivablesPage() {
   const bucket = oneOf<AgingBucket | 'all'>([...AGING_BUCKETS, 'all'], params.get('bucket'), 'all');
   const stage = oneOf<DunningStage | 'all'>([...DUNNING_STAGES, 'all'], params.get('stage'), 'all');
   const credit = params.get('credit') === 'true';
+  const autopayFailed = params.get('autopay') === 'failed';
   const sort = oneOf<ReceivablesSort>(RECEIVABLES_SORTS, params.get('sort'), 'balance');
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -60,20 +61,20 @@ export default function ReceivablesPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(0);
-  const filter: ReceivablesFilter = { q, bucket, stage, credit, sort };
+  const filter: ReceivablesFilter = { q, bucket, stage, credit, autopayFailed, sort };
   const list = useReceivables(filter, page, { enabled: allowed });
-  const summary = useReceivablesSummary({ q, bucket, stage, credit }, { enabled: allowed });
+  const summary = useReceivablesSummary({ q, bucket, stage, credit, autopayFailed }, { enabled: allowed });
   const exporting = useExportReceivables();
 
   // A new search or filter starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the search or a filter changes
-  useEffect(() => setPage(0), [q, bucket, stage, credit, sort]);
+  useEffect(() => setPage(0), [q, bucket, stage, credit, autopayFailed, sort]);
 
   if (!allowed) return <AccessDenied message="You don't have permission to view receivables" />;
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / RECEIVABLES_PAGE_SIZE)) : 1;
-  const filtered = q !== '' || bucket !== 'all' || stage !== 'all' || credit;
+  const filtered = q !== '' || bucket !== 'all' || stage !== 'all' || credit || autopayFailed;
   const clear = () => {
     setSearch('');
     setParams(sort === 'balance' ? {} : { sort }, { replace: true });
@@ -172,6 +173,14 @@ export default function ReceivablesPage() {
             onCheckedChange={(checked) => setParam('credit', checked ? 'true' : null)}
           />
           <Label htmlFor="receivables-credit">Only with credit</Label>
+        </div>
+        <div className="flex h-9 items-center gap-2">
+          <Switch
+            id="receivables-autopay"
+            checked={autopayFailed}
+            onCheckedChange={(checked) => setParam('autopay', checked ? 'failed' : null)}
+          />
+          <Label htmlFor="receivables-autopay">Autopay failed</Label>
         </div>
         {filtered && (
           <Button variant="ghost" onClick={clear} className="justify-self-start">

@@ -1,3 +1,4 @@
+import type { InvoiceAutopay } from '@shared/contracts/autopay';
 import type { Invoice } from '@shared/contracts/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -12,3 +13,11 @@ export const invoiceQueryOptions = (id: string) =>
 export function useInvoice(id: string | null) {
   return useQuery({ ...invoiceQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
+
+/**
+ * The invoice's autopay (GET /api/invoices/{id} `autopay`), read through this one accessor: until the Invoice
+ * type of shared/contracts/invoices.ts declares `autopay`, the answer carries it but the type does not; once it
+ * is declared this still compiles and reads the same.
+ */
+export const invoiceAutopayOf = (invoice: Invoice): InvoiceAutopay =>
+  (invoice as { autopay?: InvoiceAutopay }).autopay ?? null;

@@ -24,6 +24,7 @@ import { formatDate, formatMoney, periodLabel } from '../lib/format';
 import { CreditNoteKindBadge } from './credit-note-kind-badge';
 import { CreditNotePdfButton } from './credit-note-pdf-button';
 import { DunningStageNote } from './dunning-stage-note';
+import { InvoiceAutopaySection } from './invoice-autopay';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { InvoiceTimeline } from './invoice-timeline';
 import { PdfButton } from './pdf-button';
@@ -139,7 +140,8 @@ export function ProofOfPerformance({ invoice }: { invoice: Pick<Invoice, 'number
  * An invoice's lines, figures, payments, credit notes and timeline, with the actions its row on the Invoices
  * screen offers, to the same roles: Record Payment while it can be paid and Void while it can be voided
  * (invoice:manage), Issue Credit Note while something remains to credit, Resend (its e-mail again) while it is
- * unpaid, and the PDF for everyone who reads it.
+ * unpaid, and the PDF for everyone who reads it; its autopay (the scheduled charge or the attempts, and Charge
+ * now) when it has one.
  */
 export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
   const { data: invoice, isLoading, error } = useInvoice(invoiceId);
@@ -233,6 +235,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
                 />
                 <InvoiceFigures invoice={invoice} />
                 <ExportedNote exports={invoice.exports} />
+                <InvoiceAutopaySection invoice={invoice} />
                 {invoice.delivery.length > 0 && <ProofOfPerformance invoice={invoice} />}
                 {invoice.payments.length > 0 && <PaymentList invoice={invoice} />}
                 {invoice.creditNotes.length > 0 && <CreditNoteList notes={invoice.creditNotes} />}

@@ -11,6 +11,8 @@ export type ReceivablesFilter = {
   bucket: AgingBucket | 'all';
   stage: DunningStage | 'all';
   credit: boolean;
+  /** Only customers with an open invoice whose latest autopay attempt failed. */
+  autopayFailed: boolean;
   sort: ReceivablesSort;
 };
 
@@ -20,6 +22,7 @@ export const receivablesParams = (filter: ReceivablesFilter) => ({
   bucket: filter.bucket,
   stage: filter.stage,
   credit: filter.credit ? 'true' : undefined,
+  autopay: filter.autopayFailed ? 'failed' : undefined,
   sort: filter.sort,
 });
 

@@ -197,8 +197,9 @@ test('staff copy the customer portal link of a portal contract, and the client o
   const client = await browser.newPage({ baseURL: page.url().replace(/\/contracts\/.*$/, '') });
   await signInAs(client, 'client', url.pathname);
   await expect(client.getByRole('heading', { level: 1 })).toHaveText(HOLIDAY_LIGHTS);
-  // Without Stripe, managing payment is this page's invoices with Pay Now.
-  await client.getByRole('button', { name: 'Manage payment details' }).click();
-  await expect(client.getByText('Pay your invoices here').first()).toBeVisible();
+  // Managing payment details is the portal's page of the payment methods on file and autopay.
+  await client.getByRole('link', { name: 'Manage payment details' }).click();
+  await expect(client).toHaveURL(/\/portal\/payment-methods$/);
+  await expect(client.getByRole('heading', { level: 1 })).toHaveText('Payment methods');
   await client.close();
 });

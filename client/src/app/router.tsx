@@ -35,6 +35,7 @@ const SCREENS: Screen[] = [
   { path: paths.payouts, load: () => import('./routes/payouts') },
   { path: paths.reports, load: () => import('./routes/reports') },
   { path: paths.portal, load: () => import('./routes/portal') },
+  { path: paths.paymentMethods, load: () => import('./routes/payment-methods') },
   { path: '/portal/contracts/:id', load: () => import('./routes/portal-contract') },
   { path: paths.settings, load: () => import('./routes/settings') },
   { path: paths.users, load: () => import('./routes/users') },
@@ -56,19 +57,21 @@ const screenAt = (pathname: string) => screens.find(({ path }) => matches(path, 
 /** The login address (a bookmark, a typed address): the login screen, then where the person was heading. */
 const isLoginAddress = (pathname: string) => matches(paths.login, pathname);
 
-// Public pages, signed in or not: the payment pages, an insertion order's link, and a set-password link
-// (invitation or reset).
+// Public pages, signed in or not: the payment pages, an insertion order's link, a payment method's set-up link,
+// and a set-password link (invitation or reset).
 const PaymentSuccess = lazy(() => import('./routes/payment-success'));
 const SetPassword = lazy(() => import('./routes/set-password'));
 const PayLink = lazy(() => import('./routes/pay-link'));
 const Checkout = lazy(() => import('./routes/checkout'));
 const InsertionOrder = lazy(() => import('./routes/insertion-order'));
+const PaymentSetup = lazy(() => import('./routes/payment-setup'));
 
 function publicPage(location: string): ComponentType | null {
   if (location === paths.paymentSuccess) return PaymentSuccess;
   if (location.startsWith('/p/')) return PayLink;
   if (location.startsWith('/checkout/')) return Checkout;
   if (location.startsWith('/io/')) return InsertionOrder;
+  if (location.startsWith('/setup/')) return PaymentSetup;
   if (location === paths.setPassword) return SetPassword;
   return null;
 }

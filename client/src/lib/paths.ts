@@ -17,6 +17,8 @@ export const paths = {
   portal: '/portal',
   /** A client's own contract page (lines, schedule, invoices, delivery, documents). */
   portalContract: (id: string) => `/portal/contracts/${id}`,
+  /** A client's payment methods on file and its autopay switch. */
+  paymentMethods: '/portal/payment-methods',
   settings: '/settings',
   users: '/users',
   outbox: '/outbox',
@@ -29,6 +31,8 @@ export const paths = {
   payLink: (token: string) => `/p/${token}`,
   checkout: (token: string) => `/checkout/${token}`,
   insertionOrder: (token: string) => `/io/${token}`,
+  /** The public page where a customer saves a payment method (a set-up link). */
+  paymentSetup: (token: string) => `/setup/${token}`,
 } as const;
 
 /**

@@ -156,12 +156,20 @@ export function NavEntries({ user, onNavigate }: { user: User; onNavigate: () =>
   );
 }
 
+/** Whether an entry's address is the location or one of its parents ("/portal" for "/portal/contracts/x"). */
+const leadsTo = (href: string, location: string) =>
+  href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+
 function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate: () => void }) {
   const [location] = useLocation();
+  // The most specific entry is the current one: /portal/payment-methods is "Payment methods", not "Client Portal".
+  const current = items
+    .filter(({ href }) => leadsTo(href, location))
+    .reduce<string | null>((best, { href }) => (best === null || href.length > best.length ? href : best), null);
   return (
     <ul className="grid gap-1">
       {items.map(({ label, href, icon: Icon }) => {
-        const active = href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+        const active = href === current;
         return (
           <li key={href}>
             <Link

@@ -4,6 +4,7 @@ import {
   Boxes,
   Calendar,
   CircleDollarSign,
+  CreditCard,
   FileSpreadsheet,
   FileText,
   HandCoins,
@@ -39,6 +40,7 @@ export const mainNav: NavItem[] = [
   { label: 'Receivables', href: paths.receivables, icon: CircleDollarSign, permission: 'nav:receivables' },
   { label: 'Accounting', href: paths.accounting, icon: FileSpreadsheet, permission: 'accounting:export' },
   { label: 'Client Portal', href: paths.portal, icon: UserCircle, permission: 'nav:portal' },
+  { label: 'Payment methods', href: paths.paymentMethods, icon: CreditCard, permission: 'payment-method:self' },
 ];
 
 export const adminNav: NavItem[] = [

@@ -5,11 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Wallet } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Fact } from '@/components/ui/fact';
 import { AccessDenied, ErrorState, Skeleton } from '@/components/ui/feedback';
-import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { ContractStatusBadge } from '@/features/contracts/components/contract-status-badge';
 import { termLabel } from '@/features/contracts/lib/format';
@@ -21,7 +20,6 @@ import { ReceiptButton } from '@/features/invoices/components/receipt-button';
 import { useClientContract } from '@/features/portal/api/get-client-contract';
 import { useClientContractCreditNotes } from '@/features/portal/api/get-client-contract-credit-notes';
 import { useClientContractInvoices } from '@/features/portal/api/get-client-contract-invoices';
-import { useOpenClientBillingPortal } from '@/features/portal/api/open-billing-portal';
 import { ClientContractInvoices } from '@/features/portal/components/client-contract-invoices';
 import { ClientContractLines } from '@/features/portal/components/client-contract-lines';
 import { ClientContractSchedule } from '@/features/portal/components/client-contract-schedule';
@@ -29,7 +27,6 @@ import { ClientNextStep } from '@/features/portal/components/client-next-step';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { toastError } from '@/lib/toast-error';
 import { ClientInvoiceActions } from '../client-invoice-actions';
 import { ClientPaymentAlerts } from '../client-payment-alerts';
 
@@ -115,7 +112,7 @@ function ClientContractPage({ id }: { id: string }) {
           </p>
           {contract.description && <p className="max-w-2xl text-sm text-slate-700">{contract.description}</p>}
         </div>
-        {contract.paymentMode === 'portal' && <ManagePaymentButton contractId={contract.id} />}
+        {contract.paymentMode === 'portal' && <ManagePaymentLink />}
       </div>
 
       {contract.insertionOrder && contract.status === 'sent' && (
@@ -214,32 +211,12 @@ function Summary({ contract }: { contract: ClientContractDetail }) {
   );
 }
 
-/**
- * Manage payment details: Stripe's customer portal when the product uses Stripe (the browser goes there and comes
- * back here), otherwise this page's invoices, where the client pays with Pay Now.
- */
-function ManagePaymentButton({ contractId }: { contractId: string }) {
-  const open = useOpenClientBillingPortal();
+/** Manage payment details: the portal's page of the client's payment methods on file and its autopay. */
+function ManagePaymentLink() {
   return (
-    <Button
-      variant="outline"
-      disabled={open.isPending}
-      onClick={() =>
-        open.mutate(contractId, {
-          onSuccess: ({ url, provider }) => {
-            if (provider === 'stripe') {
-              window.location.assign(url);
-              return;
-            }
-            document.getElementById('invoices')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-            toast({ title: 'Pay your invoices here', description: 'Pay Now takes your card details at checkout.' });
-          },
-          onError: (error) => toastError('Could not open payment details', error),
-        })
-      }
-    >
-      <Wallet aria-hidden /> {open.isPending ? 'Opening...' : 'Manage payment details'}
-    </Button>
+    <Link href={paths.paymentMethods} className={buttonVariants({ variant: 'outline' })}>
+      <Wallet aria-hidden /> Manage payment details
+    </Link>
   );
 }
 

@@ -1,47 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CARD_BRAND_LABELS,
-  type CardPayment,
-  type CardPaymentValues,
-  cardBrand,
-  cardPaymentSchema,
-  digitsOnly,
-  formatCardNumber,
-  formatExpiry,
-} from '@shared/contracts/checkout';
-import { AlertCircle, CreditCard, Loader2, Lock } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { SAVE_CARD_LABEL } from '@shared/contracts/autopay';
+import { type CardPayment, type CardPaymentValues, cardPaymentSchema } from '@shared/contracts/checkout';
+import { AlertCircle, Loader2, Lock } from 'lucide-react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { usePayCheckout } from '../api/pay-checkout';
+import { CardFields, CheckboxField } from './card-fields';
 
-const EMPTY: CardPaymentValues = { cardNumber: '', expiry: '', cvc: '', name: '' };
+const EMPTY: CardPaymentValues = { cardNumber: '', expiry: '', cvc: '', name: '', saveCard: false };
 
 /**
  * The card form of the built-in checkout. The same schema validates it here (inline, on leaving a
- * field) and on the server. A decline shows the bank's message above the button; success goes to the
- * success page (replacing this one, so Back does not return to a paid checkout).
+ * field) and on the server. Beside the card fields, the "Save this card ..." box (off by default; its
+ * consent shows under it once ticked) asks to keep the card for autopay. A decline shows the bank's
+ * message above the button; success goes to the success page (replacing this one, so Back does not
+ * return to a paid checkout).
  */
-export function CheckoutForm({ token, amount }: { token: string; amount: number }) {
+export function CheckoutForm({
+  token,
+  amount,
+  autopayConsent,
+}: {
+  token: string;
+  amount: number;
+  /** The consent the "Save this card ..." box stands for (the checkout's `autopayConsent`). */
+  autopayConsent: string;
+}) {
   const [, navigate] = useLocation();
   const pay = usePayCheckout(token);
   const cardRef = useRef<HTMLInputElement | null>(null);
-  const cardId = useId();
   const form = useForm<CardPaymentValues, unknown, CardPayment>({
     resolver: zodResolver(cardPaymentSchema),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const brand = cardBrand(digitsOnly(form.watch('cardNumber') ?? ''));
   const busy = pay.isPending || pay.isSuccess;
+  const saveCard = form.watch('saveCard') === true;
 
   const onSubmit = form.handleSubmit((card) =>
     pay.mutate(card, {
@@ -53,84 +53,19 @@ export function CheckoutForm({ token, amount }: { token: string; amount: number 
     }),
   );
 
-  const cardField = form.register('cardNumber');
-  const expiryField = form.register('expiry');
-  const cvcField = form.register('cvc');
-
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <div className="grid gap-1.5">
-        <Label htmlFor={cardId}>Card number</Label>
-        <div className="relative">
-          <Input
-            {...cardField}
-            id={cardId}
-            ref={(element) => {
-              cardField.ref(element);
-              cardRef.current = element;
-            }}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            className="h-10 pr-28 font-mono tracking-wide"
-            aria-invalid={errors.cardNumber ? true : undefined}
-            aria-describedby={errors.cardNumber ? `${cardId}-error` : undefined}
-            onChange={(event) => {
-              event.target.value = formatCardNumber(event.target.value);
-              void cardField.onChange(event);
-            }}
-            disabled={busy}
-          />
-          <span
-            aria-hidden
-            className="pointer-events-none absolute inset-y-0 right-3 flex items-center gap-1 text-xs text-muted-foreground"
-          >
-            <CreditCard className="size-4" />
-            {brand !== 'unknown' && <span>{CARD_BRAND_LABELS[brand]}</span>}
-          </span>
-        </div>
-        {errors.cardNumber && (
-          <p id={`${cardId}-error`} role="alert" className="text-sm font-medium text-destructive">
-            {errors.cardNumber.message}
-          </p>
-        )}
-      </div>
+      <CardFields
+        register={form.register}
+        errors={errors}
+        cardNumber={form.watch('cardNumber') ?? ''}
+        disabled={busy}
+        cardRef={cardRef}
+      />
 
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label="Expiration (MM / YY)" error={errors.expiry?.message}>
-          <Input
-            {...expiryField}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            className="h-10 font-mono"
-            onChange={(event) => {
-              event.target.value = formatExpiry(event.target.value);
-              void expiryField.onChange(event);
-            }}
-            disabled={busy}
-          />
-        </FormField>
-        <FormField label="CVC" error={errors.cvc?.message}>
-          <Input
-            {...cvcField}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder={brand === 'amex' ? '1234' : '123'}
-            maxLength={4}
-            className="h-10 font-mono"
-            onChange={(event) => {
-              event.target.value = digitsOnly(event.target.value).slice(0, 4);
-              void cvcField.onChange(event);
-            }}
-            disabled={busy}
-          />
-        </FormField>
-      </div>
-
-      <FormField label="Name on card" error={errors.name?.message}>
-        <Input {...form.register('name')} autoComplete="cc-name" className="h-10" disabled={busy} />
-      </FormField>
+      <CheckboxField label={SAVE_CARD_LABEL} {...form.register('saveCard')} disabled={busy}>
+        {saveCard ? autopayConsent : null}
+      </CheckboxField>
 
       {pay.isError && (
         <div

@@ -75,7 +75,7 @@ export function CheckoutView({ token, checkout }: { token: string; checkout: Che
             Test mode
           </span>
         </div>
-        <CheckoutForm token={token} amount={checkout.amount} />
+        <CheckoutForm token={token} amount={checkout.amount} autopayConsent={checkout.autopayConsent} />
         <div className="mt-5 rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
           <p className="font-medium text-slate-700">Test cards</p>
           <p className="mt-1">

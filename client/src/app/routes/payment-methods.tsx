@@ -1,0 +1,13 @@
+import { can } from '@shared/permissions';
+import { AccessDenied } from '@/components/ui/feedback';
+import { useCurrentUser } from '@/features/auth/api/me';
+import { PaymentMethodsScreen } from '@/features/payment-methods/components/payment-methods-screen';
+
+/** /portal/payment-methods: the client's payment methods on file and its autopay (client accounts only). */
+export default function PaymentMethodsPage() {
+  const { user } = useCurrentUser();
+  if (!can(user, 'payment-method:self')) {
+    return <AccessDenied message="Payment methods are only available for client accounts" />;
+  }
+  return <PaymentMethodsScreen />;
+}

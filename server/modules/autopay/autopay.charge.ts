@@ -57,15 +57,12 @@ export const RETRY_AFTER_DAYS = [1, 3, 5, 7] as const;
 export const MAX_SCHEDULED_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
 
 const BATCH = 200;
-const addDays = (day: string, days: number) => dayFromNumber(dayNumber(day) + days);
 
 /** The day of the attempt after a soft decline of attempt `attempt` (never before tomorrow), or null: none left. */
 export function nextAttemptOn(seriesStartedOn: string, attempt: number, today: string): string | null {
   const after = RETRY_AFTER_DAYS[attempt - 1];
   if (after === undefined) return null;
-  const scheduled = addDays(seriesStartedOn, after);
-  const tomorrow = addDays(today, 1);
-  return scheduled > tomorrow ? scheduled : tomorrow;
+  return dayFromNumber(Math.max(dayNumber(seriesStartedOn) + after, dayNumber(today) + 1));
 }
 
 export type ChargeOutcome = 'succeeded' | 'failed' | 'requires_action' | 'skipped' | 'taken';

@@ -3,6 +3,8 @@ import type { Database, Db } from './db/client';
 import type { ScheduledJob } from './lib/job-queue';
 import { refreshPlannerStatistics } from './lib/planner-statistics';
 import { publicOrigin } from './lib/public-url';
+import { runAutopayCharges } from './modules/autopay/autopay.charge';
+import { sendExpiryNotices } from './modules/autopay/expiry-notices';
 import { runBilling } from './modules/billing/billing-run';
 import { sendRenewalNotices } from './modules/contracts/contract-renewals.service';
 import { reconcileDelivery } from './modules/delivery/delivery.service';
@@ -28,13 +30,18 @@ export function backgroundJobs(app: FastifyInstance, db: Db, engine: Database['e
   };
   return [
     {
-      // Issues whatever is due up to today (catching up after downtime), then chases what is overdue.
+      // Issues whatever is due up to today (catching up after downtime), then charges autopay customers.
       name: 'billing-run',
       cron: '0 * * * *',
       atStart: true,
       expireInSeconds: 60 * 60,
       run: async () => {
         deliverSoon((await runBilling(db, { baseUrl: baseUrl() })).invoicesIssued);
+        // Autopay goes with every billing run: what is due now is charged, retries whose day came are made, and
+        // cards expiring in 30 or 7 days are told of (product.md section 18).
+        const deps = { db, mailer: app.mailer, baseUrl: baseUrl() };
+        await runAutopayCharges(deps);
+        deliverSoon(await sendExpiryNotices(deps));
       },
     },
     {

@@ -74,7 +74,7 @@ export type ChargeRunResult = { attempted: number; succeeded: number; failed: nu
  */
 export async function runAutopayCharges(
   deps: AutopayDeps,
-  options: { today?: string; customerId?: string } = {},
+  options: { today?: string; customerId?: string; contractId?: string } = {},
 ): Promise<ChargeRunResult> {
   const today = options.today ?? businessToday();
   const { autopayChargeOn } = await getSettings(deps.db, 'contracts');
@@ -86,6 +86,7 @@ export async function runAutopayCharges(
       today,
       chargeOn: autopayChargeOn,
       customerId: options.customerId,
+      contractId: options.contractId,
       limit: BATCH,
     });
     if (due.length === 0) break;
@@ -100,6 +101,20 @@ export async function runAutopayCharges(
   }
   if (result.attempted > 0) deps.mailer.kick(deps.db);
   return result;
+}
+
+/**
+ * The charge run of one contract right after its invoices were issued (an activation, a resume, a catch-up): a
+ * failure here never undoes the billing; the next hourly run charges what is due.
+ */
+export async function chargeContractNow(deps: AutopayDeps, contractId: string, today?: string): Promise<void> {
+  try {
+    await runAutopayCharges(deps, { contractId, today });
+  } catch (error) {
+    process.emitWarning(
+      `Autopay of contract ${contractId} failed; the next run charges it: ${loggableError(error).message}`,
+    );
+  }
 }
 
 /**

@@ -215,6 +215,7 @@ export async function selectDueCharges(
     today: string;
     chargeOn: AutopayChargeOn;
     customerId?: string;
+    contractId?: string;
     invoiceId?: string;
     now?: boolean;
     limit: number;
@@ -247,6 +248,7 @@ export async function selectDueCharges(
       ) last on true
       where cu.autopay_enabled and ${sqlPayable('i')} and ${sqlAmountDue('i')} > 0 and ${when}
         ${options.customerId ? sql`and cu.id = ${options.customerId}` : sql``}
+        ${options.contractId ? sql`and i.contract_id = ${options.contractId}` : sql``}
         ${options.invoiceId ? sql`and i.id = ${options.invoiceId}` : sql``}
       order by i.due_date, i.number
       limit ${options.limit}`),
@@ -347,4 +349,85 @@ export async function retryFailedNow(tx: Db, customerId: string, today: string):
       returning a.id`),
   );
   return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cards expiring
+// ---------------------------------------------------------------------------------------------------------
+
+/** Active cards on file, not removed, whose expiry month ends between `today` and `horizon`, with their customer. */
+export async function selectMethodsExpiringBy(db: Db, today: string, horizon: string) {
+  const [year, month] = horizon.split('-').map(Number) as [number, number];
+  const [fromYear, fromMonth] = today.split('-').map(Number) as [number, number];
+  const rows = rowsOf<{
+    id: string;
+    customer_id: string;
+    brand: string;
+    last4: string;
+    kind: string;
+    exp_month: number;
+    exp_year: number;
+    customer_name: string;
+    customer_email: string;
+    customer_contact_person: string | null;
+  }>(
+    await db.execute(sql`
+      select m.id, m.customer_id, m.brand, m.last4, m.kind, m.exp_month, m.exp_year,
+             cu.name as customer_name, cu.email as customer_email, cu.contact_person as customer_contact_person
+      from payment_methods m
+      join customers cu on cu.id = m.customer_id
+      where m.removed_at is null and m.status = 'active' and m.exp_year is not null and m.exp_month is not null
+        and (m.exp_year < ${year} or (m.exp_year = ${year} and m.exp_month <= ${month}))
+        and (m.exp_year > ${fromYear} or (m.exp_year = ${fromYear} and m.exp_month >= ${fromMonth}))
+        and (select count(*) from payment_method_notices n where n.payment_method_id = m.id) < 2
+      order by m.exp_year, m.exp_month, m.id`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    customerId: row.customer_id,
+    brand: row.brand,
+    last4: row.last4,
+    kind: row.kind,
+    expMonth: Number(row.exp_month),
+    expYear: Number(row.exp_year),
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerContactPerson: row.customer_contact_person,
+  }));
+}
+
+/** Records notices of a method: each kind once (the key decides). Answers the kinds recorded now. */
+export async function recordExpiryNotices(
+  tx: Db,
+  paymentMethodId: string,
+  kinds: readonly ('expiring_30' | 'expiring_7')[],
+): Promise<string[]> {
+  const values = sql.join(
+    kinds.map((kind) => sql`(${paymentMethodId}::uuid, ${kind})`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ kind: string }>(
+    await tx.execute(sql`
+      insert into payment_method_notices (payment_method_id, kind) values ${values}
+      on conflict do nothing
+      returning kind`),
+  );
+  return rows.map((row) => row.kind);
+}
+
+/** The method each of these customers' invoices will be charged to: autopay on, a default active method. */
+export async function selectAutopayDefaults(
+  db: Db,
+  customerIds: readonly string[],
+): Promise<Map<string, { brand: string; last4: string; kind: string }>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = rowsOf<{ customer_id: string; brand: string; last4: string; kind: string }>(
+    await db.execute(sql`
+      select m.customer_id, m.brand, m.last4, m.kind
+      from payment_methods m
+      join customers cu on cu.id = m.customer_id and cu.autopay_enabled
+      where m.customer_id = any(${sql.param([...customerIds])}::uuid[])
+        and m.is_default and m.removed_at is null and m.status = 'active'`),
+  );
+  return new Map(rows.map((row) => [row.customer_id, { brand: row.brand, last4: row.last4, kind: row.kind }]));
 }

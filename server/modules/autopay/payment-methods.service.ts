@@ -168,7 +168,8 @@ export async function removeOwnMethod(
   const outcome = await deps.db.transaction(async (tx) => {
     const removed = await removeMethod(tx, customerId, id);
     if (!removed) return null;
-    const promoted = removed.isDefault ? await promoteNewestActive(tx, customerId) : undefined;
+    // The removed method was perhaps the default: the newest active one left takes its place (none changes else).
+    const promoted = await promoteNewestActive(tx, customerId);
     const customer = await selectAutopayCustomer(tx, customerId);
     const left = (await selectMethods(tx, customerId)).some((m) => m.isDefault && m.status === 'active');
     const turnedOff = Boolean(customer?.autopayEnabled) && !left;

@@ -1,4 +1,5 @@
 import { INVOICE_DUE_DAYS, PACKAGE_LINE_PREFIX, SEASON_MONTHS, SETUP_FEE_DESCRIPTION } from '@shared/billing';
+import { methodLabel } from '@shared/contracts/autopay';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import {
   type ContractSettings,
@@ -14,6 +15,7 @@ import { businessToday } from '../../lib/business-day';
 import { readCompanyProfile } from '../../lib/company-profile';
 import { rowsOf } from '../../lib/db-rows';
 import { enqueueEmails } from '../../lib/mailer';
+import { selectAutopayDefaults } from '../autopay/autopay.repo';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
@@ -564,7 +566,7 @@ async function billChunk(
     tx,
     issued.map((row) => row.id),
   );
-  if (context.email) await queueInvoiceEmails(tx, context.baseUrl, issued);
+  if (context.email) await queueInvoiceEmails(tx, context, issued);
 
   return {
     contractsSeen,
@@ -633,20 +635,29 @@ async function startBilling(tx: Db, issued: IssuedRow[]): Promise<void> {
   }
 }
 
-/** One e-mail per issued invoice, with the contract's pay link or the client portal's address. */
-async function queueInvoiceEmails(tx: Db, baseUrl: string, issued: IssuedRow[]): Promise<void> {
+/**
+ * One e-mail per issued invoice, with the contract's pay link or the client portal's address; an autopay
+ * customer's says when its card on file will be charged (product.md section 18).
+ */
+async function queueInvoiceEmails(tx: Db, context: BillingContext, issued: IssuedRow[]): Promise<void> {
   if (issued.length === 0) return;
   const company = await readCompanyProfile(tx);
+  const autopay = await selectAutopayDefaults(tx, [...new Set(issued.map((row) => row.customer_id))]);
+  const chargeOn = context.contractSettings.autopayChargeOn ?? DEFAULT_CONTRACT_SETTINGS.autopayChargeOn;
   await enqueueEmails(
     tx,
-    issued.map((row) =>
-      invoiceIssuedEmail({
+    issued.map((row) => {
+      const method = autopay.get(row.customer_id);
+      return invoiceIssuedEmail({
         invoice: invoiceMailFacts(row),
         customer: mailRowRecipient(row),
         company,
-        pay: payWhereOf(baseUrl, row),
-      }),
-    ),
+        pay: payWhereOf(context.baseUrl, row),
+        autopay: method
+          ? { method: methodLabel(method), on: chargeOn === 'issue_date' ? context.asOf : row.due_date }
+          : null,
+      });
+    }),
   );
 }
 

@@ -18,6 +18,7 @@ import { businessToday } from '../../lib/business-day';
 import { loggableError } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { chargeContractNow } from '../autopay/autopay.charge';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import {
@@ -59,7 +60,10 @@ export async function billContractNow(
     process.emitWarning(
       `Billing contract ${contractId} failed; the next billing run issues its invoices: ${loggableError(error).message}`,
     );
+    return;
   }
+  // Autopay charges what became due at once (a catch-up invoice past its due date included).
+  await chargeContractNow(deps, contractId, asOf);
 }
 
 /** Invoices are financial records: a contract that has any is kept (canceled), never deleted. */

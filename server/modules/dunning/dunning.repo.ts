@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { sqlAutopayHoldsReminders } from '../../db/autopay-state';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import type { InvoiceMailRow } from '../invoices/invoices.emails';
@@ -42,6 +43,7 @@ export async function recordDueReminders(
         where ${sqlPayable('i')} and ${sqlAmountDue('i')} > 0
           and i.due_date <= ${options.asOf}::date - ${earliest}::int
           and i.due_date + s.days <= ${options.asOf}::date
+          and not ${sqlAutopayHoldsReminders('i')}
           ${ofContract(options.contractId, 'i')}
         order by i.id, s.step
       ),

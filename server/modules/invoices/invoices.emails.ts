@@ -229,9 +229,12 @@ export function invoiceIssuedEmail(input: {
   customer: Recipient;
   company: CompanyProfile;
   pay: PayWhere;
+  /** An autopay customer's method and the day it is charged (product.md section 18): no call to pay then. */
+  autopay?: { method: string; on: string } | null;
 }): EmailMessage {
   const { invoice, customer, company, pay } = input;
   const dueCents = amountDueCents(invoice);
+  const autopay = dueCents > 0 ? (input.autopay ?? null) : null;
   const facts: Fact[] = [
     ['Invoice', invoice.number],
     ['For', invoice.contractName],
@@ -245,14 +248,20 @@ export function invoiceIssuedEmail(input: {
     dueCents > 0
       ? `Your invoice ${invoice.number} is ready. ${formatCents(dueCents)} is due by ${day(invoice.dueDate)}.`
       : `Your invoice ${invoice.number} is ready. Nothing is due on it.`;
+  const charged = autopay ? `Will be charged to ${autopay.method} on ${day(autopay.on)}.` : null;
   const opening = emailOpening(customer, intro, facts);
   const text = plainText(
-    [...opening.lines, ...(dueCents > 0 ? [action.text, '', action.note, '', ...otherWays.lines] : [])],
+    [
+      ...opening.lines,
+      ...(charged ? [charged, '', 'You have nothing to do: we will e-mail the receipt.', ''] : []),
+      ...(dueCents > 0 && !charged ? [action.text, '', action.note, '', ...otherWays.lines] : []),
+    ],
     company,
   );
   const html = emailLayout(
     `${opening.html}
-${dueCents > 0 ? `${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>${otherWays.html}` : ''}`,
+${charged ? `<p><strong>${escapeHtml(charged)}</strong></p><p style="color:#555">You have nothing to do: we will e-mail the receipt.</p>` : ''}
+${dueCents > 0 && !charged ? `${emailButton(pay.url, action.button)}${addressLine(pay.url)}<p style="color:#555">${escapeHtml(action.note)}</p>${otherWays.html}` : ''}`,
     company,
   );
   return {

@@ -10,10 +10,18 @@ import { type PaymentProvider, WebhookSignatureError } from './provider';
  * card typed into a demo is never "charged".
  */
 
-const SUCCEEDING = new Set<string>([TEST_CARDS.visa, TEST_CARDS.mastercard, TEST_CARDS.amex]);
+// The authentication card is paid here: the customer is present at the checkout, which stands in for its
+// 3-D Secure step; charged later without the customer, it needs them (autopay/builtin-vault.ts).
+const SUCCEEDING = new Set<string>([
+  TEST_CARDS.visa,
+  TEST_CARDS.mastercard,
+  TEST_CARDS.amex,
+  TEST_CARDS.authentication,
+]);
 
 const DECLINES: Record<string, string> = {
   [TEST_CARDS.declined]: 'Your card was declined.',
+  [TEST_CARDS.declinesOffSession]: 'Your card was declined.',
   [TEST_CARDS.insufficientFunds]: 'Your card has insufficient funds.',
   [TEST_CARDS.expired]: 'Your card has expired.',
   [TEST_CARDS.incorrectCvc]: "Your card's security code is incorrect.",

@@ -28,6 +28,7 @@ import { checkoutLink, payLink, portalLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Letterhead } from '../../lib/pdf';
+import { saveCheckoutCard } from '../autopay/payment-methods.service';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
@@ -405,7 +406,12 @@ function returnPath(session: CheckoutSessionRow, found: PayLinkContract): string
  * the decline message; a good card completes the session (one conditional update: a replay, or five
  * submissions at once, pay once) and applies the payment; a completed session answers its success page.
  */
-export async function payCheckout(deps: CheckoutDeps, token: string, card: CardPayment): Promise<CheckoutPaid> {
+export async function payCheckout(
+  deps: CheckoutDeps,
+  token: string,
+  card: CardPayment,
+  payer: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
+): Promise<CheckoutPaid> {
   const session = isWellFormedToken(token) ? await selectSessionByToken(deps.db, token) : undefined;
   if (session?.provider !== 'builtin') throw invalidCheckout();
   const status = statusOf(session);
@@ -420,7 +426,21 @@ export async function payCheckout(deps: CheckoutDeps, token: string, card: CardP
     deps.mailer.kick(deps.db);
     throw badRequest(charge.message);
   }
-  return settleBuiltin(deps, session, charge);
+  const paid = await settleBuiltin(deps, session, charge);
+  // "Save this card and pay future invoices ... automatically": saved with the payer's consent once paid.
+  if (card.saveCard) {
+    const found = await selectContractWithCustomer(deps.db, session.contractId);
+    if (found) {
+      await saveCheckoutCard(deps, found.customer.id, card, {
+        userId: null,
+        name: card.name,
+        email: found.customer.email,
+        ip: payer.ip,
+        userAgent: payer.userAgent,
+      });
+    }
+  }
+  return paid;
 }
 
 async function settleBuiltin(

@@ -110,7 +110,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: checkoutPaidSchema },
       },
     },
-    async (request) => payCheckout(deps(), request.params.token, request.body),
+    async (request) =>
+      payCheckout(deps(), request.params.token, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
   );
 
   // The success page's receipt: what the checkout paid, and its PDF, for whoever holds the checkout's token.

@@ -150,7 +150,8 @@ function moduleEdges(): Map<string, string[]> {
 const MONEY_MODULE_EDGES: Record<string, string[]> = {
   contracts: ['billing', 'contract-status', 'insertion-orders', 'inventory', 'invitations', 'users'],
   billing: ['commissions', 'contract-status', 'credit-notes', 'invoices', 'settings'],
-  invoices: [],
+  // The autopay of an invoice's answer reads when it is charged (the autopayChargeOn setting).
+  invoices: ['settings'],
   payments: [
     'billing',
     'commissions',
@@ -162,6 +163,8 @@ const MONEY_MODULE_EDGES: Record<string, string[]> = {
     'invoices',
   ],
   'credit-notes': ['commissions', 'contract-status', 'invoices'],
+  // Autopay charges through the payments core and hears of billing and checkouts by the hooks they offer.
+  autopay: ['billing', 'contract-status', 'dunning', 'invoices', 'payments', 'settings'],
   commissions: [],
   dunning: ['billing', 'contract-status', 'invoices', 'notifications', 'settings'],
   'contract-status': ['notifications'],

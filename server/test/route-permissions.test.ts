@@ -209,6 +209,18 @@ const MATRIX: Row[] = [
   ['GET /api/client/contracts/:id',                     401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/client/contracts/:id/schedule',            401,  403,  403,  403,  403,  403,  ok],
   ['POST /api/client/contracts/:id/billing-portal',     401,  403,  403,  403,  403,  403,  ok],
+  // Autopay (product.md section 18)
+  ['GET /api/client/payment-methods',                   401,  403,  403,  403,  403,  403,  ok],
+  ['POST /api/client/payment-methods/setup',            401,  403,  403,  403,  403,  403,  ok],
+  ['POST /api/client/payment-methods/:id/default',      401,  403,  403,  403,  403,  403,  ok],
+  ['DELETE /api/client/payment-methods/:id',            401,  403,  403,  403,  403,  403,  ok],
+  ['PUT /api/client/autopay',                           401,  403,  403,  403,  403,  403,  ok],
+  ['GET /api/setup/:token',                             ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['POST /api/setup/:token',                            ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/customers/:id/payment-methods',            401,  ok,   ok,   403,  403,  ok,   403],
+  ['POST /api/customers/:id/payment-setup-link',        401,  ok,   ok,   403,  403,  ok,   403],
+  ['PUT /api/customers/:id/autopay',                    401,  ok,   ok,   403,  403,  ok,   403],
+  ['POST /api/invoices/:id/charge',                     401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/contracts/:id/billing-portal',            401,  ok,   ok,   ok,   ok,   ok,   403],
 
   // inventory of holiday placements: the people who sell it

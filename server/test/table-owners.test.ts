@@ -34,7 +34,10 @@ const TABLE_OWNERS: Record<string, Owner> = {
       'demo/seed-contracts.ts': DEMO_HISTORY,
     },
   },
+  autopay_attempts: { owner: 'modules/autopay' },
   billing_runs: { owner: 'modules/billing' },
+  builtin_charges: { owner: 'modules/autopay' },
+  builtin_saved_cards: { owner: 'modules/autopay' },
   checkout_sessions: { owner: 'modules/payments' },
   commissions: { owner: 'modules/commissions' },
   contract_adjustments: {
@@ -60,6 +63,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
     owner: 'modules/customers',
     also: {
       'modules/credit-notes': 'the customer’s credit balance is the credit ledger’s (decision 024)',
+      'modules/autopay': 'the customer’s autopay switch, with the methods it depends on (decision 057)',
       'demo/seed-catalog.ts': DEMO_HISTORY,
     },
   },
@@ -94,6 +98,9 @@ const TABLE_OWNERS: Record<string, Owner> = {
   package_items: { owner: 'modules/packages', also: { 'demo/seed-catalog.ts': DEMO_HISTORY } },
   packages: { owner: 'modules/packages', also: { 'demo/seed-catalog.ts': DEMO_HISTORY } },
   password_tokens: { owner: 'modules/invitations' },
+  payment_method_notices: { owner: 'modules/autopay' },
+  payment_methods: { owner: 'modules/autopay' },
+  payment_setup_links: { owner: 'modules/autopay' },
   payments: {
     owner: 'modules/payments',
     also: { 'modules/credit-notes': 'a refund of the credit balance is recorded as a payment back (decision 024)' },
@@ -123,6 +130,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
 
 /** Who moves each status column ("table.status"): a state change is its owner's conditional update. */
 const STATE_OWNERS: Record<string, Owner> = {
+  'autopay_attempts.status': { owner: 'modules/autopay' },
   'billing_runs.status': { owner: 'modules/billing' },
   'commissions.status': { owner: 'modules/commissions' },
   'contracts.status': {
@@ -133,6 +141,7 @@ const STATE_OWNERS: Record<string, Owner> = {
   'insertion_orders.status': { owner: 'modules/insertion-orders' },
   'invoices.status': { owner: 'modules/invoices' },
   'outbox_emails.status': { owner: 'lib/mailer.ts' },
+  'payment_methods.status': { owner: 'modules/autopay' },
   'payments.status': { owner: 'modules/payments' },
   'payouts.status': { owner: 'modules/commissions' },
   'webhook_deliveries.status': { owner: 'modules/webhooks' },

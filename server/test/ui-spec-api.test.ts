@@ -438,6 +438,7 @@ describe('settings and profile', () => {
       deliveryGraceDays: 3,
       // Insertion orders (product.md section 15): the terms every IO prints, until an admin writes their own.
       ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
+      autopayChargeOn: 'due_date',
     });
     const tax = { defaultTaxRate: 8.25, taxIncluded: true, taxLabel: 'Sales Tax' };
     expect((await call('admin', 'PUT', '/api/settings/tax', tax)).json()).toEqual(tax);
@@ -451,6 +452,7 @@ describe('settings and profile', () => {
       holdDays: 10,
       deliveryGraceDays: 0,
       ioTerms: 'Payment within 30 days of each invoice. Either party may cancel with 30 days written notice.',
+      autopayChargeOn: 'due_date',
     };
     expect((await call('admin', 'PUT', '/api/settings/contracts', contracts)).json()).toEqual(contracts);
 

@@ -213,8 +213,8 @@ export type Invoice = {
    * decision 043). Staff only: a client's answer carries none.
    */
   exports: DocumentExport[];
-  /** Autopay (product.md section 18): on GET /api/invoices/{id} and the charge's answer, not in lists. */
-  autopay?: InvoiceAutopay;
+  /** Autopay (product.md section 18): when the invoice is charged, or its attempts; null when not on autopay. */
+  autopay: InvoiceAutopay;
 };
 
 /** A list row: the invoice without its lines, payments and credit notes. */

@@ -243,6 +243,37 @@ export const SUMMARY_RULES: Record<string, Rule> = {
       f.text('reason') ? ` (${f.text('reason')})` : '',
       (f.number('toBalanceCents') ?? 0) > 0 ? `; ${f.money('toBalanceCents')} to the customer's credit balance` : '',
     ),
+  // Autopay (product.md section 18): charges of a card on file, and the methods and switch of a customer.
+  'autopay.charged': (f) =>
+    join(
+      `Autopay charged ${f.money('appliedCents')}`,
+      f.text('method') ? ` to ${f.text('method')}` : '',
+      ` for invoice ${f.text('invoiceNumber') ?? f.record}`,
+      f.number('attempt') !== null ? ` (attempt ${f.number('attempt')})` : '',
+    ),
+  'autopay.failed': (f) =>
+    join(
+      `Autopay attempt ${f.number('attempt') ?? ''} failed on invoice ${f.text('invoiceNumber') ?? f.record}`,
+      f.text('reason') ? `: ${f.text('reason')}` : '',
+      f.day('nextAttemptOn') ? `; next attempt ${f.day('nextAttemptOn')}` : '; no retry left',
+    ),
+  'autopay.refunded': (f) =>
+    `Autopay charge of ${f.money('amountCents')} for invoice ${f.text('invoiceNumber') ?? f.record} refunded: it was paid meanwhile`,
+  'autopay.excess_refunded': (f) =>
+    `${f.money('unappliedCents')} charged beyond what invoice ${f.text('invoiceNumber') ?? f.record} owed was refunded`,
+  'autopay.refund_failed': (f) =>
+    `${f.money('unappliedCents')} charged beyond what invoice ${f.text('invoiceNumber') ?? f.record} owed could not be refunded: refund it by hand`,
+  'autopay.enabled': () => 'Autopay turned on',
+  'autopay.disabled': () => 'Autopay turned off',
+  'payment_method.saved': (f) => `Payment method ${f.text('method') ?? ''} saved`.replace('  ', ' '),
+  'payment_method.default': (f) => `${f.text('method') ?? 'A payment method'} made the default`,
+  'payment_method.removed': (f) =>
+    join(
+      `Payment method ${f.text('method') ?? ''} removed`,
+      f.get('autopayTurnedOff') === true ? '; autopay turned off' : '',
+    ),
+  'payment_method.setup_link_sent': (f) =>
+    join('Payment set-up link sent', f.text('sentTo') ? ` to ${f.text('sentTo')}` : ''),
   'customer.created': (f) => `Customer ${quoted(f.text('name') ?? f.record)} created`,
   'customer.updated': (f) => updated(`Customer ${quoted(f.text('name') ?? f.record)}`, f),
   'customer.deleted': (f) => `Customer ${quoted(f.text('name') ?? f.record)} deleted`,

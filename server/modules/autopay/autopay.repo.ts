@@ -2,7 +2,7 @@ import type { AutopayChargeOn } from '@shared/contracts/autopay';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
-import { autopayAttempts, customers, paymentMethods, paymentSetupLinks } from '../../db/schema';
+import { autopayAttempts, customers, invoices, paymentMethods, paymentSetupLinks } from '../../db/schema';
 import { getBusinessTimeZone } from '../../lib/business-day';
 import { rowsOf } from '../../lib/db-rows';
 
@@ -415,19 +415,16 @@ export async function recordExpiryNotices(
   return rows.map((row) => row.kind);
 }
 
-/** The method each of these customers' invoices will be charged to: autopay on, a default active method. */
-export async function selectAutopayDefaults(
-  db: Db,
-  customerIds: readonly string[],
-): Promise<Map<string, { brand: string; last4: string; kind: string }>> {
-  if (customerIds.length === 0) return new Map();
-  const rows = rowsOf<{ customer_id: string; brand: string; last4: string; kind: string }>(
-    await db.execute(sql`
-      select m.customer_id, m.brand, m.last4, m.kind
-      from payment_methods m
-      join customers cu on cu.id = m.customer_id and cu.autopay_enabled
-      where m.customer_id = any(${sql.param([...customerIds])}::uuid[])
-        and m.is_default and m.removed_at is null and m.status = 'active'`),
-  );
-  return new Map(rows.map((row) => [row.customer_id, { brand: row.brand, last4: row.last4, kind: row.kind }]));
+/** What an invoice owes now, read under the contract's money lock before a charge is applied. */
+export async function selectInvoiceAmounts(db: Db, invoiceId: string) {
+  const [row] = await db
+    .select({
+      status: invoices.status,
+      totalCents: invoices.totalCents,
+      amountPaidCents: invoices.amountPaidCents,
+      creditedCents: invoices.creditedCents,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  return row;
 }

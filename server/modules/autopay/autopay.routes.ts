@@ -16,8 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
+import { registerAfterContractBilled } from '../billing/billing.service';
 import { invoiceResponse } from '../invoices/invoices.response';
-import { PUBLIC_PAYMENT_LIMITS } from '../payments/rate-limit';
+import { registerCheckoutCardSaver } from '../payments/checkout.service';
+import { chargeContractNow } from './autopay-charges.service';
 import { chargeInvoiceWithAnswer } from './invoice-autopay.service';
 import {
   completeSetup,
@@ -27,11 +29,18 @@ import {
   makeOwnDefault,
   type PaymentMethodDeps,
   removeOwnMethod,
+  saveCheckoutCard,
   sendSetupLink,
   setOwnAutopay,
   startOwnSetup,
   turnCustomerAutopayOff,
 } from './payment-methods.service';
+
+/** Limits of the public set-up routes per client address: a customer's retyping, too few to test cards. */
+const SETUP_LIMITS = {
+  read: { max: 60, timeWindow: 60_000 },
+  save: { max: 10, timeWindow: 60_000 },
+} as const;
 
 /**
  * Autopay (product.md section 18): the client's payment methods and switch, the public set-up page's two calls,
@@ -45,6 +54,12 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
     baseUrl: publicOrigin(app),
     businessName: app.config.BUSINESS_NAME,
   });
+  // Billing and payments sit below autopay: they call it through the two hooks they offer.
+  registerAfterContractBilled((billing, contractId, asOf) => chargeContractNow(billing, contractId, asOf));
+  registerCheckoutCardSaver((checkout, saved) =>
+    saveCheckoutCard({ ...checkout, businessName: checkout.businessName }, saved.customerId, saved.card, saved.consent),
+  );
+
   const own = ['payment-method:self'] as const;
   const staff = ['payment-method:manage'] as const;
 
@@ -110,7 +125,7 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/setup/:token',
     {
-      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.read, gone: 'The set-up link expired or was used.' },
+      config: { access: 'public', rateLimit: SETUP_LIMITS.read, gone: 'The set-up link expired or was used.' },
       schema: { summary: "A set-up link's page", params: tokenParamSchema, response: { 200: paymentSetupPageSchema } },
     },
     async (request) => getSetupPage(deps(), request.params.token),
@@ -118,7 +133,7 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/setup/:token',
     {
-      config: { access: 'public', rateLimit: PUBLIC_PAYMENT_LIMITS.pay, gone: 'The set-up link expired or was used.' },
+      config: { access: 'public', rateLimit: SETUP_LIMITS.save, gone: 'The set-up link expired or was used.' },
       schema: {
         summary: 'Save a payment method through a set-up link',
         description: 'A declined card answers 400 with its reason and spends nothing; the link saves one method.',

@@ -20,8 +20,8 @@ import { asDelivered } from '../../test/outbox';
 import { card, createPayLinkContract, nextAddress } from '../../test/payment-factories';
 import { runBilling } from '../billing/billing-run';
 import { runDunning } from '../dunning/dunning.service';
-import { runAutopayCharges } from './autopay.charge';
-import { sendExpiryNotices } from './expiry-notices';
+import { runAutopayCharges } from './autopay-charges.service';
+import { sendExpiryNotices } from './expiry-notices.service';
 
 /**
  * Autopay through the API and the charge run (product.md section 18): saving a card by set-up link with its

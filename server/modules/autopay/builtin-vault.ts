@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CardBrand, type CardPayment, cardBrand, parseExpiry, TEST_CARDS } from '@shared/contracts/checkout';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/db-rows';
-import { NON_TEST_CARD_DECLINE } from '../payments/builtin-provider';
+import { insertChargeOnce, insertSavedCard, refundCharge, selectSavedCardBehaviour } from './builtin-vault.repo';
 import type { OffSessionResult } from './off-session';
 
 /**
@@ -23,6 +21,9 @@ const SAVES_AS: Record<string, SavedCardBehaviour> = {
   [TEST_CARDS.expired]: 'expired',
   [TEST_CARDS.authentication]: 'authentication',
 };
+
+/** Any other number: the built-in provider never keeps a real card. */
+export const NON_TEST_CARD_REFUSAL = 'Your card was declined. This page accepts test cards only.';
 
 /** Cards refused when they are saved, with the words Stripe's test mode answers. */
 const REFUSED_AT_SETUP: Record<string, string> = {
@@ -69,13 +70,11 @@ export async function saveTestCard(
   const refused = REFUSED_AT_SETUP[digits];
   if (refused) return { refused };
   const behaviour = SAVES_AS[digits];
-  if (!behaviour) return { refused: NON_TEST_CARD_DECLINE };
+  if (!behaviour) return { refused: NON_TEST_CARD_REFUSAL };
   const expiry = parseExpiry(card.expiry);
   if (!expiry) return { refused: "Your card's expiration date is incomplete." };
   const providerMethodId = `pm_${randomBytes(12).toString('hex')}`;
-  await db.execute(
-    sql`insert into builtin_saved_cards (provider_method_id, behaviour) values (${providerMethodId}, ${behaviour})`,
-  );
+  await insertSavedCard(db, providerMethodId, behaviour);
   return {
     saved: {
       providerMethodId,
@@ -94,38 +93,24 @@ export async function chargeSavedCard(
   db: Db,
   request: { providerMethodId: string; amountCents: number; idempotencyKey: string },
 ): Promise<OffSessionResult> {
-  const [card] = rowsOf<{ behaviour: SavedCardBehaviour }>(
-    await db.execute(
-      sql`select behaviour from builtin_saved_cards where provider_method_id = ${request.providerMethodId}`,
-    ),
-  );
-  const decided = card
-    ? CHARGE_OUTCOMES[card.behaviour]
+  const behaviour = (await selectSavedCardBehaviour(db, request.providerMethodId)) as SavedCardBehaviour | undefined;
+  const decided = behaviour
+    ? CHARGE_OUTCOMES[behaviour]
     : { outcome: 'declined' as const, declineCode: 'card_not_found' };
-  const providerPaymentId = `pi_${randomBytes(12).toString('hex')}`;
-  const [row] = rowsOf<{
-    provider_payment_id: string;
-    outcome: OffSessionResult['outcome'];
-    decline_code: string | null;
-  }>(
-    await db.execute(sql`
-      with inserted as (
-        insert into builtin_charges (idempotency_key, provider_payment_id, provider_method_id, amount_cents, outcome, decline_code)
-        values (${request.idempotencyKey}, ${providerPaymentId}, ${request.providerMethodId}, ${request.amountCents},
-                ${decided.outcome}, ${decided.declineCode})
-        on conflict (idempotency_key) do nothing
-        returning provider_payment_id, outcome, decline_code
-      )
-      select provider_payment_id, outcome, decline_code from inserted
-      union all
-      select provider_payment_id, outcome, decline_code from builtin_charges
-      where idempotency_key = ${request.idempotencyKey} and not exists (select 1 from inserted)`),
-  );
+  const row = await insertChargeOnce(db, {
+    idempotencyKey: request.idempotencyKey,
+    providerPaymentId: `pi_${randomBytes(12).toString('hex')}`,
+    providerMethodId: request.providerMethodId,
+    amountCents: request.amountCents,
+    outcome: decided.outcome,
+    declineCode: decided.declineCode,
+  });
   if (!row) throw new Error('The built-in provider lost a charge it was asked for');
-  if (row.outcome === 'succeeded') return { outcome: 'succeeded', providerPaymentId: row.provider_payment_id };
+  const outcome = row.outcome as OffSessionResult['outcome'];
+  if (outcome === 'succeeded') return { outcome, providerPaymentId: row.provider_payment_id };
   const declineCode = row.decline_code ?? 'generic_decline';
   return {
-    outcome: row.outcome,
+    outcome,
     providerPaymentId: row.provider_payment_id,
     declineCode,
     message: DECLINE_MESSAGES[declineCode] ?? 'Your card was declined.',
@@ -133,13 +118,5 @@ export async function chargeSavedCard(
 }
 
 /** Gives back part or all of an off-session charge (never more than it took). */
-export async function refundSavedCardCharge(db: Db, providerPaymentId: string, amountCents: number): Promise<boolean> {
-  const rows = rowsOf<{ provider_payment_id: string }>(
-    await db.execute(sql`
-      update builtin_charges set refunded_cents = refunded_cents + ${amountCents}
-      where provider_payment_id = ${providerPaymentId} and outcome = 'succeeded'
-        and refunded_cents + ${amountCents} <= amount_cents
-      returning provider_payment_id`),
-  );
-  return rows.length > 0;
-}
+export const refundSavedCardCharge = (db: Db, providerPaymentId: string, amountCents: number) =>
+  refundCharge(db, providerPaymentId, amountCents);

@@ -1,8 +1,6 @@
 import {
   AUTOPAY_MESSAGES,
-  type AutopayAttemptStatus,
   autopayConsentText,
-  type InvoiceAutopay,
   methodLabel,
   type PaymentMethodChange,
   type PaymentMethods,
@@ -14,18 +12,15 @@ import {
   type SetupCard,
 } from '@shared/contracts/autopay';
 import { type CardPayment, isWellFormedToken } from '@shared/contracts/checkout';
-import { amountDueCents } from '@shared/invoice-amounts';
-import { centsToAmount } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import { businessDayOf, businessToday } from '../../lib/business-day';
+import { businessToday } from '../../lib/business-day';
 import { readCompanyProfile } from '../../lib/company-profile';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mailer';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
-import { type AutopayDeps, runAutopayCharges } from './autopay.charge';
 import { setupLinkEmail } from './autopay.emails';
 import {
   insertMethod,
@@ -34,13 +29,13 @@ import {
   promoteNewestActive,
   removeMethod,
   retryFailedNow,
-  selectAttempts,
   selectAutopayCustomer,
   selectMethods,
   selectSetupLink,
   setAutopay,
   spendSetupLink,
 } from './autopay.repo';
+import { type AutopayDeps, runAutopayCharges } from './autopay-charges.service';
 import { saveTestCard } from './builtin-vault';
 import { createSetupLink, hashSetupToken } from './setup-links';
 
@@ -108,7 +103,8 @@ async function methodsOf(db: Db, customerId: string): Promise<PaymentMethods> {
 }
 
 const ownCustomer = (actor: SessionUser): string => {
-  if (!actor.customerId) throw forbidden('This account is not linked to a customer');
+  // A client account always belongs to a customer; one whose customer is gone has nothing here.
+  if (!actor.customerId) throw notFound('Customer');
   return actor.customerId;
 };
 
@@ -413,60 +409,4 @@ async function saveMethod(
   await runAutopayCharges(deps, { customerId: input.customerId });
   const customer = await selectAutopayCustomer(deps.db, input.customerId);
   return { method, autopayEnabled: Boolean(customer?.autopayEnabled) };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// An invoice's autopay, as GET /api/invoices/{id} shows it
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * "Autopay: Visa •••• 4242 on Dec 8" before a charge, or its attempts after; null when the customer is not on
- * autopay and the invoice was never charged.
- */
-export async function invoiceAutopay(
-  db: Db,
-  invoice: {
-    id: string;
-    customerId: string;
-    status: string;
-    dueDate: string;
-    issuedAt: Date;
-    totalCents: number;
-    amountPaidCents: number;
-    creditedCents: number;
-  },
-): Promise<InvoiceAutopay> {
-  const [customer, attempts, methods] = await Promise.all([
-    selectAutopayCustomer(db, invoice.customerId),
-    selectAttempts(db, invoice.id),
-    selectMethods(db, invoice.customerId),
-  ]);
-  const method = customer?.autopayEnabled ? methods.find((m) => m.isDefault && m.status === 'active') : undefined;
-  if (!method && attempts.length === 0) return null;
-  const due = amountDueCents(invoice);
-  const { autopayChargeOn } = await getSettings(db, 'contracts');
-  const chargeDay = autopayChargeOn === 'issue_date' ? businessDayOf(invoice.issuedAt) : invoice.dueDate;
-  const last = attempts.at(-1)?.attempt;
-  const scheduledOn =
-    method && due > 0
-      ? !last
-        ? chargeDay
-        : (last.status === 'failed' || last.status === 'requires_action') && last.retryOn
-          ? last.retryOn
-          : null
-      : null;
-  return {
-    method: method ? methodLabel(method) : null,
-    scheduledOn,
-    attempts: attempts.map(({ attempt, method: m }) => ({
-      number: attempt.attemptNumber,
-      at: attempt.attemptedAt.toISOString(),
-      status: attempt.status as AutopayAttemptStatus,
-      amount: centsToAmount(attempt.amountCents),
-      method: methodLabel(m),
-      reason: attempt.reason,
-      nextAttemptOn: attempt.retryOn,
-    })),
-    canChargeNow: Boolean(method) && due > 0 && last?.status !== 'pending',
-  };
 }

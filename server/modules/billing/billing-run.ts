@@ -15,7 +15,6 @@ import { businessToday } from '../../lib/business-day';
 import { readCompanyProfile } from '../../lib/company-profile';
 import { rowsOf } from '../../lib/db-rows';
 import { enqueueEmails } from '../../lib/mailer';
-import { selectAutopayDefaults } from '../autopay/autopay.repo';
 import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
 import { changeContractStatuses } from '../contract-status/contract-status.service';
 import { applyCustomerCredit } from '../credit-notes/credit-notes.ledger';
@@ -659,6 +658,23 @@ async function queueInvoiceEmails(tx: Db, context: BillingContext, issued: Issue
       });
     }),
   );
+}
+
+/** The method each of these customers' invoices will be charged to: autopay on, a default active method. */
+async function selectAutopayDefaults(
+  tx: Db,
+  customerIds: readonly string[],
+): Promise<Map<string, { brand: string; last4: string; kind: string }>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = rowsOf<{ customer_id: string; brand: string; last4: string; kind: string }>(
+    await tx.execute(sql`
+      select m.customer_id, m.brand, m.last4, m.kind
+      from payment_methods m
+      join customers cu on cu.id = m.customer_id and cu.autopay_enabled
+      where m.customer_id = any(${sql.param([...customerIds])}::uuid[])
+        and m.is_default and m.removed_at is null and m.status = 'active'`),
+  );
+  return new Map(rows.map((row) => [row.customer_id, { brand: row.brand, last4: row.last4, kind: row.kind }]));
 }
 
 /**

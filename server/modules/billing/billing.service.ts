@@ -18,7 +18,6 @@ import { businessToday } from '../../lib/business-day';
 import { loggableError } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { chargeContractNow } from '../autopay/autopay.charge';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import {
@@ -44,6 +43,21 @@ import { runBilling } from './billing-run';
  * issued. The preview, the quote and the billing run follow the same rules (shared/billing.ts).
  */
 
+type AfterContractBilled = (
+  deps: { db: Db; mailer: Mailer; baseUrl: string },
+  contractId: string,
+  asOf: string | undefined,
+) => Promise<void>;
+let afterContractBilled: AfterContractBilled | null = null;
+
+/**
+ * What runs right after a contract was billed now: autopay's charge of what became due (modules/autopay registers
+ * it, since billing sits below the modules that take money). One listener; registering again replaces it.
+ */
+export function registerAfterContractBilled(listener: AfterContractBilled): void {
+  afterContractBilled = listener;
+}
+
 /**
  * Issues the contract's due invoices now (after the activation or resume has committed) and sends their
  * e-mails. A failure here does not undo the activation: the next scheduled run issues them.
@@ -63,7 +77,7 @@ export async function billContractNow(
     return;
   }
   // Autopay charges what became due at once (a catch-up invoice past its due date included).
-  await chargeContractNow(deps, contractId, asOf);
+  if (afterContractBilled) await afterContractBilled(deps, contractId, asOf);
 }
 
 /** Invoices are financial records: a contract that has any is kept (canceled), never deleted. */

@@ -302,6 +302,7 @@ describe('the dunning settings', () => {
       holdDays: 7,
       deliveryGraceDays: 3,
       ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
+      autopayChargeOn: 'due_date',
     });
     expect(
       (
@@ -325,6 +326,7 @@ describe('the dunning settings', () => {
       holdDays: 7,
       deliveryGraceDays: 3,
       ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
+      autopayChargeOn: 'due_date',
     });
   });
 

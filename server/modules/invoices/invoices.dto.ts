@@ -1,4 +1,5 @@
 import type { DocumentExport } from '@shared/contracts/accounting-formats';
+import type { InvoiceAutopay } from '@shared/contracts/autopay';
 import type { CreditNote, CreditNoteKind } from '@shared/contracts/credit-notes';
 import type { DeliveryPeriod } from '@shared/contracts/delivery';
 import { dunningStageOf } from '@shared/contracts/invoice-vocabulary';
@@ -136,12 +137,14 @@ export function toInvoice(
     invoice: [],
     creditNotes: new Map(),
   },
+  autopay: InvoiceAutopay = null,
 ): Invoice {
   const creditAppliedCents = payments
     .filter((p) => p.method === 'credit' && p.status === 'succeeded')
     .reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountCents : p.amountCents), 0);
   return {
     ...toInvoiceSummary(row, today),
+    autopay,
     lines: lines.map(toInvoiceLine),
     payments: payments.map(toPayment),
     creditApplied: amount(creditAppliedCents),

@@ -13,7 +13,6 @@ import {
   nullableString,
   number,
   object,
-  optional,
   string,
 } from '../../lib/response-schema';
 
@@ -167,25 +166,23 @@ export const invoiceResponse = object<Invoice>({
   creditNotes: arrayOf(creditNoteResponse),
   delivery: arrayOf(deliveryPeriodResponse),
   exports: documentExportsResponse,
-  autopay: optional(
-    nullable(
-      object<NonNullable<InvoiceAutopay>>({
-        method: nullableString,
-        scheduledOn: nullableString,
-        attempts: arrayOf(
-          object<AutopayAttempt>({
-            number: integer,
-            at: string,
-            status: string,
-            amount: number,
-            method: string,
-            reason: nullableString,
-            nextAttemptOn: nullableString,
-          }),
-        ),
-        canChargeNow: boolean,
-      }),
-    ),
+  autopay: nullable(
+    object<NonNullable<InvoiceAutopay>>({
+      method: nullableString,
+      scheduledOn: nullableString,
+      attempts: arrayOf(
+        object<AutopayAttempt>({
+          number: integer,
+          at: string,
+          status: string,
+          amount: number,
+          method: string,
+          reason: nullableString,
+          nextAttemptOn: nullableString,
+        }),
+      ),
+      canChargeNow: boolean,
+    }),
   ),
 });
 

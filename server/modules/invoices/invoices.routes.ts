@@ -8,12 +8,11 @@ import { readLetterhead } from '../../lib/company-profile';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
-import { getInvoiceWithAutopay } from '../autopay/invoice-autopay.service';
 import { contractDisplayName } from './invoices.emails';
 import { renderInvoicePdf } from './invoices.pdf';
 import { resendInvoice } from './invoices.resend';
 import { invoiceListResponse, invoiceResponse, invoiceTimelineResponse } from './invoices.response';
-import { getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
+import { getInvoice, getInvoiceTimeline, invoiceForPdf, listInvoices } from './invoices.service';
 import { invoiceReceiptRecord, receiptPdf } from './receipts.service';
 
 /**
@@ -67,7 +66,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'Get an invoice', params: idParamSchema, response: invoice },
       ...answers,
     },
-    async (request) => getInvoiceWithAutopay(app.db, request.user!, request.params.id),
+    async (request) => getInvoice(app.db, request.user!, request.params.id),
   );
 
   // What happened to the invoice, oldest first: read like the invoice itself.

@@ -13,6 +13,7 @@ import type { BoundedTotal } from '../../lib/bounded-count';
 import { businessDayOf, businessToday } from '../../lib/business-day';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../sessions/sessions';
+import { invoiceAutopay } from './invoice-autopay';
 import { selectInvoiceTimeline, type TimelineRow } from './invoice-timeline.repo';
 import { invoiceDeliveryPeriods } from './invoices.delivery';
 import { toCreditNote, toInvoice, toInvoiceSummary } from './invoices.dto';
@@ -100,11 +101,12 @@ export async function findVisibleInvoice(db: Db, actor: Actor, id: string): Prom
 
 export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invoice> {
   const row = await findVisibleInvoice(db, actor, id);
-  const [lines, paymentRows, notes, delivery] = await Promise.all([
+  const [lines, paymentRows, notes, delivery, autopay] = await Promise.all([
     selectInvoiceLines(db, id),
     selectInvoicePayments(db, id),
     selectInvoiceCreditNotes(db, id),
     invoiceDeliveryPeriods(db, id),
+    invoiceAutopay(db, row.invoice),
   ]);
   const [invoiceExports, noteExports] = await Promise.all([
     exportsOf(db, actor, 'invoice', [id]),
@@ -115,10 +117,16 @@ export async function getInvoice(db: Db, actor: Actor, id: string): Promise<Invo
       notes.map((note) => note.note.id),
     ),
   ]);
-  return toInvoice(row, lines, paymentRows, notes, delivery, businessToday(), {
-    invoice: invoiceExports.get(id) ?? [],
-    creditNotes: noteExports,
-  });
+  return toInvoice(
+    row,
+    lines,
+    paymentRows,
+    notes,
+    delivery,
+    businessToday(),
+    { invoice: invoiceExports.get(id) ?? [], creditNotes: noteExports },
+    autopay,
+  );
 }
 
 /**

@@ -28,7 +28,6 @@ import { checkoutLink, payLink, portalLink } from '../../lib/capability-links';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Letterhead } from '../../lib/pdf';
-import { saveCheckoutCard } from '../autopay/payment-methods.service';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
@@ -401,6 +400,23 @@ function returnPath(session: CheckoutSessionRow, found: PayLinkContract): string
   return '/portal';
 }
 
+/** A card the payer asked to keep on file, with who agreed and from where (product.md section 18). */
+export type CheckoutCardToSave = {
+  customerId: string;
+  card: CardPayment;
+  consent: { userId: string | null; name: string; email: string | null; ip: string | null; userAgent: string | null };
+};
+type CheckoutCardSaver = (deps: CheckoutDeps, saved: CheckoutCardToSave) => Promise<void>;
+let checkoutCardSaver: CheckoutCardSaver | null = null;
+
+/**
+ * Who keeps a paying card on file when its box is ticked: modules/autopay registers it (payments sits below it).
+ * Without one the box is ignored. Registering again replaces it.
+ */
+export function registerCheckoutCardSaver(saver: CheckoutCardSaver): void {
+  checkoutCardSaver = saver;
+}
+
 /**
  * Pays a built-in checkout with a card. A declined card records the failed attempt and answers 400 with
  * the decline message; a good card completes the session (one conditional update: a replay, or five
@@ -428,15 +444,19 @@ export async function payCheckout(
   }
   const paid = await settleBuiltin(deps, session, charge);
   // "Save this card and pay future invoices ... automatically": saved with the payer's consent once paid.
-  if (card.saveCard) {
+  if (card.saveCard && checkoutCardSaver) {
     const found = await selectContractWithCustomer(deps.db, session.contractId);
     if (found) {
-      await saveCheckoutCard(deps, found.customer.id, card, {
-        userId: null,
-        name: card.name,
-        email: found.customer.email,
-        ip: payer.ip,
-        userAgent: payer.userAgent,
+      await checkoutCardSaver(deps, {
+        customerId: found.customer.id,
+        card,
+        consent: {
+          userId: null,
+          name: card.name,
+          email: found.customer.email,
+          ip: payer.ip,
+          userAgent: payer.userAgent,
+        },
       });
     }
   }

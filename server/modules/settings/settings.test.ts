@@ -28,6 +28,7 @@ describe('business settings', () => {
       deliveryGraceDays: 3,
       // Insertion orders (product.md section 15) print standard terms until the business writes its own.
       ioTerms: expect.stringMatching(/^This insertion order is an agreement between the advertiser/),
+      autopayChargeOn: 'due_date',
     });
   });
 
@@ -64,6 +65,7 @@ describe('business settings', () => {
       holdDays: 10,
       deliveryGraceDays: 0,
       ioTerms: 'Standard terms apply.',
+      autopayChargeOn: 'issue_date',
     };
     expect(
       (await ctx.injectAs('super_admin', { method: 'PUT', url: '/api/settings/contracts', payload: contracts }))

@@ -3,9 +3,9 @@ import { methodLabel } from '@shared/contracts/autopay';
 import { businessToday } from '../../lib/business-day';
 import { readCompanyProfile } from '../../lib/company-profile';
 import { enqueueEmails } from '../../lib/mailer';
-import type { AutopayDeps } from './autopay.charge';
 import { cardExpiringEmail } from './autopay.emails';
 import { recordExpiryNotices, selectMethodsExpiringBy } from './autopay.repo';
+import type { AutopayDeps } from './autopay-charges.service';
 import { createSetupLink } from './setup-links';
 
 /**

@@ -13,7 +13,6 @@ import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import { lockContractForMoney } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceFacts } from '../invoices/invoices.service';
-import { selectInvoice } from '../payments/checkout.repo';
 import { applyPayment, recordFailedPayment } from '../payments/payments.service';
 import { getSettings } from '../settings/settings.service';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
@@ -26,6 +25,7 @@ import {
   markMethod,
   selectAttempts,
   selectDueCharges,
+  selectInvoiceAmounts,
 } from './autopay.repo';
 import {
   attemptIdempotencyKey,
@@ -201,7 +201,7 @@ async function settleAttempt(
   return deps.db.transaction(async (tx) => {
     await lockContractForMoney(tx, due.contractId);
     if (answer.outcome === 'succeeded') {
-      const invoice = await selectInvoice(tx, due.invoiceId);
+      const invoice = await selectInvoiceAmounts(tx, due.invoiceId);
       const stillDue = invoice ? amountDueCents(invoice) : 0;
       const applied = Math.min(stillDue, attempt.amountCents);
       const payment =
@@ -325,7 +325,7 @@ async function refundExcess(deps: AutopayDeps, due: DueCharge, providerPaymentId
   }
   await recordAudit(deps.db, {
     actorId: null,
-    action: refunded ? 'autopay.excess_refunded' : 'payment.unapplied',
+    action: refunded ? 'autopay.excess_refunded' : 'autopay.refund_failed',
     entity: 'invoice',
     entityId: due.invoiceId,
     after: { invoiceNumber: due.number, provider: due.method.provider, providerPaymentId, unappliedCents: amountCents },

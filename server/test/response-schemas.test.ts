@@ -290,6 +290,12 @@ describe('the answers of the demo business', () => {
       add('GET /api/client/invoices', who, ['/api/client/invoices']);
     }
     add('GET /api/contracts/:id/delivery', admin, each('/api/contracts/*/delivery', contractIds));
+    // Autopay (product.md section 18): the client's methods, a customer's as staff see them, a set-up page.
+    add('GET /api/client/payment-methods', client, ['/api/client/payment-methods']);
+    add('GET /api/customers/:id/payment-methods', admin, each('/api/customers/*/payment-methods', customerIds));
+    const setup = await ctx.injectAs(client, { method: 'POST', url: '/api/client/payment-methods/setup' });
+    expect(setup.statusCode, setup.body).toBe(200);
+    add('GET /api/setup/:token', null, [`/api/setup/${new URL(setup.json().url).pathname.split('/').pop()}`]);
     add('GET /api/client/creatives', client, ['/api/client/creatives']);
     add('GET /api/contracts/:id/creatives', admin, each('/api/contracts/*/creatives', clientContracts));
     add('GET /api/invoices', admin, ['/api/invoices?limit=500']);

@@ -1,11 +1,12 @@
 import { WEBHOOK_EVENT_TYPES } from '@shared/contracts/webhooks-vocabulary';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contractLineItems,
   insertionOrders,
   invoices,
   lineDeliveries,
+  outboxEmails,
   webhookDeliveries,
   webhookEvents,
 } from '../../db/schema';
@@ -15,6 +16,7 @@ import { buildTestApp, type TestContext } from '../../test/app';
 import { createBillableContract, setContractSettings, setTaxSettings } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createContractFor, createInvoice, createRep, earn, payInvoice } from '../../test/commission-factories';
+import { plusDays } from '../../test/dates';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { runBilling } from '../billing/billing-run';
 import { runDunning } from '../dunning/dunning.service';
@@ -25,7 +27,7 @@ import { deliverDueWebhooks } from './webhooks.service';
  * Each place that changes what other systems hear of raises its event, in the same transaction
  * (webhook-events.ts): pay an invoice, issue a credit note, send, activate (accept), pause and cancel a
  * contract, run billing, dunning seeing an invoice overdue, a declined card, delivery reconciled, a payout
- * disbursed. Then a real receiver (standardwebhooks' Webhook.verify) gets every one of the 12 event types
+ * disbursed, a card saved for autopay and one failed. Then a real receiver (standardwebhooks' Webhook.verify) gets every one of the 14 event types
  * at least once, through a failure and its retry.
  */
 
@@ -334,6 +336,66 @@ describe('where events are raised', () => {
     });
   });
 
+  it('payment_method.saved and payment_method.failed for autopay, and payment.failed with its attempt and next attempt', async () => {
+    const customer = await createTestCustomer(ctx.db, {
+      name: 'Webhook Autopay',
+      email: 'webhook-autopay@example.test',
+    });
+    const made = await createBillableContract(ctx.db, {
+      customerId: customer.id,
+      startDate: '2026-10-20',
+      termMonths: 1,
+      lines: [{ unitPriceCents: 50_00 }],
+    });
+    await runBilling(ctx.db, { contractId: made.contract.id, asOf: '2026-10-20' });
+    const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, made.contract.id));
+    const saveCard = async (cardNumber: string) => {
+      await ctx.injectAs('finance', { method: 'POST', url: `/api/customers/${customer.id}/payment-setup-link` });
+      const [mail] = await ctx.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.to, 'webhook-autopay@example.test'))
+        .orderBy(desc(outboxEmails.createdAt))
+        .limit(1);
+      const token = /\/setup\/([A-Za-z0-9_-]+)/.exec(mail!.deliveryText ?? mail!.text)![1];
+      const saved = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/setup/${token}`,
+        payload: { cardNumber, expiry: '12 / 34', cvc: '123', name: 'Ada Lovelace', consent: true, makeDefault: true },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return saved.json().method.id as string;
+    };
+
+    const expired = await saveCard('4000000000000069');
+    expect(await typesAbout(expired)).toEqual(['payment_method.saved', 'payment_method.failed']);
+    const [failedEvent] = (await eventsAbout(expired)).filter((e) => e.type === 'payment_method.failed');
+    expect(failedEvent!.data).toMatchObject({
+      object: 'payment_method',
+      customerId: customer.id,
+      brand: 'visa',
+      last4: '0069',
+      status: 'expired',
+    });
+    expect(JSON.stringify(failedEvent!.data)).not.toMatch(/4000000000000069|fingerprint|pm_/);
+
+    await saveCard('4000000000009995');
+    const failures = await ctx.db
+      .select({ data: webhookEvents.data })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.type, 'payment.failed'), sql`${webhookEvents.data}->>'invoiceId' = ${invoice!.id}`))
+      .orderBy(asc(webhookEvents.createdAt));
+    expect(
+      failures.map(({ data }) => {
+        const d = data as Record<string, unknown>;
+        return [d.attempt, d.nextAttemptAt, d.method];
+      }),
+    ).toEqual([
+      [1, null, 'card_on_file'],
+      [2, plusDays(TODAY, 3), 'card_on_file'],
+    ]);
+  });
+
   it('delivery.reconciled when an under-delivered period is settled, with its remedy and credit note', async () => {
     const made = await createBillableContract(ctx.db, {
       startDate: '2026-06-01',
@@ -397,7 +459,7 @@ describe('where events are raised', () => {
     expect(event.data).toMatchObject({ object: 'payout', repId: rep.id, status: 'disbursed', approvedCents: 40_00 });
   });
 
-  it('delivers every one of the 12 events to a real receiver at least once, signed, through a failure and retry', async () => {
+  it('delivers every one of the 14 events to a real receiver at least once, signed, through a failure and retry', async () => {
     // Each invoice.paid is refused on its first attempt, taken on its second (the 5 s retry).
     receiver.respond = (request) =>
       request.json.type === 'invoice.paid' && request.seenBefore === 0 ? { status: 500 } : { status: 200 };

@@ -134,4 +134,22 @@ export type Report = {
    * managers and admins.
    */
   renewals: RenewalRate;
+  /**
+   * Autopay over the range (product.md section 18): the share of invoices paid by autopay, and what retries
+   * recovered. Scoped as the other figures (a rep: their own contracts' invoices).
+   */
+  autopay: {
+    /** Invoices paid in the range (status paid, paid_at within it). */
+    paidInvoices: number;
+    /** Of them, those with a succeeded autopay payment (card on file or bank debit). */
+    autopayInvoices: number;
+    /** autopayInvoices as a percentage of paidInvoices, one decimal (integer arithmetic); null when none was paid. */
+    autopayShare: number | null;
+    /** What those autopay payments collected (dollars). */
+    autopayAmount: number;
+    /** Invoices that a retry (attempt 2 or later) charged successfully in the range, after a first attempt failed. */
+    recoveredInvoices: number;
+    /** What those retries collected (dollars). */
+    recoveredAmount: number;
+  };
 };

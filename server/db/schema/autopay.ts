@@ -113,6 +113,11 @@ export const autopayAttempts = pgTable(
     index('autopay_attempts_customer_idx').on(t.customerId, t.attemptedAt),
     // The retries due: read from the index alone by the charge run.
     index('autopay_attempts_retry_idx').on(t.retryOn).where(sql`${t.retryOn} is not null`),
+    // Reports' "Recovered by retries": the retries that succeeded, by attempt time, without reading every
+    // attempt (no other index leads with attempted_at); invoice and payment make it index-only but for the join.
+    index('autopay_attempts_recovered_idx')
+      .on(t.attemptedAt, t.invoiceId, t.paymentId, t.amountCents)
+      .where(sql`${t.status} = 'succeeded' and ${t.attemptNumber} > 1`),
     check(
       'autopay_attempts_status_check',
       sql`${t.status} in ('pending','succeeded','failed','requires_action','skipped')`,

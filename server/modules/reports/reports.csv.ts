@@ -54,6 +54,12 @@ export function reportCsv(report: Report): string {
       ['Inventory sell-through', `${p.productName}: held slot-days`, String(p.heldUnits)],
       ['Inventory sell-through', `${p.productName}: capacity slot-days`, String(p.capacityUnits)],
     ]),
+    ['Autopay', 'Invoices paid', String(report.autopay.paidInvoices)],
+    ['Autopay', 'Paid by autopay', String(report.autopay.autopayInvoices)],
+    ['Autopay', 'Paid by autopay (%)', percentText(report.autopay.autopayShare)],
+    ['Autopay', 'Collected by autopay', plainAmount(report.autopay.autopayAmount)],
+    ['Autopay', 'Recovered by retries', String(report.autopay.recoveredInvoices)],
+    ['Autopay', 'Recovered by retries amount', plainAmount(report.autopay.recoveredAmount)],
     ...renewalRows('Renewals', '', report.renewals),
     ...report.renewals.byRep.flatMap((r) => renewalRows('Renewals by rep', `${r.salesRepName}: `, r)),
     ...report.recentActivity.map((e): [string, string, string] => [

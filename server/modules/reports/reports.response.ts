@@ -102,4 +102,12 @@ export const reportResponse = object<Report>({
       }),
     ),
   }),
+  autopay: object<Report['autopay']>({
+    paidInvoices: integer,
+    autopayInvoices: integer,
+    autopayShare: nullableNumber,
+    autopayAmount: number,
+    recoveredInvoices: integer,
+    recoveredAmount: number,
+  }),
 });

@@ -34,18 +34,20 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
   const today = businessToday(now);
   // The collection rate: invoices that fell due in the range up to today (nothing yet when the range is to come).
   const through = today.localeCompare(to) < 0 ? today : to;
-  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals, due] = await Promise.all([
-    repo.selectCashByMonth(db, scope, period),
-    repo.selectContractFigures(db, scope, period, today),
-    repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
-    repo.selectBilled(db, scope, period),
-    repo.selectOpenItems(db, scope, today),
-    repo.selectDeliveryFigures(db, scope, period),
-    recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
-    sellThrough(db, from, to),
-    renewalRate(db, scope, period),
-    repo.selectCollection(db, scope, { from, through }),
-  ]);
+  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals, due, autopay] =
+    await Promise.all([
+      repo.selectCashByMonth(db, scope, period),
+      repo.selectContractFigures(db, scope, period, today),
+      repo.selectTopProducts(db, scope, period, TOP_PRODUCTS),
+      repo.selectBilled(db, scope, period),
+      repo.selectOpenItems(db, scope, today),
+      repo.selectDeliveryFigures(db, scope, period),
+      recentActivity(db, { repId: scope.repId, limit: RECENT_ACTIVITY }),
+      sellThrough(db, from, to),
+      renewalRate(db, scope, period),
+      repo.selectCollection(db, scope, { from, through }),
+      repo.selectAutopayFigures(db, scope, period),
+    ]);
   return {
     range,
     from,
@@ -99,6 +101,14 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
     },
     inventory,
     renewals,
+    autopay: {
+      paidInvoices: autopay.paidInvoices,
+      autopayInvoices: autopay.autopayInvoices,
+      autopayShare: percentOf(autopay.autopayInvoices, autopay.paidInvoices),
+      autopayAmount: centsToAmount(autopay.autopayCents),
+      recoveredInvoices: autopay.recoveredInvoices,
+      recoveredAmount: centsToAmount(autopay.recoveredCents),
+    },
   };
 }
 

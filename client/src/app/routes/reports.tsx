@@ -4,6 +4,7 @@ import {
   Activity,
   AlertTriangle,
   BarChart3,
+  CreditCard,
   Download,
   FileText,
   Gauge,
@@ -26,6 +27,7 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useExportReport } from '@/features/reports/api/export-report';
 import { useReport } from '@/features/reports/api/get-report';
+import { AutopayStats } from '@/features/reports/components/autopay-stats';
 import { performanceAlerts } from '@/features/reports/components/performance-alerts';
 import { RenewalRate } from '@/features/reports/components/renewal-rate';
 import {
@@ -185,9 +187,14 @@ export default function ReportsPage() {
             </Section>
           </div>
 
-          <Section title="Renewals" icon={<RotateCw />}>
-            <RenewalRate renewals={data.renewals} />
-          </Section>
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <Section title="Renewals" icon={<RotateCw />} className="min-w-0 lg:col-span-2">
+              <RenewalRate renewals={data.renewals} />
+            </Section>
+            <Section title="Autopay" icon={<CreditCard />}>
+              <AutopayStats autopay={data.autopay} />
+            </Section>
+          </div>
 
           <Section title="Inventory Sell-Through" icon={<Layers />}>
             <InventorySellThrough rows={data.inventory ?? []} />

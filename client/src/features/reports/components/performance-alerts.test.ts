@@ -57,6 +57,14 @@ const base: Report = {
     valueRate: null,
     byRep: [],
   },
+  autopay: {
+    paidInvoices: 0,
+    autopayInvoices: 0,
+    autopayShare: null,
+    autopayAmount: 0,
+    recoveredInvoices: 0,
+    recoveredAmount: 0,
+  },
 };
 const today = new Date('2026-11-21T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { PaymentMethods } from '@shared/contracts/autopay';
 import type { InvoiceSummary } from '@shared/contracts/invoices';
 import { type Api, apiAs, expect, fromOurPage, signInAs, signInWith, test, toast, unique } from './fixtures';
@@ -24,7 +24,8 @@ const PHONE = { width: 360, height: 780 };
 const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-async function shoot(page: Page, name: string) {
+/** The whole page, or one part of it, at 360 px and at desktop width (only with AUTOPAY_SHOTS). */
+async function shoot(page: Page, name: string, part?: Locator) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [label, viewport] of [
@@ -32,7 +33,8 @@ async function shoot(page: Page, name: string) {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+    const file = path.join(SHOTS, `${name}-${label}.png`);
+    await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
   }
 }
 
@@ -230,7 +232,7 @@ test.describe('autopay', () => {
     await expect(rows.nth(1)).toContainText('Failed');
     await expect(rows.nth(1)).toContainText('Your card has insufficient funds.');
     await expect(dialog.getByTestId('invoice-amount-due')).toContainText(money(invoice.amountDue));
-    await shoot(page, 'invoice-dialog');
+    await shoot(page, 'invoice-autopay', autopay);
   });
 
   test('a client adds a card in the portal, turns autopay off and on, and removes the card', async ({
@@ -346,6 +348,6 @@ test.describe('autopay', () => {
     const row = page.getByTestId('payment-methods-card').getByTestId('payment-method-row');
     await expect(row).toContainText('Visa •••• 0069');
     await expect(row).toContainText('Expired');
-    await shoot(page, 'customer-expired-card');
+    await shoot(page, 'customer-expired-card', page.getByTestId('payment-methods-card'));
   });
 });

@@ -89,6 +89,8 @@ export const invoices = pgTable(
     index('invoices_contract_idx').on(t.contractId, t.periodStart),
     index('invoices_customer_idx').on(t.customerId, t.periodStart),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
+    // Reports: the invoices paid in a period (the autopay share counts them; decision 057).
+    index('invoices_paid_at_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'paid'`),
     index('invoices_period_idx').on(t.periodStart),
     index('invoices_issued_idx').on(t.issuedAt, t.id),
     // Reports: a rep's invoices by issue date (billed, top products) without touching the table, and the open
@@ -205,6 +207,10 @@ export const payments = pgTable(
     index('payments_customer_paid_idx')
       .on(t.customerId, t.paidAt)
       .where(sql`${t.status} = 'succeeded' and ${t.kind} = 'payment' and ${t.method} <> 'credit'`),
+    // Reports: an invoice's autopay payments, probed for each invoice paid in the period (decision 057).
+    index('payments_autopay_idx')
+      .on(t.invoiceId, t.amountCents)
+      .where(sql`${t.status} = 'succeeded' and ${t.kind} = 'payment' and ${t.method} in ('card_on_file','bank_debit')`),
     check('payments_kind_check', sql`${t.kind} in ('payment','refund')`),
     check('payments_status_check', sql`${t.status} in ('succeeded','failed')`),
     check(

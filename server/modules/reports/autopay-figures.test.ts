@@ -10,7 +10,7 @@ import { monthStartFromToday, today } from '../../test/dates';
 import { createTestUser, type TestUser } from '../../test/factories';
 import { asDelivered } from '../../test/outbox';
 import { card, createPayLinkContract, nextAddress } from '../../test/payment-factories';
-import { runAutopayCharges } from '../autopay/autopay.charge';
+import { runAutopayCharges } from '../autopay/autopay-charges.service';
 import { runBilling } from '../billing/billing-run';
 import { buildReport } from './reports.service';
 

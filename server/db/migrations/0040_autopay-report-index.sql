@@ -1,1 +1,0 @@
-CREATE INDEX "autopay_attempts_recovered_idx" ON "autopay_attempts" USING btree ("attempted_at","invoice_id","payment_id","amount_cents") WHERE "autopay_attempts"."status" = 'succeeded' and "autopay_attempts"."attempt_number" > 1;

@@ -1,0 +1,3 @@
+CREATE INDEX "autopay_attempts_recovered_idx" ON "autopay_attempts" USING btree ("attempted_at","invoice_id","payment_id","amount_cents") WHERE "autopay_attempts"."status" = 'succeeded' and "autopay_attempts"."attempt_number" > 1;--> statement-breakpoint
+CREATE INDEX "invoices_paid_at_idx" ON "invoices" USING btree ("paid_at","id") WHERE "invoices"."status" = 'paid';--> statement-breakpoint
+CREATE INDEX "payments_autopay_idx" ON "payments" USING btree ("invoice_id","amount_cents") WHERE "payments"."status" = 'succeeded' and "payments"."kind" = 'payment' and "payments"."method" in ('card_on_file','bank_debit');

@@ -437,9 +437,12 @@ class Entry {
   }
 }
 
-/** Where money of a method is: card payments in card clearing, credit in the customers' credit, the rest the bank. */
+/**
+ * Where money of a method is: card payments (at a checkout or a card on file) in card clearing, credit in the
+ * customers' credit, the rest the bank (a bank debit lands there directly).
+ */
 function moneyAccount(book: AccountBook, method: string | null): string {
-  if (method === 'card') return book.account('cardClearingAccount');
+  if (method === 'card' || method === 'card_on_file') return book.account('cardClearingAccount');
   if (method === 'credit') return book.account('customerCreditAccount');
   return book.account('bankAccount');
 }

@@ -238,7 +238,9 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
       const how =
         p.method === 'card' && p.cardLast4
           ? `${brandName(p.cardBrand)} ending in ${p.cardLast4}`
-          : (PAYMENT_METHOD_LABELS[p.method] ?? p.method);
+          : p.method === 'card_on_file' && p.cardLast4
+            ? `card on file (${brandName(p.cardBrand)} ending in ${p.cardLast4})`
+            : (PAYMENT_METHOD_LABELS[p.method] ?? p.method);
       const sign = p.kind === 'refund' ? '-' : '';
       doc.text(
         `${day(p.paidAt)}  ${p.kind === 'refund' ? 'Refund' : 'Payment'} by ${how}${p.reference ? ` (${p.reference})` : ''}`,

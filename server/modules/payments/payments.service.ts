@@ -369,5 +369,9 @@ async function refusal(tx: Db, invoiceId: string, amountCents: number): Promise<
 
 function methodWord(payment: PaymentRow): string {
   if (payment.method === 'card') return payment.cardLast4 ? `card ending in ${payment.cardLast4}` : 'card';
+  if (payment.method === 'card_on_file') {
+    return payment.cardLast4 ? `card on file ending in ${payment.cardLast4}` : 'card on file';
+  }
+  if (payment.method === 'bank_debit') return 'bank debit';
   return payment.method;
 }

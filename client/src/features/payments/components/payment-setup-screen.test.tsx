@@ -10,9 +10,9 @@ import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import { CheckboxField } from '@/features/payments/components/card-fields';
 import { ApiError } from '@/lib/api-client';
 import { savePaymentSetup } from '../api/save-payment-setup';
+import { CheckboxField } from './card-fields';
 import { PaymentSetupScreen, SETUP_FORM_DEFAULTS, SetupSaved } from './payment-setup-screen';
 
 const consentText = autopayConsentText('Harbor Media');

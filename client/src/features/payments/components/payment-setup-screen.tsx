@@ -15,12 +15,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/feedback';
-// The set-up page's card fields are the checkout's own (one card form, one set of rules and messages).
-import { CardFields, CheckboxField } from '@/features/payments/components/card-fields';
-import { PublicMessage, PublicPaymentShell } from '@/features/payments/components/public-payment-shell';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useSavePaymentSetup } from '../api/save-payment-setup';
+// The set-up page's card fields are the checkout's own (one card form, one set of rules and messages).
+import { CardFields, CheckboxField } from './card-fields';
+import { PublicMessage, PublicPaymentShell } from './public-payment-shell';
 
 /** A link that can no longer be used (404 unknown, 410 expired or used): the server's words, and no form. */
 type Gone = { status: 404 | 410; message: string };

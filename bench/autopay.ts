@@ -22,7 +22,7 @@ import { autopayConsentText } from '@shared/contracts/autopay';
 import pg from 'pg';
 import { type Database, openDatabase } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
-import { runAutopayCharges } from '../server/modules/autopay/autopay.charge';
+import { runAutopayCharges } from '../server/modules/autopay/autopay-charges.service';
 import { seed as seedContracts } from './billing';
 import { benchDb } from './lib/databases';
 import { median, spread } from './lib/stats';

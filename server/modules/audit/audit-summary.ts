@@ -254,7 +254,7 @@ export const SUMMARY_RULES: Record<string, Rule> = {
   'autopay.failed': (f) =>
     join(
       `Autopay attempt ${f.number('attempt') ?? ''} failed on invoice ${f.text('invoiceNumber') ?? f.record}`,
-      f.text('reason') ? `: ${f.text('reason')}` : '',
+      f.text('reason') ? `: ${f.text('reason')!.replace(/\.$/, '')}` : '',
       f.day('nextAttemptOn') ? `; next attempt ${f.day('nextAttemptOn')}` : '; no retry left',
     ),
   'autopay.refunded': (f) =>

@@ -26,6 +26,7 @@ import {
   selectAttempts,
   selectDueCharges,
   selectInvoiceAmounts,
+  selectPausedForNonPayment,
 } from './autopay.repo';
 import {
   attemptIdempotencyKey,
@@ -185,7 +186,10 @@ async function chargeInvoice(
   if (settled.refundCents > 0 && answer.outcome === 'succeeded') {
     await refundExcess(deps, due, answer.providerPaymentId, settled.refundCents);
   }
-  if (settled.outcome === 'succeeded') await dunningAfterPayment(deps, { contractId: due.contractId });
+  // A payment resumes a contract paused for non-payment once nothing is overdue (dunning); others have nothing to do.
+  if (settled.outcome === 'succeeded' && settled.pausedForNonPayment) {
+    await dunningAfterPayment(deps, { contractId: due.contractId });
+  }
   return settled.outcome;
 }
 
@@ -196,7 +200,7 @@ async function settleAttempt(
   due: DueCharge,
   answer: OffSessionResult,
   today: string,
-): Promise<{ outcome: ChargeOutcome; refundCents: number }> {
+): Promise<{ outcome: ChargeOutcome; refundCents: number; pausedForNonPayment?: boolean }> {
   const label = methodLabel(due.method);
   return deps.db.transaction(async (tx) => {
     await lockContractForMoney(tx, due.contractId);
@@ -238,7 +242,8 @@ async function settleAttempt(
           method: label,
         },
       });
-      return { outcome: applied > 0 ? 'succeeded' : 'skipped', refundCents };
+      const pausedForNonPayment = applied > 0 && (await selectPausedForNonPayment(tx, due.contractId));
+      return { outcome: applied > 0 ? 'succeeded' : 'skipped', refundCents, pausedForNonPayment };
     }
 
     const kind = declineKind(answer);

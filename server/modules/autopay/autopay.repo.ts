@@ -2,7 +2,7 @@ import type { AutopayChargeOn } from '@shared/contracts/autopay';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
-import { autopayAttempts, customers, invoices, paymentMethods, paymentSetupLinks } from '../../db/schema';
+import { autopayAttempts, contracts, customers, invoices, paymentMethods, paymentSetupLinks } from '../../db/schema';
 import { getBusinessTimeZone } from '../../lib/business-day';
 import { rowsOf } from '../../lib/db-rows';
 
@@ -277,7 +277,7 @@ export async function selectDueCharges(
 
 /**
  * Claims an attempt: ONE INSERT whose unique key (invoice, attempt number) decides, so that across instances an
- * invoice is charged at most once per attempt. The previous attempt's retry is spent in the same statement.
+ * invoice is charged at most once per attempt; the winner then spends the previous attempt's retry day.
  * Answers the attempt, or undefined when another run claimed it first.
  */
 export async function claimAttempt(
@@ -285,25 +285,33 @@ export async function claimAttempt(
   due: DueCharge,
   requestedBy: string | null,
 ): Promise<AttemptRow | undefined> {
-  const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      with claimed as (
-        insert into autopay_attempts (invoice_id, customer_id, attempt_number, payment_method_id, amount_cents,
-                                      status, requested_by, series_started_on)
-        values (${due.invoiceId}, ${due.customerId}, ${due.attemptNumber}, ${due.method.id}, ${due.dueCents},
-                'pending', ${requestedBy}, ${due.seriesStartedOn}::date)
-        on conflict (invoice_id, attempt_number) do nothing
-        returning id
-      ), spent as (
-        update autopay_attempts set retry_on = null
-        where id = ${due.previousAttemptId} and exists (select 1 from claimed)
-        returning id
-      )
-      select id from claimed`),
-  );
-  if (!row) return undefined;
-  const [attempt] = await db.select().from(autopayAttempts).where(eq(autopayAttempts.id, row.id));
+  const [attempt] = await db
+    .insert(autopayAttempts)
+    .values({
+      invoiceId: due.invoiceId,
+      customerId: due.customerId,
+      attemptNumber: due.attemptNumber,
+      paymentMethodId: due.method.id,
+      amountCents: due.dueCents,
+      status: 'pending',
+      requestedBy,
+      seriesStartedOn: due.seriesStartedOn,
+    })
+    .onConflictDoNothing({ target: [autopayAttempts.invoiceId, autopayAttempts.attemptNumber] })
+    .returning();
+  if (attempt && due.previousAttemptId) {
+    await db.update(autopayAttempts).set({ retryOn: null }).where(eq(autopayAttempts.id, due.previousAttemptId));
+  }
   return attempt;
+}
+
+/** Whether a contract is paused for non-payment: a payment may resume it (dunning). */
+export async function selectPausedForNonPayment(db: Db, contractId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.status, 'paused'), eq(contracts.pauseReason, 'non_payment')));
+  return Boolean(row);
 }
 
 /** Records an attempt's result: one conditional UPDATE from pending (a second writer changes nothing). */

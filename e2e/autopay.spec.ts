@@ -348,6 +348,12 @@ test.describe('autopay', () => {
     const row = page.getByTestId('payment-methods-card').getByTestId('payment-method-row');
     await expect(row).toContainText('Visa •••• 0069');
     await expect(row).toContainText('Expired');
+    // Autopay stays on with nothing to charge: finance is told to send a set-up link, and can still turn it off.
+    const card = page.getByTestId('payment-methods-card');
+    await expect(card.getByTestId('autopay-state')).toHaveText(
+      'Autopay on, but no active payment method to charge: send the customer a set-up link.',
+    );
+    await expect(card.getByRole('button', { name: 'Turn autopay off' })).toBeVisible();
     await shoot(page, 'customer-expired-card', page.getByTestId('payment-methods-card'));
   });
 });

@@ -232,7 +232,20 @@ test.describe('autopay', () => {
     await expect(rows.nth(1)).toContainText('Failed');
     await expect(rows.nth(1)).toContainText('Your card has insufficient funds.');
     await expect(dialog.getByTestId('invoice-amount-due')).toContainText(money(invoice.amountDue));
+    // At 1366 px the attempts fit the dialog's column: no sideways scroll, the last column in view.
+    await expect(autopay.getByRole('region', { name: /scrolls sideways/ })).toHaveCount(0);
+    await expect(rows.nth(1).getByRole('cell').last()).toBeInViewport();
     await shoot(page, 'invoice-autopay', autopay);
+    // On a phone each attempt is a card titled "Attempt 2", the word shown.
+    await page.setViewportSize(PHONE);
+    const cards = autopay
+      .getByRole('list', { name: `Autopay attempts of ${invoice.number}` })
+      .getByTestId('autopay-attempt');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(1).getByText('Attempt 2', { exact: true })).toBeVisible();
+    // The word is laid out, not the 1 px box of a text for screen readers only.
+    const word = await cards.nth(1).getByText('Attempt', { exact: true }).boundingBox();
+    expect(word?.width).toBeGreaterThan(20);
   });
 
   test('a client adds a card in the portal, turns autopay off and on, and removes the card', async ({
@@ -348,6 +361,12 @@ test.describe('autopay', () => {
     const row = page.getByTestId('payment-methods-card').getByTestId('payment-method-row');
     await expect(row).toContainText('Visa •••• 0069');
     await expect(row).toContainText('Expired');
+    // Autopay stays on with nothing to charge: finance is told to send a set-up link, and can still turn it off.
+    const card = page.getByTestId('payment-methods-card');
+    await expect(card.getByTestId('autopay-state')).toHaveText(
+      'Autopay on, but no active payment method to charge: send the customer a set-up link.',
+    );
+    await expect(card.getByRole('button', { name: 'Turn autopay off' })).toBeVisible();
     await shoot(page, 'customer-expired-card', page.getByTestId('payment-methods-card'));
   });
 });

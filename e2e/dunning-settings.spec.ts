@@ -10,6 +10,7 @@ const DEFAULTS = {
   pauseAfterOverdueDays: 21,
   holdDays: 7,
   deliveryGraceDays: 3,
+  autopayChargeOn: 'due_date',
 };
 
 /** The terms every insertion order prints until an admin writes the business's own (product.md section 15). */
@@ -51,6 +52,11 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
     'Days after a billing period ends before the delivery the ad server reported for it is final and any under-delivery is settled, from 0 to 31.',
   );
 
+  // The day autopay charges an open invoice (product.md section 18): its due date by default.
+  const chargeOn = page.getByRole('group', { name: 'Autopay' }).getByRole('combobox', { name: 'Autopay charges on' });
+  await expect(chargeOn).toHaveText('The due date');
+  await expect(chargeOn).toHaveAccessibleDescription('Customers with a card on file are charged on this day.');
+
   // The terms insertion orders print: the default text until an admin writes their own.
   await expect(page.getByRole('group', { name: 'Insertion orders' }).getByLabel('Insertion Order Terms')).toHaveValue(
     TERMS_START,
@@ -78,6 +84,9 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
   await second.fill('12');
   await pause.fill('30');
   await deliveryGrace.fill('5');
+  await chargeOn.click();
+  await page.getByRole('option', { name: 'The issue date' }).click();
+  await expect(chargeOn).toHaveText('The issue date');
   const [put] = await Promise.all([
     page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/settings/contracts')),
     save.click(),
@@ -91,6 +100,7 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
     holdDays: 7,
     deliveryGraceDays: 5,
     ioTerms: DEFAULT_TERMS,
+    autopayChargeOn: 'issue_date',
   });
   await expect(toast(page, 'Contract settings saved')).toBeVisible();
   await expect(page.getByText('The second reminder must come after the first')).toHaveCount(0);
@@ -101,6 +111,7 @@ test('Contract Settings: the dunning days, their validation, save and reload', a
   await expect(second).toHaveValue('12');
   await expect(pause).toHaveValue('30');
   await expect(deliveryGrace).toHaveValue('5');
+  await expect(chargeOn).toHaveText('The issue date');
 });
 
 test('Contract Settings: a dunning field the server refuses shows its message under the field', async ({ page }) => {

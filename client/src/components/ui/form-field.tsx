@@ -11,18 +11,21 @@ export function FormField({
   hint,
   children,
   id: givenId,
+  className,
 }: {
   label: string;
   error?: string;
   hint?: string;
   id?: string;
+  /** Classes added to the field's grid (its place in a row of fields). */
+  className?: string;
   children: ReactElement<Record<string, unknown>>;
 }) {
   const generated = useId();
   const id = givenId ?? generated;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid gap-1.5">
+    <div className={className ? `grid gap-1.5 ${className}` : 'grid gap-1.5'}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/features/auth/api/me';
 import { customerPaymentMethodsQueryOptions, turnAutopayOffMutation } from '../api/customer-payment-methods';
-import { autopayLine, expiryLabel, PaymentMethodsCard } from './payment-methods-card';
+import { autopayLine, autopayLineClass, expiryLabel, PaymentMethodsCard } from './payment-methods-card';
 
 const CUSTOMER = 'cu-1';
 
@@ -65,7 +65,17 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 describe('autopayLine and expiryLabel', () => {
   it('says where autopay charges, or that it is off; expiry as MM/YYYY', () => {
     expect(autopayLine(onWithTwo.autopay)).toBe('Autopay on: invoices are charged to Visa •••• 4242 on their due date');
+    expect(autopayLine({ ...onWithTwo.autopay, chargeOn: 'issue_date' })).toBe(
+      'Autopay on: invoices are charged to Visa •••• 4242 on their issue date',
+    );
     expect(autopayLine({ ...onWithTwo.autopay, enabled: false })).toBe('Autopay off');
+    expect(autopayLine({ ...onWithTwo.autopay, enabled: false, defaultMethod: null })).toBe('Autopay off');
+    expect(autopayLine({ ...onWithTwo.autopay, defaultMethod: null })).toBe(
+      'Autopay on, but no active payment method to charge: send the customer a set-up link.',
+    );
+    expect(autopayLineClass(onWithTwo.autopay)).toContain('text-green-800');
+    expect(autopayLineClass({ ...onWithTwo.autopay, defaultMethod: null })).toContain('text-amber-800');
+    expect(autopayLineClass({ ...onWithTwo.autopay, enabled: false })).toBe('text-sm text-muted-foreground');
     expect(expiryLabel(visa)).toBe('04/2029');
     expect(expiryLabel({ expMonth: null, expYear: null })).toBe('—');
   });
@@ -76,7 +86,7 @@ describe('PaymentMethodsCard', () => {
     const html = render('finance', onWithTwo);
     expect(html).toContain('Payment methods and autopay');
     expect(html).toContain(
-      'data-testid="autopay-state">Autopay on: invoices are charged to Visa •••• 4242 on their due date</p>',
+      '<p class="text-sm font-medium text-green-800" data-testid="autopay-state">Autopay on: invoices are charged to Visa •••• 4242 on their due date</p>',
     );
     expect(html.match(/data-testid="payment-method-row"/g)).toHaveLength(2);
     const shown = text(html);
@@ -106,10 +116,26 @@ describe('PaymentMethodsCard', () => {
       autopay: { enabled: false, canEnable: false, chargeOn: 'due_date', defaultMethod: null },
       methods: [],
     });
-    expect(html).toContain('data-testid="autopay-state">Autopay off</p>');
+    expect(html).toContain('<p class="text-sm text-muted-foreground" data-testid="autopay-state">Autopay off</p>');
     expect(html).toContain('No payment method on file.');
     expect(html).toContain('Send set-up link');
     expect(html).not.toContain('Turn autopay off');
+  });
+
+  it('after a hard decline (autopay on, no active method) says so in amber and still offers turning it off', () => {
+    const failed: PaymentMethodView = { ...visa, isDefault: false, status: 'failed' };
+    const html = render('finance', {
+      autopay: { enabled: true, canEnable: false, chargeOn: 'due_date', defaultMethod: null },
+      methods: [failed],
+    });
+    expect(html).toContain(
+      '<p class="text-sm font-medium text-amber-800" data-testid="autopay-state">Autopay on, but no active payment method to charge: send the customer a set-up link.</p>',
+    );
+    expect(html).not.toContain('Autopay off');
+    expect(html).not.toContain('text-green-800');
+    expect(html).toContain('Turn autopay off');
+    expect(html).toContain('Send set-up link');
+    expect(text(html)).toContain('Failed');
   });
 
   it('shows a loading state until the methods arrive', () => {

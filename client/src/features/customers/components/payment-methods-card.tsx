@@ -30,11 +30,25 @@ export const expiryLabel = (method: Pick<PaymentMethodView, 'expMonth' | 'expYea
     ? '—'
     : `${String(method.expMonth).padStart(2, '0')}/${method.expYear}`;
 
-/** "Autopay on: invoices are charged to Visa •••• 4242 on their due date", or "Autopay off". */
+/** Autopay on but nothing to charge: after a hard decline, or once the default method expired or was removed. */
+export const AUTOPAY_WITHOUT_METHOD =
+  'Autopay on, but no active payment method to charge: send the customer a set-up link.';
+
+/**
+ * "Autopay on: invoices are charged to Visa •••• 4242 on their due date", the line of autopay on without an
+ * active method to charge (AUTOPAY_WITHOUT_METHOD), or "Autopay off".
+ */
 export function autopayLine(autopay: PaymentMethods['autopay']): string {
-  if (!autopay.enabled || !autopay.defaultMethod) return 'Autopay off';
+  if (!autopay.enabled) return 'Autopay off';
+  if (!autopay.defaultMethod) return AUTOPAY_WITHOUT_METHOD;
   const when = autopay.chargeOn === 'issue_date' ? 'their issue date' : 'their due date';
   return `Autopay on: invoices are charged to ${autopay.defaultMethod.label} on ${when}`;
+}
+
+/** The line's colour: green while autopay charges a method, amber when it has none to charge, neutral off. */
+export function autopayLineClass(autopay: PaymentMethods['autopay']): string {
+  if (!autopay.enabled) return 'text-sm text-muted-foreground';
+  return autopay.defaultMethod ? 'text-sm font-medium text-green-800' : 'text-sm font-medium text-amber-800';
 }
 
 /** Who agreed, when, and a disclosure with the exact text, the address and the browser it came from. */
@@ -159,10 +173,7 @@ export function PaymentMethodsCard({ customerId, customerName }: { customerId: s
         {error && <ErrorState title="Could not load the payment methods">Reload the page to try again.</ErrorState>}
         {data && (
           <>
-            <p
-              className={on ? 'text-sm font-medium text-green-800' : 'text-sm text-muted-foreground'}
-              data-testid="autopay-state"
-            >
+            <p className={autopayLineClass(data.autopay)} data-testid="autopay-state">
               {autopayLine(data.autopay)}
             </p>
             <DataTable

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/features/auth/api/me';
 import { chargeInvoiceMutation } from '../api/charge-invoice';
 import { invoiceAutopayOf, invoiceQueryOptions } from '../api/get-invoice';
-import { InvoiceAutopaySection, monthDay, scheduledLine } from './invoice-autopay';
+import { attemptTime, InvoiceAutopaySection, monthDay, scheduledLine } from './invoice-autopay';
 
 const scheduled: InvoiceAutopay = {
   method: 'Visa •••• 4242',
@@ -66,6 +66,18 @@ describe('monthDay and scheduledLine', () => {
     expect(scheduledLine({ ...scheduled, method: null })).toBeNull();
     expect(scheduledLine(null)).toBeNull();
   });
+
+  it('writes an attempt\'s time as "Mon D, h:mm AM", without the year', () => {
+    expect(attemptTime('2026-12-08T12:00:00.000Z')).toMatch(/^Dec [78], \d{1,2}:00 [AP]M$/);
+    expect(attemptTime('2026-12-08T12:00:00.000Z')).toBe(
+      new Date('2026-12-08T12:00:00.000Z').toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
+  });
 });
 
 describe('InvoiceAutopaySection', () => {
@@ -83,10 +95,16 @@ describe('InvoiceAutopaySection', () => {
     expect(html.match(/data-testid="autopay-attempt"/g)).toHaveLength(2);
     const shown = text(html);
     // Rendered without a window, the table is its phone layout: a card per attempt, labels beside values.
+    // Short dates ("Dec 8"), so the table fits the dialog's column at desktop width.
     expect(shown).toMatch(
-      /Attempt 1 Failed When Dec 8, 2026, \d{1,2}:00 [AP]M Reason Insufficient funds Next attempt Dec 9, 2026 /,
+      /Attempt 1 Failed When Dec 8, \d{1,2}:00 [AP]M Reason Insufficient funds Next attempt Dec 9 /,
     );
-    expect(shown).toMatch(/Attempt 2 Needs the customer When Dec 9, 2026, \d{1,2}:00 [AP]M Reason — Next attempt — /);
+    expect(shown).toMatch(/Attempt 2 Needs the customer When Dec 9, \d{1,2}:00 [AP]M Reason — Next attempt — /);
+    expect(shown).not.toContain('2026');
+    // A card's title shows the word "Attempt" (screen readers only from the sm breakpoint, under the header).
+    expect(html).toContain('<span class="sm:sr-only">Attempt </span>1</div>');
+    expect(html).not.toContain('<span class="sr-only">Attempt </span>');
+    expect(html).toContain('<time dateTime="2026-12-09">Dec 9</time>');
     // canChargeNow is false: an attempt waits for the customer.
     expect(html).not.toContain('Charge now');
   });

@@ -9,7 +9,6 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { useChargeInvoice } from '../api/charge-invoice';
 import { invoiceAutopayOf } from '../api/get-invoice';
-import { formatDate } from '../lib/format';
 
 /** "Dec 8" for a YYYY-MM-DD day, read as that calendar day (no time-zone shift). */
 export const monthDay = (day: string) => formatDocumentDate(day).split(',')[0];
@@ -28,9 +27,12 @@ const RESULT_TONES: Record<AutopayAttempt['status'], 'grey' | 'green' | 'red' | 
   skipped: 'grey',
 };
 
-const attemptTime = (at: string) =>
-  `${formatDate(at)}, ${new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+/** "Dec 8, 2:06 PM": when an attempt was made, short enough for the dialog's column (the invoice gives the year). */
+export const attemptTime = (at: string) =>
+  new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+// Sized for the dialog's main column (about 530 px beside the timeline at 1366 px): the number, the times and
+// the result keep to one line at their content's width, the reason takes the rest and wraps.
 const ATTEMPT_COLUMNS: Column<AutopayAttempt>[] = [
   {
     id: 'number',
@@ -38,31 +40,41 @@ const ATTEMPT_COLUMNS: Column<AutopayAttempt>[] = [
     rowHeader: true,
     role: 'identity',
     align: 'right',
-    // On a phone the row is a card titled by this cell: "Attempt 2".
+    className: 'w-px whitespace-nowrap',
+    // The table's header says "Attempt" above the number; on a phone the row is a card titled by this cell, so
+    // there the word shows: "Attempt 2" (screen readers hear it in both layouts).
     cell: (attempt) => (
       <>
-        <span className="sr-only">Attempt </span>
+        <span className="sm:sr-only">Attempt </span>
         {attempt.number}
       </>
     ),
   },
-  { id: 'when', header: 'When', cellClassName: 'whitespace-nowrap', cell: (attempt) => attemptTime(attempt.at) },
+  {
+    id: 'when',
+    header: 'When',
+    className: 'w-px whitespace-nowrap',
+    cell: (attempt) => <time dateTime={attempt.at}>{attemptTime(attempt.at)}</time>,
+  },
   {
     id: 'result',
     header: 'Result',
     role: 'status',
+    className: 'w-px',
     cell: (attempt) => (
       <Badge tone={RESULT_TONES[attempt.status]} className="whitespace-nowrap">
         {AUTOPAY_ATTEMPT_LABELS[attempt.status]}
       </Badge>
     ),
   },
-  { id: 'reason', header: 'Reason', cell: (attempt) => attempt.reason ?? '—' },
+  { id: 'reason', header: 'Reason', cellClassName: 'min-w-36', cell: (attempt) => attempt.reason ?? '—' },
   {
     id: 'next',
     header: 'Next attempt',
+    className: 'w-px',
     cellClassName: 'whitespace-nowrap',
-    cell: (attempt) => (attempt.nextAttemptOn ? formatDate(attempt.nextAttemptOn) : '—'),
+    cell: (attempt) =>
+      attempt.nextAttemptOn ? <time dateTime={attempt.nextAttemptOn}>{monthDay(attempt.nextAttemptOn)}</time> : '—',
   },
 ];
 

@@ -41,7 +41,15 @@ export function CardFields({
   return (
     <>
       <div className="grid gap-1.5">
-        <Label htmlFor={cardId}>Card number</Label>
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor={cardId}>Card number</Label>
+          {/* The brand beside the label, not in the field: "American Express" would cover the number on a phone. */}
+          {brand !== 'unknown' && (
+            <span aria-hidden className="text-xs text-muted-foreground" data-testid="card-brand">
+              {CARD_BRAND_LABELS[brand]}
+            </span>
+          )}
+        </div>
         <div className="relative">
           <Input
             {...cardField}
@@ -53,7 +61,8 @@ export function CardFields({
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            className="h-10 pr-28 font-mono tracking-wide"
+            // Room on the right for the card icon (size-4 at right-3) and a gap before it.
+            className="h-10 pr-10 font-mono tracking-wide"
             aria-invalid={errors.cardNumber ? true : undefined}
             aria-describedby={errors.cardNumber ? `${cardId}-error` : undefined}
             onChange={(event) => {
@@ -62,13 +71,10 @@ export function CardFields({
             }}
             disabled={disabled}
           />
-          <span
+          <CreditCard
             aria-hidden
-            className="pointer-events-none absolute inset-y-0 right-3 flex items-center gap-1 text-xs text-muted-foreground"
-          >
-            <CreditCard className="size-4" />
-            {brand !== 'unknown' && <span>{CARD_BRAND_LABELS[brand]}</span>}
-          </span>
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
         </div>
         {errors.cardNumber && (
           <p id={`${cardId}-error`} role="alert" className="text-sm font-medium text-destructive">
@@ -77,8 +83,17 @@ export function CardFields({
         )}
       </div>
 
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label="Expiration (MM / YY)" error={errors.expiry?.message}>
+      {/*
+        Expiry and CVC side by side, their labels, inputs and errors on three shared rows (a subgrid): the inputs
+        stay level when a label wraps (a narrow phone, a larger text) or when only one of them has an error.
+        The expiry gets the wider column, so its label fits on one line at 360 px.
+      */}
+      <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] grid-rows-[auto_auto_auto] gap-x-3">
+        <FormField
+          label="Expiration (MM / YY)"
+          error={errors.expiry?.message}
+          className="row-span-3 grid-rows-subgrid [&>label]:self-end"
+        >
           <Input
             {...expiryField}
             inputMode="numeric"
@@ -92,7 +107,7 @@ export function CardFields({
             disabled={disabled}
           />
         </FormField>
-        <FormField label="CVC" error={errors.cvc?.message}>
+        <FormField label="CVC" error={errors.cvc?.message} className="row-span-3 grid-rows-subgrid [&>label]:self-end">
           <Input
             {...cvcField}
             inputMode="numeric"

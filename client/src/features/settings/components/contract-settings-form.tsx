@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { LazySelect } from '@/components/ui/lazy-select';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useContractSettings } from '../api/get-contract-settings';
 import { useUpdateContractSettings } from '../api/update-contract-settings';
@@ -44,13 +45,19 @@ const DUNNING_FIELDS: { name: DaysField; label: string; max: number; hint: strin
   },
 ];
 
+/** The days autopay can charge an open invoice on (product.md section 18), as the select offers them. */
+export const AUTOPAY_CHARGE_ON_OPTIONS: { value: ContractSettings['autopayChargeOn']; label: string }[] = [
+  { value: 'due_date', label: 'The due date' },
+  { value: 'issue_date', label: 'The issue date' },
+];
+
 /** Admin-level only: the page mounts this tab (and so its query) for super_admin and admin alone. */
 export function ContractSettingsPanel() {
   const { data, isLoading, error } = useContractSettings();
   return (
     <SettingsCard
       title="Contract Settings"
-      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), how long a sent contract holds its inventory, the terms every insertion order prints, and when delivery reported by the ad server is final."
+      description="What happens to a contract's payments when its term runs out, how unpaid invoices are chased (reminders to the customer, then a pause of the contract), how long a sent contract holds its inventory, the terms every insertion order prints, when delivery reported by the ad server is final, and the day autopay charges a card on file."
     >
       {isLoading && <SettingsFormSkeleton rows={7} />}
       {error && !data && <ErrorState title="Could not load the contract settings" />}
@@ -122,6 +129,33 @@ function ContractSettingsForm({ current }: { current: ContractSettings }) {
               </FormField>
             </div>
           ))}
+        </fieldset>
+      </div>
+      <div className="border-t pt-5">
+        <fieldset className="grid gap-4">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Autopay</legend>
+          <div className="sm:max-w-xs">
+            <Controller
+              control={form.control}
+              name="autopayChargeOn"
+              render={({ field }) => (
+                <FormField
+                  label="Autopay charges on"
+                  error={errors.autopayChargeOn?.message}
+                  hint="Customers with a card on file are charged on this day."
+                >
+                  <LazySelect
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    placeholder="Select a day"
+                    display={AUTOPAY_CHARGE_ON_OPTIONS.find((option) => option.value === field.value)?.label}
+                    options={AUTOPAY_CHARGE_ON_OPTIONS}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
         </fieldset>
       </div>
       <div className="border-t pt-5">

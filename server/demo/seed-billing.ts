@@ -10,6 +10,7 @@ import { runBilling } from '../modules/billing/billing-run';
 import { runDunning } from '../modules/dunning/dunning.service';
 import { payWithTestCard } from '../modules/payments/demo-payments';
 import { applyPayment } from '../modules/payments/payments.service';
+import { prepareDemoAutopay } from './seed-autopay';
 import { UNPAID_DESCRIPTIONS } from './seed-contracts';
 import { recordDemoDelivery } from './seed-delivery';
 
@@ -26,7 +27,10 @@ import { recordDemoDelivery } from './seed-delivery';
  * the real rules make them end (completed at the term's end plus the grace period), paused and canceled
  * contracts at the date the contract seed gives them.
  */
-export async function seedBilling(db: Db, options: { baseUrl?: string; today?: string } = {}): Promise<void> {
+export async function seedBilling(
+  db: Db,
+  options: { baseUrl?: string; today?: string; businessName?: string } = {},
+): Promise<void> {
   const today = options.today ?? businessToday();
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
   const dunning = {
@@ -106,7 +110,23 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
   // its later periods wait for the resume.
   for (let day = addDays(today, -DAILY_DAYS); day < today; day = addDays(day, 1)) if (day >= earliest) steps.add(day);
 
-  for (const step of [...steps].sort()) {
+  // Autopay customers (seed-autopay.ts): their cards saved on the set-up page, their invoices charged by the charge
+  // run on their due dates (days on which only the charge run is replayed, before the daily weeks).
+  const autopay = await prepareDemoAutopay(db, {
+    mailer: dunning.mailer,
+    baseUrl,
+    businessName: options.businessName ?? 'AdCRM Media',
+    today,
+  });
+  const queue = [...steps].sort();
+  const chargeDays = new Set<string>();
+  for (let index = 0; index < queue.length; index++) {
+    const step = queue[index];
+    if (chargeDays.has(step)) {
+      await autopay.charge(step);
+      continue;
+    }
+    await autopay.saveCards(step);
     for (const event of events.filter((e) => e.on === step)) {
       await db
         .update(contracts)
@@ -116,6 +136,7 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
         await db.insert(contractPauses).values({ contractId: event.contractId, pausedOn: event.on });
     }
     await runBilling(db, { asOf: step, baseUrl });
+    await autopay.charge(step);
 
     // The customers pay what fell due since the last step.
     const open = await db
@@ -126,6 +147,15 @@ export async function seedBilling(db: Db, options: { baseUrl?: string; today?: s
       .orderBy(asc(invoices.periodStart), asc(invoices.number));
     for (const { invoice, contractDescription } of open) {
       if (UNPAID_DESCRIPTIONS.has(contractDescription ?? '')) continue;
+      if (autopay.pays(invoice.customerId)) {
+        // Autopay pays it on its due date: that day joins the replay when no run falls on it.
+        if (invoice.dueDate > step && invoice.dueDate <= today && !steps.has(invoice.dueDate)) {
+          steps.add(invoice.dueDate);
+          chargeDays.add(invoice.dueDate);
+          queue.splice(index + 1, queue.length - index - 1, ...[...queue.slice(index + 1), invoice.dueDate].sort());
+        }
+        continue;
+      }
       const plan = paymentPlan(
         { ...invoice, key: `${contractDescription ?? ''}:${invoice.periodIndex}` },
         today,

@@ -34,7 +34,7 @@ export async function seedDemo(
   // Before any document or e-mail: they all print the company profile.
   await seedCompany(db, { ...documents, businessName: config.BUSINESS_NAME });
   await seedContracts(db, { ...catalog, ...people });
-  await seedBilling(db);
+  await seedBilling(db, { businessName: config.BUSINESS_NAME });
   await seedAmendments(db);
   await seedCommissions(db);
   await seedCreditNotes(db);

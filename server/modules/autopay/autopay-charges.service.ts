@@ -73,11 +73,12 @@ export type ChargeRunResult = { attempted: number; succeeded: number; failed: nu
 
 /**
  * Charges what is due now, for every autopay customer or one (a method just saved). Safe on any number of
- * instances at once: each invoice's attempt is claimed once.
+ * instances at once: each invoice's attempt is claimed once. `at` (the demo's back-dated history) is the time its
+ * attempts and payments are recorded at; without it, now.
  */
 export async function runAutopayCharges(
   deps: AutopayDeps,
-  options: { today?: string; customerId?: string; contractId?: string } = {},
+  options: { today?: string; customerId?: string; contractId?: string; at?: Date } = {},
 ): Promise<ChargeRunResult> {
   const today = options.today ?? businessToday();
   const { autopayChargeOn } = await getSettings(deps.db, 'contracts');
@@ -99,7 +100,7 @@ export async function runAutopayCharges(
     const lane = async () => {
       while (next < due.length) {
         const charge = due[next++]!;
-        const outcome = await chargeInvoice(deps, charge, { today, requestedBy: null });
+        const outcome = await chargeInvoice(deps, charge, { today, requestedBy: null, at: options.at });
         if (outcome === 'taken') continue;
         result.attempted++;
         if (outcome === 'succeeded') result.succeeded++;
@@ -166,9 +167,9 @@ async function hasRunningAttempt(db: Db, invoiceId: string): Promise<boolean> {
 async function chargeInvoice(
   deps: AutopayDeps,
   due: DueCharge,
-  context: { today: string; requestedBy: string | null },
+  context: { today: string; requestedBy: string | null; at?: Date },
 ): Promise<ChargeOutcome> {
-  const attempt = await claimAttempt(deps.db, due, context.requestedBy);
+  const attempt = await claimAttempt(deps.db, due, context.requestedBy, context.at);
   if (!attempt) return 'taken';
   let answer: OffSessionResult;
   try {
@@ -191,7 +192,7 @@ async function chargeInvoice(
     };
     process.emitWarning(`An autopay charge got no answer from its provider: ${loggableError(error).message}`);
   }
-  const settled = await settleAttempt(deps, attempt, due, answer, context.today);
+  const settled = await settleAttempt(deps, attempt, due, answer, context);
   if (settled.refundCents > 0 && answer.outcome === 'succeeded') {
     await refundExcess(deps, due, answer.providerPaymentId, settled.refundCents);
   }
@@ -208,7 +209,7 @@ async function settleAttempt(
   attempt: AttemptRow,
   due: DueCharge,
   answer: OffSessionResult,
-  today: string,
+  { today, at }: { today: string; at?: Date },
 ): Promise<{ outcome: ChargeOutcome; refundCents: number; pausedForNonPayment?: boolean }> {
   const label = methodLabel(due.method);
   return deps.db.transaction(async (tx) => {
@@ -228,15 +229,21 @@ async function settleAttempt(
               cardBrand: due.method.brand,
               cardLast4: due.method.last4,
               baseUrl: deps.baseUrl,
+              paidAt: at,
             })
           : null;
       const refundCents = attempt.amountCents - applied;
-      await finishAttempt(tx, attempt.id, {
-        status: applied > 0 ? 'succeeded' : 'skipped',
-        providerPaymentId: answer.providerPaymentId,
-        paymentId: payment?.payment.id ?? null,
-        reason: refundCents > 0 ? 'Paid meanwhile by another payment: the difference is refunded.' : null,
-      });
+      await finishAttempt(
+        tx,
+        attempt.id,
+        {
+          status: applied > 0 ? 'succeeded' : 'skipped',
+          providerPaymentId: answer.providerPaymentId,
+          paymentId: payment?.payment.id ?? null,
+          reason: refundCents > 0 ? 'Paid meanwhile by another payment: the difference is refunded.' : null,
+        },
+        at,
+      );
       await recordAudit(tx, {
         actorId: attempt.requestedBy,
         action: applied > 0 ? 'autopay.charged' : 'autopay.refunded',
@@ -257,14 +264,19 @@ async function settleAttempt(
 
     const kind = declineKind(answer);
     const retryOn = kind === 'soft' ? nextAttemptOn(attempt.seriesStartedOn, attempt.attemptNumber, today) : null;
-    await finishAttempt(tx, attempt.id, {
-      status: kind === 'authentication' ? 'requires_action' : 'failed',
-      declineKind: kind,
-      declineCode: answer.declineCode,
-      reason: answer.message,
-      providerPaymentId: answer.providerPaymentId,
-      retryOn,
-    });
+    await finishAttempt(
+      tx,
+      attempt.id,
+      {
+        status: kind === 'authentication' ? 'requires_action' : 'failed',
+        declineKind: kind,
+        declineCode: answer.declineCode,
+        reason: answer.message,
+        providerPaymentId: answer.providerPaymentId,
+        retryOn,
+      },
+      at,
+    );
     if (kind === 'hard' && (await markMethod(tx, due.method.id, methodStatusAfterHardDecline(answer.declineCode)))) {
       await emitWebhookEvent(tx, 'payment_method.failed', { ids: [due.method.id] });
     }
@@ -278,6 +290,7 @@ async function settleAttempt(
       cardLast4: due.method.last4,
       failureMessage: answer.message,
       baseUrl: deps.baseUrl,
+      paidAt: at,
       // The rep and finance hear of the last failure, when no automatic attempt is left.
       notifyStaff: retryOn === null,
     });

@@ -284,6 +284,7 @@ export async function claimAttempt(
   db: Db,
   due: DueCharge,
   requestedBy: string | null,
+  at?: Date,
 ): Promise<AttemptRow | undefined> {
   const [attempt] = await db
     .insert(autopayAttempts)
@@ -296,6 +297,7 @@ export async function claimAttempt(
       status: 'pending',
       requestedBy,
       seriesStartedOn: due.seriesStartedOn,
+      ...(at ? { attemptedAt: at } : {}),
     })
     .onConflictDoNothing({ target: [autopayAttempts.invoiceId, autopayAttempts.attemptNumber] })
     .returning();
@@ -314,16 +316,20 @@ export async function selectPausedForNonPayment(db: Db, contractId: string): Pro
   return Boolean(row);
 }
 
-/** Records an attempt's result: one conditional UPDATE from pending (a second writer changes nothing). */
+/**
+ * Records an attempt's result: one conditional UPDATE from pending (a second writer changes nothing), finished
+ * `at` (the demo's back-dated history) or now.
+ */
 export async function finishAttempt(
   tx: Db,
   id: string,
   result: Pick<AttemptRow, 'status'> &
     Partial<Pick<AttemptRow, 'declineKind' | 'declineCode' | 'reason' | 'providerPaymentId' | 'paymentId' | 'retryOn'>>,
+  at?: Date,
 ): Promise<AttemptRow | undefined> {
   const [row] = await tx
     .update(autopayAttempts)
-    .set({ ...result, finishedAt: new Date() })
+    .set({ ...result, finishedAt: at ?? new Date() })
     .where(and(eq(autopayAttempts.id, id), eq(autopayAttempts.status, 'pending')))
     .returning();
   return row;

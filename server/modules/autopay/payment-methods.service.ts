@@ -299,12 +299,19 @@ export async function getSetupPage(deps: PaymentMethodDeps, token: string): Prom
   };
 }
 
+/**
+ * The day and time a method is saved at: the demo's back-dated history passes its own; without it, now (the
+ * consent's time, the method's, and the charges its saving runs at once).
+ */
+export type SaveClock = { today: string; at: Date };
+
 /** Saves the card of the set-up page: a refused card answers 400 and spends nothing; the link works once. */
 export async function completeSetup(
   deps: PaymentMethodDeps,
   token: string,
   card: SetupCard,
   context: Omit<ConsentContext, 'name' | 'email' | 'userId'>,
+  clock?: SaveClock,
 ): Promise<PaymentSetupDone> {
   const link = await liveLink(deps.db, token);
   const customer = await selectAutopayCustomer(deps.db, link.customerId);
@@ -321,6 +328,7 @@ export async function completeSetup(
       ...context,
     },
     spendLink: link.id,
+    clock,
   });
   return { method: toView(saved.method), autopayEnabled: saved.autopayEnabled };
 }
@@ -357,12 +365,14 @@ async function saveMethod(
     source: 'checkout' | 'portal' | 'setup_link';
     consent: ConsentContext;
     spendLink: string | null;
+    clock?: SaveClock;
   },
 ): Promise<{ method: PaymentMethodRow; autopayEnabled: boolean }> {
   const vault = await saveTestCard(deps.db, input.card);
   if ('refused' in vault) throw badRequest(vault.refused);
   const { saved } = vault;
-  const today = businessToday();
+  const today = input.clock?.today ?? businessToday();
+  const at = input.clock?.at;
   const method = await deps.db.transaction(async (tx) => {
     if (input.spendLink && !(await spendSetupLink(tx, input.spendLink))) throw GONE();
     const existing = await selectMethods(tx, input.customerId);
@@ -387,6 +397,7 @@ async function saveMethod(
       consentIp: input.consent.ip,
       consentUserAgent: input.consent.userAgent?.slice(0, 500) ?? null,
       source: input.source,
+      ...(at ? { consentAt: at, createdAt: at, updatedAt: at } : {}),
     });
     const method = !hasDefault || input.makeDefault ? ((await makeDefault(tx, input.customerId, row.id)) ?? row) : row;
     await setAutopay(tx, input.customerId, true);
@@ -406,7 +417,7 @@ async function saveMethod(
     });
     return method;
   });
-  await runAutopayCharges(deps, { customerId: input.customerId });
+  await runAutopayCharges(deps, { customerId: input.customerId, today: input.clock?.today, at });
   const customer = await selectAutopayCustomer(deps.db, input.customerId);
   return { method, autopayEnabled: Boolean(customer?.autopayEnabled) };
 }

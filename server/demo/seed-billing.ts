@@ -21,7 +21,9 @@ import { recordDemoDelivery } from './seed-delivery';
  * day of the last two months; each run catches up on the periods that started since the last). Between runs the
  * customers pay what is due: by card through the built-in checkout, by check or wire through the payments
  * core. Some recent invoices stay unpaid (several overdue; four contracts never pay, one at each dunning stage)
- * and one card is declined (paid with another card after the reminders). Dunning runs after each step, as the
+ * and one card is declined (paid with another card after the reminders). Four customers pay by autopay from the
+ * day they saved a card on the set-up page (seed-autopay.ts): the charge run charges their invoices on their due
+ * dates, one soft decline recovered by a new card, one hard decline waiting for one. Dunning runs after each step, as the
  * hourly job does: reminders, pauses for non-payment, resumes; and the delivery of CPM periods that ended is
  * recorded (seed-delivery.ts: one credit, one makegood). Contracts end as
  * the real rules make them end (completed at the term's end plus the grace period), paused and canceled

@@ -20,7 +20,8 @@ import { seedUsers } from './seed-users';
  * The demo business: its company profile and logo, accounts for every role (password demo1234), customers, the nine ad types as
  * products, packages and contracts in every status, the holiday season's inventory partly sold, the account
  * codes of the accounting export (nothing exported yet), contracts at each renewal step (one renewed), and a
- * renewal hold live and one lapsed. Deterministic: the same data on every start.
+ * renewal hold live and one lapsed; customers paying by autopay (a soft decline recovered, a hard decline waiting
+ * for a new card, a card expiring this month). Deterministic: the same data on every start.
  */
 export async function seedDemo(
   db: Db,

@@ -153,12 +153,16 @@ export async function selectSetupLink(db: Db, tokenHash: string): Promise<SetupL
   return row;
 }
 
-/** Spends a set-up link: one conditional UPDATE (unused and not expired), so a link saves one method. */
-export async function spendSetupLink(tx: Db, id: string): Promise<boolean> {
+/**
+ * Spends a set-up link: one conditional UPDATE (unused and not expired), so a link saves one method. `at` (the
+ * demo's back-dated history) is the moment it is used at; without it, now.
+ */
+export async function spendSetupLink(tx: Db, id: string, at?: Date): Promise<boolean> {
+  const when = sql`coalesce(${at?.toISOString() ?? null}::timestamptz, now())`;
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      update payment_setup_links set used_at = now()
-      where id = ${id} and used_at is null and expires_at > now()
+      update payment_setup_links set used_at = ${when}
+      where id = ${id} and used_at is null and expires_at > ${when}
       returning id`),
   );
   return rows.length > 0;

@@ -374,7 +374,7 @@ async function saveMethod(
   const today = input.clock?.today ?? businessToday();
   const at = input.clock?.at;
   const method = await deps.db.transaction(async (tx) => {
-    if (input.spendLink && !(await spendSetupLink(tx, input.spendLink))) throw GONE();
+    if (input.spendLink && !(await spendSetupLink(tx, input.spendLink, at))) throw GONE();
     const existing = await selectMethods(tx, input.customerId);
     const hasDefault = existing.some((m) => m.isDefault);
     const row = await insertMethod(tx, {

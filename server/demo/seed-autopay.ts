@@ -124,6 +124,7 @@ export async function prepareDemoAutopay(
   const saved = new Set<string>();
   const recovery = byName.get(RECOVERY.customer);
   let recoverOn: string | null = null;
+  let recovered = false;
 
   async function save(
     customer: { id: string; name: string; contactPerson: string | null },
@@ -197,19 +198,22 @@ export async function prepareDemoAutopay(
       }
     },
     async charge(day) {
+      // Nothing to charge before the first card is saved.
+      if (saved.size === 0) return;
       await runAutopayCharges(deps, { today: day, at: new Date(`${day}${CHARGE_TIME}`) });
-      if (recovery && saved.has(recovery.id) && recoverOn === null && addDays(day, 1) <= options.today) {
+      if (recovery && saved.has(recovery.id) && !recovered && recoverOn === null && addDays(day, 1) <= options.today) {
         const [declined] = await db
           .select({ id: autopayAttempts.id })
           .from(autopayAttempts)
           .where(and(eq(autopayAttempts.customerId, recovery.id), eq(autopayAttempts.status, 'failed')))
           .limit(1);
-        const [recovered] = await db
+        const [succeeded] = await db
           .select({ id: autopayAttempts.id })
           .from(autopayAttempts)
           .where(and(eq(autopayAttempts.customerId, recovery.id), eq(autopayAttempts.status, 'succeeded')))
           .limit(1);
-        if (declined && !recovered) recoverOn = addDays(day, 1);
+        if (succeeded) recovered = true;
+        else if (declined) recoverOn = addDays(day, 1);
       }
       // The hourly job's notices of cards expiring within 30 days (only the last weeks reach one).
       if (day >= addDays(options.today, -7)) await sendExpiryNotices(deps, { today: day });

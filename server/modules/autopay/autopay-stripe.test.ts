@@ -209,7 +209,7 @@ describe('saving a method with Stripe (Checkout in setup mode)', () => {
     const call = fake.requests.find(
       (r) => r.path === '/v1/checkout/sessions' && r.form.client_reference_id === link!.id,
     )!;
-    expect(call.idempotencyKey).toBe(`setup-link-${link!.id}`);
+    expect(call.idempotencyKey).toMatch(new RegExp(`^setup-link-${link!.id}-[0-9a-f]{16}$`));
     expect(call.form).toMatchObject({
       mode: 'setup',
       currency: 'usd',
@@ -449,6 +449,50 @@ describe('off-session charges with Stripe', () => {
     expect(await attemptsOf(invoice.id)).toMatchObject([{ status: 'succeeded' }]);
     expect((await invoiceNow(invoice.id)).status).toBe('paid');
     expect(intentRequests(invoice.id)).toHaveLength(1);
+  });
+
+  it('a bank debit that fails later is settled by payment_intent.payment_failed once: a soft decline, retried', async () => {
+    const { customer, invoice } = await customerWithOpenInvoice('Stripe Debit Bounced');
+    const methodId = newMethodId();
+    fake.scriptCharges(methodId, 'processing');
+    await saveWithStripe(customer.id, {
+      id: methodId,
+      type: 'us_bank_account',
+      us_bank_account: {
+        bank_name: 'STRIPE TEST BANK',
+        last4: '2227',
+        fingerprint: 'fp_ach3',
+        account_type: 'checking',
+      },
+      billing_details: { name: 'Bounced Debtor', email: null },
+    });
+    const [pending] = await attemptsOf(invoice.id);
+    const failed = stripeEvent('payment_intent.payment_failed', {
+      id: pending!.providerPaymentId,
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      amount: 120_00,
+      metadata: { autopay_attempt_id: pending!.id, invoice_id: invoice.id },
+      last_payment_error: {
+        type: 'invalid_request_error',
+        code: 'insufficient_funds',
+        message: 'The customer’s account has insufficient funds to cover this payment.',
+      },
+    });
+    await deliver(failed);
+    await deliver(failed);
+    expect(await attemptsOf(invoice.id)).toMatchObject([
+      {
+        status: 'failed',
+        declineKind: 'soft',
+        declineCode: 'insufficient_funds',
+        reason: 'The customer’s account has insufficient funds to cover this payment.',
+        retryOn: plusDays(today(), 1),
+      },
+    ]);
+    expect(await paymentsOf(invoice.id)).toMatchObject([
+      { status: 'failed', method: 'bank_debit', amountCents: 120_00 },
+    ]);
   });
 
   it('a bank debit that succeeds after a check paid the invoice is refunded through Stripe', async () => {

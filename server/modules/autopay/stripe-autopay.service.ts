@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { autopayConsentText, methodLabel, type PaymentSetupStart } from '@shared/contracts/autopay';
 import type Stripe from 'stripe';
 import { recordAudit } from '../../lib/audit';
@@ -26,6 +27,8 @@ import { intentAnswer, STRIPE_KEYS } from './stripe-off-session';
 /** Stripe allows a Checkout Session 30 minutes to 24 hours. */
 const MIN_SESSION_MS = 31 * 60 * 1000;
 const MAX_SESSION_MS = 23 * 60 * 60 * 1000;
+
+const STRIPE_UNAVAILABLE = 'Stripe could not be reached to save the payment method. Please try again in a moment.';
 
 type Consent = {
   userId: string | null;
@@ -65,7 +68,10 @@ async function openSetupCheckout(
     cancelUrl: string;
   },
 ): Promise<PaymentSetupStart> {
-  const stripeCustomer = await ensureStripeCustomer(deps, stripe, input.link.customerId);
+  const stripeCustomer = await ensureStripeCustomer(deps, stripe, input.link.customerId).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw new AppError('UNAVAILABLE', STRIPE_UNAVAILABLE);
+  });
   const now = Date.now();
   const expiresAt = Math.min(Math.max(input.link.expiresAt.getTime(), now + MIN_SESSION_MS), now + MAX_SESSION_MS);
   const metadata = {
@@ -79,24 +85,33 @@ async function openSetupCheckout(
     consent_ip: input.consent.ip ?? '',
     consent_user_agent: (input.consent.userAgent ?? '').slice(0, 500),
   };
-  const session = await stripe.checkout.sessions.create(
-    {
-      mode: 'setup',
-      currency: 'usd',
-      customer: stripeCustomer,
-      client_reference_id: input.link.id,
-      metadata,
-      setup_intent_data: {
-        metadata: { [STRIPE_KEYS.customer]: input.link.customerId, [STRIPE_KEYS.setupLink]: input.link.id },
-      },
-      custom_text: { submit: { message: autopayConsentText(deps.businessName).slice(0, 1200) } },
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
-      expires_at: Math.floor(expiresAt / 1000),
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'setup',
+    currency: 'usd',
+    customer: stripeCustomer,
+    client_reference_id: input.link.id,
+    metadata,
+    setup_intent_data: {
+      metadata: { [STRIPE_KEYS.customer]: input.link.customerId, [STRIPE_KEYS.setupLink]: input.link.id },
     },
-    { idempotencyKey: `setup-link-${input.link.id}` },
-  );
-  if (!session.url) throw new AppError('UNAVAILABLE', 'Stripe did not open the page to save the method.');
+    custom_text: { submit: { message: autopayConsentText(deps.businessName).slice(0, 1200) } },
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    expires_at: Math.floor(expiresAt / 1000),
+  };
+  // One session per set-up link and agreement: a retried request answers the same session (Stripe refuses a key
+  // reused with other parameters, so a later agreement on the same link, with its own time, opens its own).
+  const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(params, {
+      idempotencyKey: `setup-link-${input.link.id}-${digest}`,
+    });
+  } catch (error) {
+    process.emitWarning(`Stripe did not open a setup-mode Checkout: ${error instanceof Error ? error.name : 'error'}`);
+    throw new AppError('UNAVAILABLE', STRIPE_UNAVAILABLE);
+  }
+  if (!session.url) throw new AppError('UNAVAILABLE', STRIPE_UNAVAILABLE);
   return { url: session.url };
 }
 

@@ -198,6 +198,7 @@ const MATRIX: Row[] = [
   ['PUT /api/client/autopay',                           ro,   403,  403,  403,  dl],
   ['GET /api/setup/:token',                             ok,   ok,   ok,   ok,   ok],
   ['POST /api/setup/:token',                            ok,   ok,   ok,   ok,   ok],
+  ['POST /api/setup/:token/stripe',                     ok,   ok,   ok,   ok,   ok],
   ['GET /api/customers/:id/payment-methods',            ok,   ok,   403,  ok,   dl],
   ['POST /api/customers/:id/payment-setup-link',        ro,   ok,   403,  ok,   dl],
   ['PUT /api/customers/:id/autopay',                    ro,   ok,   403,  ok,   dl],

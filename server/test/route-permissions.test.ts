@@ -217,6 +217,7 @@ const MATRIX: Row[] = [
   ['PUT /api/client/autopay',                           401,  403,  403,  403,  403,  403,  ok],
   ['GET /api/setup/:token',                             ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['POST /api/setup/:token',                            ok,   ok,   ok,   ok,   ok,   ok,   ok],
+  ['POST /api/setup/:token/stripe',                     ok,   ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/customers/:id/payment-methods',            401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/customers/:id/payment-setup-link',        401,  ok,   ok,   403,  403,  ok,   403],
   ['PUT /api/customers/:id/autopay',                    401,  ok,   ok,   403,  403,  ok,   403],

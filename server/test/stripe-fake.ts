@@ -3,9 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A small local stand-in for the Stripe API endpoints the product calls (Checkout Sessions create,
- * retrieve and expire; Refunds create; Billing Portal Sessions create), so the official SDK can be tested without network. It answers
- * in Stripe's shapes and records every request (path, form fields, idempotency key) for assertions.
+ * A small local stand-in for the Stripe API endpoints the product calls (Checkout Sessions create in payment and
+ * setup mode, retrieve and expire; Refunds create; Billing Portal Sessions create; Customers create; SetupIntents
+ * and PaymentMethods retrieve; PaymentIntents create, off-session, with outcomes scripted per payment method), so
+ * the official SDK can be tested without network. It answers in Stripe's shapes and records every request (path,
+ * form fields, idempotency key) for assertions.
  */
 
 export type FakeStripeRequest = {
@@ -22,31 +24,66 @@ type FakeSession = {
   url: string;
   status: 'open' | 'complete' | 'expired';
   mode: string;
-  amount_total: number;
-  currency: string;
+  customer: string | null;
+  setup_intent: string | null;
+  amount_total: number | null;
+  currency: string | null;
   client_reference_id: string | null;
   customer_email: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
-  payment_status: 'unpaid' | 'paid';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   success_url: string;
   cancel_url: string;
   expires_at: number;
 };
 
+/** A PaymentMethod as Stripe answers it: a card or a US bank account. */
+export type FakePaymentMethod = {
+  id: string;
+  object: 'payment_method';
+  type: 'card' | 'us_bank_account';
+  customer: string | null;
+  card?: { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string };
+  us_bank_account?: { bank_name: string; last4: string; fingerprint: string; account_type: string };
+  billing_details: { name: string | null; email: string | null };
+  livemode: false;
+};
+
+/**
+ * How an off-session PaymentIntent of a payment method ends: succeeded; declined (Stripe's 402 card_error with
+ * its code and decline code); authentication_required (a 402 asking for the customer); processing (ACH).
+ */
+export type FakeChargeOutcome =
+  | 'succeeded'
+  | 'processing'
+  | 'authentication_required'
+  | { code?: string; declineCode?: string; message: string };
+
 export type FakeStripe = {
   baseUrl: string;
   requests: FakeStripeRequest[];
   sessions: Map<string, FakeSession>;
+  paymentMethods: Map<string, FakePaymentMethod>;
   /** Marks a session paid (as Stripe does when the customer pays) and returns the completed object. */
   complete(sessionId: string): FakeSession;
+  /**
+   * Completes a setup-mode session with a payment method (as Stripe does when the customer saves one): its
+   * SetupIntent succeeds with the method attached to the session's customer. Returns the completed session.
+   */
+  completeSetup(sessionId: string, method: Omit<FakePaymentMethod, 'object' | 'customer' | 'livemode'>): FakeSession;
+  /** Scripts how the off-session charges of a payment method end (succeeded when not scripted). */
+  scriptCharges(paymentMethodId: string, outcome: FakeChargeOutcome): void;
   close(): Promise<void>;
 };
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
-  const idempotent = new Map<string, string>();
+  const idempotent = new Map<string, { status: number; body: string }>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  const setupIntents = new Map<string, object>();
+  const outcomes = new Map<string, FakeChargeOutcome>();
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -70,14 +107,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.end(JSON.stringify(payload));
       };
       const replayKey = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : null;
-      if (replayKey && idempotent.has(replayKey)) {
-        res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
-        res.end(idempotent.get(replayKey));
+      const replayed = replayKey ? idempotent.get(replayKey) : undefined;
+      if (replayed) {
+        res.writeHead(replayed.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+        res.end(replayed.body);
         return;
       }
-      const remember = (payload: unknown) => {
-        if (replayKey) idempotent.set(replayKey, JSON.stringify(payload));
-        send(200, payload);
+      const remember = (payload: unknown, status = 200) => {
+        if (replayKey) idempotent.set(replayKey, { status, body: JSON.stringify(payload) });
+        send(status, payload);
       };
 
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -88,17 +126,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           url: `https://checkout.stripe.test/c/pay/${id}`,
           status: 'open',
           mode: form.mode,
+          customer: form.customer ?? null,
+          setup_intent: null,
           amount_total:
-            Number(form['line_items[0][quantity]'] ?? 1) * Number(form['line_items[0][price_data][unit_amount]']),
-          currency: form['line_items[0][price_data][currency]'],
+            form.mode === 'setup'
+              ? null
+              : Number(form['line_items[0][quantity]'] ?? 1) * Number(form['line_items[0][price_data][unit_amount]']),
+          currency: form['line_items[0][price_data][currency]'] ?? form.currency ?? null,
           client_reference_id: form.client_reference_id ?? null,
           customer_email: form.customer_email ?? null,
           metadata: metadataOf(form, 'metadata'),
           payment_intent: null,
-          payment_status: 'unpaid',
+          payment_status: form.mode === 'setup' ? 'no_payment_required' : 'unpaid',
           success_url: form.success_url,
           cancel_url: form.cancel_url,
-          expires_at: Number(form.expires_at),
+          expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 3600),
         };
         sessions.set(id, session);
         remember(session);
@@ -120,6 +162,68 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           session.status = 'expired';
           return remember(session);
         }
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/customers') {
+        return remember({
+          id: `cus_${random()}`,
+          object: 'customer',
+          name: form.name ?? null,
+          email: form.email ?? null,
+          metadata: metadataOf(form, 'metadata'),
+          livemode: false,
+        });
+      }
+      const setupIntentMatch = /^\/v1\/setup_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && setupIntentMatch) {
+        const intent = setupIntents.get(setupIntentMatch[1]);
+        if (!intent) return send(404, stripeError('resource_missing', `No such setupintent: '${setupIntentMatch[1]}'`));
+        return send(200, intent);
+      }
+      const methodMatch = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && methodMatch) {
+        const method = paymentMethods.get(methodMatch[1]);
+        if (!method) return send(404, stripeError('resource_missing', `No such PaymentMethod: '${methodMatch[1]}'`));
+        return send(200, method);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const method = paymentMethods.get(form.payment_method ?? '');
+        if (!method) {
+          return send(400, stripeError('resource_missing', `No such PaymentMethod: '${form.payment_method ?? ''}'`));
+        }
+        const outcome = outcomes.get(method.id) ?? 'succeeded';
+        const intent = {
+          id: `pi_${random()}`,
+          object: 'payment_intent',
+          amount: Number(form.amount),
+          currency: form.currency,
+          customer: form.customer ?? null,
+          payment_method: method.id,
+          description: form.description ?? null,
+          metadata: metadataOf(form, 'metadata'),
+          status:
+            outcome === 'succeeded' ? 'succeeded' : outcome === 'processing' ? 'processing' : 'requires_payment_method',
+          latest_charge: outcome === 'succeeded' || outcome === 'processing' ? `ch_${random()}` : null,
+          livemode: false,
+        };
+        if (outcome === 'succeeded' || outcome === 'processing') return remember(intent);
+        const declined =
+          outcome === 'authentication_required'
+            ? {
+                code: 'authentication_required',
+                decline_code: 'authentication_required',
+                message: 'Your card was declined. This transaction requires authentication.',
+              }
+            : { code: outcome.code ?? 'card_declined', decline_code: outcome.declineCode, message: outcome.message };
+        return remember(
+          {
+            error: {
+              type: 'card_error',
+              ...declined,
+              payment_intent: { ...intent, last_payment_error: { type: 'card_error', ...declined } },
+            },
+          },
+          402,
+        );
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         return remember({
@@ -156,6 +260,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    paymentMethods,
+    completeSetup(sessionId, method) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no fake session ${sessionId}`);
+      paymentMethods.set(method.id, {
+        ...method,
+        object: 'payment_method',
+        customer: session.customer,
+        livemode: false,
+      });
+      const intentId = session.setup_intent ?? `seti_${random()}`;
+      setupIntents.set(intentId, {
+        id: intentId,
+        object: 'setup_intent',
+        customer: session.customer,
+        payment_method: method.id,
+        status: 'succeeded',
+        usage: 'off_session',
+        metadata: session.metadata,
+        livemode: false,
+      });
+      session.status = 'complete';
+      session.setup_intent = intentId;
+      return { ...session };
+    },
+    scriptCharges(paymentMethodId, outcome) {
+      outcomes.set(paymentMethodId, outcome);
+    },
     complete(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no fake session ${sessionId}`);

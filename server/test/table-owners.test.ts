@@ -63,7 +63,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
     owner: 'modules/customers',
     also: {
       'modules/credit-notes': 'the customer’s credit balance is the credit ledger’s (decision 024)',
-      'modules/autopay': 'the customer’s autopay switch, with the methods it depends on (decision 057)',
+      'modules/autopay':
+        'the customer’s autopay switch, with the methods it depends on, and its Stripe customer for them (decision 057)',
       'demo/seed-catalog.ts': DEMO_HISTORY,
     },
   },

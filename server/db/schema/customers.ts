@@ -25,6 +25,8 @@ export const customers = pgTable(
      * by the customer only (saving a method with consent, or the portal's switch); staff may turn it off.
      */
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),
+    /** The customer's Stripe customer (cus_...), made once when its first method is saved with Stripe. */
+    stripeCustomerId: text('stripe_customer_id'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

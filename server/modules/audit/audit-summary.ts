@@ -272,6 +272,7 @@ export const SUMMARY_RULES: Record<string, Rule> = {
       `Payment method ${f.text('method') ?? ''} removed`,
       f.get('autopayTurnedOff') === true ? '; autopay turned off' : '',
     ),
+  'payment_method.updated': (f) => `${f.text('method') ?? 'A payment method'} updated by the card's issuer`,
   'payment_method.setup_link_sent': (f) =>
     join('Payment set-up link sent', f.text('sentTo') ? ` to ${f.text('sentTo')}` : ''),
   'customer.created': (f) => `Customer ${quoted(f.text('name') ?? f.record)} created`,

@@ -36,6 +36,7 @@ import {
   type OffSessionResult,
   refundOffSession,
 } from './off-session';
+import { lockPendingAttempt, markAttemptProcessing, selectPendingAttemptCharge } from './provider-events.repo';
 import { createSetupLink } from './setup-links';
 
 /**
@@ -68,7 +69,8 @@ export function nextAttemptOn(seriesStartedOn: string, attempt: number, today: s
   return dayFromNumber(Math.max(dayNumber(seriesStartedOn) + after, dayNumber(today) + 1));
 }
 
-export type ChargeOutcome = 'succeeded' | 'failed' | 'requires_action' | 'skipped' | 'taken';
+/** `pending`: the provider is still processing it (a bank debit); its webhook settles the attempt. */
+export type ChargeOutcome = 'succeeded' | 'failed' | 'requires_action' | 'skipped' | 'taken' | 'pending';
 export type ChargeRunResult = { attempted: number; succeeded: number; failed: number };
 
 /**
@@ -104,7 +106,7 @@ export async function runAutopayCharges(
         if (outcome === 'taken') continue;
         result.attempted++;
         if (outcome === 'succeeded') result.succeeded++;
-        else if (outcome !== 'skipped') result.failed++;
+        else if (outcome !== 'skipped' && outcome !== 'pending') result.failed++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(LANES, due.length) }, lane));
@@ -173,7 +175,9 @@ async function chargeInvoice(
   if (!attempt) return 'taken';
   let answer: OffSessionResult;
   try {
-    answer = await chargeOffSession(deps.db, {
+    const first = await chargeOffSession(deps.db, {
+      attemptId: attempt.id,
+      invoiceId: due.invoiceId,
       provider: due.method.provider,
       providerMethodId: due.method.providerMethodId,
       providerCustomerId: due.method.providerCustomerId,
@@ -181,6 +185,11 @@ async function chargeInvoice(
       idempotencyKey: attemptIdempotencyKey(due.invoiceId, attempt.attemptNumber),
       description: `Invoice ${due.number}`,
     });
+    if (first.outcome === 'processing') {
+      await markAttemptProcessing(deps.db, attempt.id, first.providerPaymentId);
+      return 'pending';
+    }
+    answer = first;
   } catch (error) {
     // The provider did not answer: a soft failure of this attempt, retried on the schedule (the same key makes a
     // charge the provider did take meanwhile answer as taken on the next attempt's check of the invoice).
@@ -214,6 +223,8 @@ async function settleAttempt(
   const label = methodLabel(due.method);
   return deps.db.transaction(async (tx) => {
     await lockContractForMoney(tx, due.contractId);
+    // Settled once: the charge's own answer, or its provider's webhook (a replay finds it settled).
+    if (!(await lockPendingAttempt(tx, attempt.id))) return { outcome: 'taken', refundCents: 0 };
     if (answer.outcome === 'succeeded') {
       const invoice = await selectInvoiceAmounts(tx, due.invoiceId);
       const stillDue = invoice ? amountDueCents(invoice) : 0;
@@ -357,4 +368,26 @@ async function refundExcess(deps: AutopayDeps, due: DueCharge, providerPaymentId
     entityId: due.invoiceId,
     after: { invoiceNumber: due.number, provider: due.method.provider, providerPaymentId, unappliedCents: amountCents },
   });
+}
+
+/**
+ * A provider's later answer to a pending attempt (Stripe's `payment_intent.succeeded` or `payment_failed` for a
+ * bank debit that was processing), settled as the charge's own answer would be: once, whoever comes first.
+ */
+export async function settleAttemptLater(
+  deps: AutopayDeps,
+  attemptId: string,
+  answer: OffSessionResult,
+): Promise<ChargeOutcome> {
+  const pending = await selectPendingAttemptCharge(deps.db, attemptId);
+  if (!pending) return 'taken';
+  const settled = await settleAttempt(deps, pending.attempt, pending.due, answer, { today: businessToday() });
+  if (settled.refundCents > 0 && answer.outcome === 'succeeded') {
+    await refundExcess(deps, pending.due, answer.providerPaymentId, settled.refundCents);
+  }
+  if (settled.outcome === 'succeeded' && settled.pausedForNonPayment) {
+    await dunningAfterPayment(deps, { contractId: pending.due.contractId });
+  }
+  deps.mailer.kick(deps.db);
+  return settled.outcome;
 }

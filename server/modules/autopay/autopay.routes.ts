@@ -1,4 +1,5 @@
 import {
+  AUTOPAY_MESSAGES,
   clientAutopaySchema,
   paymentMethodChangeSchema,
   paymentMethodIdParamSchema,
@@ -14,11 +15,13 @@ import { tokenParamSchema } from '@shared/contracts/checkout';
 import { idParamSchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { registerAfterContractBilled } from '../billing/billing.service';
 import { invoiceResponse } from '../invoices/invoices.response';
-import { registerCheckoutCardSaver } from '../payments/checkout.service';
+import { registerCheckoutCardSaver, registerStripeEventHandler, stripeClientFor } from '../payments/checkout.service';
 import { chargeContractNow } from './autopay-charges.service';
 import { chargeInvoiceWithAnswer } from './invoice-autopay.service';
 import {
@@ -35,12 +38,25 @@ import {
   startOwnSetup,
   turnCustomerAutopayOff,
 } from './payment-methods.service';
+import { handleAutopayStripeEvent, startLinkStripeSetup, startOwnStripeSetup } from './stripe-autopay.service';
+import { autopayStripe, setAutopayStripe } from './stripe-off-session';
 
 /** Limits of the public set-up routes per client address: a customer's retyping, too few to test cards. */
 const SETUP_LIMITS = {
   read: { max: 60, timeWindow: 60_000 },
   save: { max: 10, timeWindow: 60_000 },
 } as const;
+
+/** The set-up page's step to Stripe: the consent ticked on our page, and "Make default". */
+const stripeSetupSchema = z.object({
+  consent: z.literal(true, { message: AUTOPAY_MESSAGES.consentRequired }),
+  makeDefault: z.boolean().default(true),
+});
+
+/** The set-up page with the provider that keeps the method: `stripe` (its page) or `builtin` (our card form). */
+const setupPageSchema = paymentSetupPageSchema.extend({ provider: z.enum(['builtin', 'stripe']) });
+
+const STRIPE_SAVES_CARDS = 'Cards are saved on Stripe’s secure page: continue to Stripe to save yours.';
 
 /**
  * Autopay (product.md section 18): the client's payment methods and switch, the public set-up page's two calls,
@@ -58,6 +74,13 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
   registerAfterContractBilled((billing, contractId, asOf) => chargeContractNow(billing, contractId, asOf));
   registerCheckoutCardSaver((checkout, saved) =>
     saveCheckoutCard({ ...checkout, businessName: checkout.businessName }, saved.customerId, saved.card, saved.consent),
+  );
+  // With Stripe configured, methods are saved on Stripe (setup-mode Checkout) and charged there off-session;
+  // Stripe's events for them come through payments' webhook.
+  const stripe = stripeClientFor(app.config);
+  setAutopayStripe(stripe);
+  registerStripeEventHandler(
+    stripe ? (checkout, event) => handleAutopayStripeEvent({ ...checkout }, stripe, event) : null,
   );
 
   const own = ['payment-method:self'] as const;
@@ -78,11 +101,20 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
       config: { access: [...own] },
       schema: {
         summary: 'Start adding a payment method',
-        description: 'Answers where to enter the method: the set-up page, valid one hour.',
+        description:
+          "Answers where to enter the method: the set-up page, valid one hour; with Stripe, Stripe's page (setup-mode Checkout), back to /portal/payment-methods?saved=stripe.",
         response: { 200: paymentSetupStartSchema },
       },
     },
-    async (request) => startOwnSetup(deps(), request.user!),
+    async (request) => {
+      const stripeClient = autopayStripe();
+      return stripeClient
+        ? startOwnStripeSetup(deps(), stripeClient, request.user!, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+          })
+        : startOwnSetup(deps(), request.user!);
+    },
   );
   r.post(
     '/api/client/payment-methods/:id/default',
@@ -126,14 +158,27 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
     '/api/setup/:token',
     {
       config: { access: 'public', rateLimit: SETUP_LIMITS.read, gone: 'The set-up link expired or was used.' },
-      schema: { summary: "A set-up link's page", params: tokenParamSchema, response: { 200: paymentSetupPageSchema } },
+      schema: {
+        summary: "A set-up link's page",
+        description: '`provider` says where the method is entered: our card form (builtin) or Stripe’s page (stripe).',
+        params: tokenParamSchema,
+        response: { 200: setupPageSchema },
+      },
     },
-    async (request) => getSetupPage(deps(), request.params.token),
+    async (request) => ({
+      ...(await getSetupPage(deps(), request.params.token)),
+      provider: autopayStripe() ? ('stripe' as const) : ('builtin' as const),
+    }),
   );
   r.post(
     '/api/setup/:token',
     {
-      config: { access: 'public', rateLimit: SETUP_LIMITS.save, gone: 'The set-up link expired or was used.' },
+      config: {
+        access: 'public',
+        rateLimit: SETUP_LIMITS.save,
+        gone: 'The set-up link expired or was used.',
+        conflict: 'Stripe is configured: the method is saved on Stripe’s page (POST /api/setup/{token}/stripe).',
+      },
       schema: {
         summary: 'Save a payment method through a set-up link',
         description: 'A declined card answers 400 with its reason and spends nothing; the link saves one method.',
@@ -142,11 +187,41 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: paymentSetupDoneSchema },
       },
     },
-    async (request) =>
-      completeSetup(deps(), request.params.token, request.body, {
+    async (request) => {
+      if (autopayStripe()) throw conflict(STRIPE_SAVES_CARDS);
+      return completeSetup(deps(), request.params.token, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
-      }),
+      });
+    },
+  );
+  r.post(
+    '/api/setup/:token/stripe',
+    {
+      config: {
+        access: 'public',
+        rateLimit: SETUP_LIMITS.save,
+        gone: 'The set-up link expired or was used.',
+        conflict: 'Stripe is not configured: the card is entered on the set-up page (POST /api/setup/{token}).',
+      },
+      schema: {
+        summary: "Continue to Stripe's page to save a payment method",
+        description:
+          "With Stripe configured: the consent ticked on the set-up page, then Stripe's setup-mode Checkout (navigate to `url`). Stripe returns to /setup/{token}?saved=stripe; the link is spent when Stripe's webhook says the method was saved.",
+        params: tokenParamSchema,
+        body: stripeSetupSchema,
+        response: { 200: paymentSetupStartSchema },
+      },
+    },
+    async (request) => {
+      const stripeClient = autopayStripe();
+      if (!stripeClient) throw conflict('Stripe is not configured: enter the card on this page.');
+      return startLinkStripeSetup(deps(), stripeClient, request.params.token, {
+        makeDefault: request.body.makeDefault,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+    },
   );
 
   // Staff: a customer's methods and consent, the set-up link, autopay off (never on).

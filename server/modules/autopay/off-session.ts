@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { chargeSavedCard, refundSavedCardCharge } from './builtin-vault';
+import { autopayStripe, chargeWithStripe, refundWithStripe } from './stripe-off-session';
 
 /**
  * Charging a method on file without the customer (product.md section 18), whichever provider keeps it. The
@@ -10,7 +11,13 @@ export type OffSessionResult =
   | { outcome: 'succeeded'; providerPaymentId: string }
   | { outcome: 'declined' | 'requires_action'; providerPaymentId: string; declineCode: string; message: string };
 
+/** A provider's first answer: a bank debit is still processing, and its webhook settles it later. */
+export type OffSessionAnswer = OffSessionResult | { outcome: 'processing'; providerPaymentId: string };
+
 export type OffSessionCharge = {
+  /** The attempt and its invoice, which the provider's charge carries in its metadata. */
+  attemptId: string;
+  invoiceId: string;
   provider: string;
   providerMethodId: string;
   providerCustomerId: string | null;
@@ -29,8 +36,10 @@ export class ProviderUnavailableError extends Error {
 export const attemptIdempotencyKey = (invoiceId: string, attemptNumber: number) =>
   `invoice-${invoiceId}-attempt-${attemptNumber}`;
 
-export async function chargeOffSession(db: Db, charge: OffSessionCharge): Promise<OffSessionResult> {
+export async function chargeOffSession(db: Db, charge: OffSessionCharge): Promise<OffSessionAnswer> {
   if (charge.provider === 'builtin') return chargeSavedCard(db, charge);
+  const stripe = charge.provider === 'stripe' ? autopayStripe() : null;
+  if (stripe) return chargeWithStripe(stripe, charge);
   throw new ProviderUnavailableError(`Off-session charges with ${charge.provider} are not available`);
 }
 
@@ -39,6 +48,8 @@ export async function refundOffSession(
   payment: { provider: string; providerPaymentId: string; amountCents: number },
 ): Promise<boolean> {
   if (payment.provider === 'builtin') return refundSavedCardCharge(db, payment.providerPaymentId, payment.amountCents);
+  const stripe = payment.provider === 'stripe' ? autopayStripe() : null;
+  if (stripe) return refundWithStripe(stripe, payment);
   throw new ProviderUnavailableError(`Refunds with ${payment.provider} are not available`);
 }
 

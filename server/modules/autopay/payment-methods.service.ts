@@ -37,6 +37,7 @@ import {
 } from './autopay.repo';
 import { type AutopayDeps, runAutopayCharges } from './autopay-charges.service';
 import { saveTestCard } from './builtin-vault';
+import { spendSetupLinkOnce } from './provider-events.repo';
 import { createSetupLink, hashSetupToken } from './setup-links';
 
 /**
@@ -60,7 +61,7 @@ export type ConsentContext = {
 const GONE = () => new AppError('GONE', AUTOPAY_MESSAGES.setupLinkGone);
 const INVALID_LINK = () => new AppError('NOT_FOUND', AUTOPAY_MESSAGES.setupLinkInvalid);
 
-function toView(row: PaymentMethodRow): PaymentMethodView {
+export function toView(row: PaymentMethodRow): PaymentMethodView {
   return {
     id: row.id,
     kind: row.kind as PaymentMethodView['kind'],
@@ -277,7 +278,7 @@ export async function sendSetupLink(
 // The set-up page (/setup/{token}): a capability for one customer
 // ---------------------------------------------------------------------------------------------------------
 
-async function liveLink(db: Db, token: string) {
+export async function liveLink(db: Db, token: string) {
   const link = isWellFormedToken(token) ? await selectSetupLink(db, hashSetupToken(token)) : undefined;
   if (!link) throw INVALID_LINK();
   if (link.usedAt || link.expiresAt.getTime() <= Date.now()) throw GONE();
@@ -371,18 +372,73 @@ async function saveMethod(
   const vault = await saveTestCard(deps.db, input.card);
   if ('refused' in vault) throw badRequest(vault.refused);
   const { saved } = vault;
-  const today = input.clock?.today ?? businessToday();
-  const at = input.clock?.at;
-  const method = await deps.db.transaction(async (tx) => {
-    if (input.spendLink && !(await spendSetupLink(tx, input.spendLink, at))) throw GONE();
-    const existing = await selectMethods(tx, input.customerId);
-    const hasDefault = existing.some((m) => m.isDefault);
-    const row = await insertMethod(tx, {
-      customerId: input.customerId,
+  return recordMethod(deps, {
+    ...input,
+    vaulted: {
       provider: 'builtin',
       providerCustomerId: null,
       providerMethodId: saved.providerMethodId,
       kind: 'card',
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      fingerprint: saved.fingerprint,
+    },
+  });
+}
+
+/** What a provider keeps of a method it saved, as we record it (never a number). */
+export type VaultedMethod = {
+  provider: 'builtin' | 'stripe';
+  providerCustomerId: string | null;
+  providerMethodId: string;
+  kind: 'card' | 'us_bank_account';
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+  fingerprint: string | null;
+};
+
+/**
+ * Records a method its provider saved (the built-in vault, or Stripe's setup-mode Checkout), with the consent:
+ * the set-up link is spent in the same transaction (a second save of the link answers 410), the method becomes
+ * the default when there is none or when asked, autopay turns on, and each failed open invoice is retried now.
+ */
+export async function recordMethod(
+  deps: PaymentMethodDeps,
+  input: {
+    customerId: string;
+    vaulted: VaultedMethod;
+    makeDefault: boolean;
+    source: 'checkout' | 'portal' | 'setup_link';
+    consent: ConsentContext & { at?: Date };
+    spendLink: string | null;
+    /** The provider's page took the method while the link was live: spent even if it expired since. */
+    spendExpiredLink?: boolean;
+    /** The demo's back-dated day and time (default: now). */
+    clock?: SaveClock;
+  },
+): Promise<{ method: PaymentMethodRow; autopayEnabled: boolean }> {
+  const saved = input.vaulted;
+  const today = input.clock?.today ?? businessToday();
+  const at = input.clock?.at;
+  const method = await deps.db.transaction(async (tx) => {
+    const spent = input.spendLink
+      ? input.spendExpiredLink
+        ? await spendSetupLinkOnce(tx, input.spendLink)
+        : await spendSetupLink(tx, input.spendLink, at)
+      : true;
+    if (!spent) throw GONE();
+    const existing = await selectMethods(tx, input.customerId);
+    const hasDefault = existing.some((m) => m.isDefault);
+    const row = await insertMethod(tx, {
+      customerId: input.customerId,
+      provider: saved.provider,
+      providerCustomerId: saved.providerCustomerId,
+      providerMethodId: saved.providerMethodId,
+      kind: saved.kind,
       brand: saved.brand,
       last4: saved.last4,
       expMonth: saved.expMonth,
@@ -394,6 +450,7 @@ async function saveMethod(
       consentUserId: input.consent.userId,
       consentName: input.consent.name,
       consentEmail: input.consent.email,
+      ...(input.consent.at ? { consentAt: input.consent.at } : {}),
       consentIp: input.consent.ip,
       consentUserAgent: input.consent.userAgent?.slice(0, 500) ?? null,
       source: input.source,

@@ -17,15 +17,15 @@ export const hashSetupToken = (token: string) => createHash('sha256').update(tok
 export async function createSetupLink(
   tx: Db,
   input: { baseUrl: string; customerId: string; purpose: 'email' | 'portal'; createdBy: string | null },
-): Promise<{ url: string; expiresAt: Date }> {
+): Promise<{ id: string; url: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + (input.purpose === 'portal' ? PORTAL_SETUP_TTL_MS : SETUP_LINK_TTL_MS));
-  await insertSetupLink(tx, {
+  const row = await insertSetupLink(tx, {
     tokenHash: hashSetupToken(token),
     customerId: input.customerId,
     purpose: input.purpose,
     createdBy: input.createdBy,
     expiresAt,
   });
-  return { url: setupLink(input.baseUrl, token), expiresAt };
+  return { id: row.id, url: setupLink(input.baseUrl, token), expiresAt };
 }

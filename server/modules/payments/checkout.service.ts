@@ -21,6 +21,8 @@ import { shortContractId } from '@shared/contracts/contract-vocabulary';
 import { amountDueCents, isPayable } from '@shared/invoice-amounts';
 import { centsToAmount, sumCents } from '@shared/money';
 import { basisPointsToPercent } from '@shared/rates';
+import type Stripe from 'stripe';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
@@ -56,7 +58,8 @@ import {
 } from './checkout.repo';
 import { recordDeclinedAttempt, type SettleResult, settleCheckout } from './checkout.settle';
 import { type PaymentProvider, WebhookSignatureError } from './provider';
-import type { PaymentProviders } from './providers';
+import { type PaymentProviders, stripeConfigured } from './providers';
+import { createStripeClient } from './stripe-provider';
 
 /** What checkout services need: the database, the outbox, the providers and the public origin. */
 export type CheckoutDeps = {
@@ -545,6 +548,33 @@ async function receiptSession(deps: CheckoutDeps, token: string) {
 // Provider webhooks
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * Who acts on the verified Stripe events payments does not handle itself (a method saved in setup mode, an
+ * off-session PaymentIntent's result, the card updater): modules/autopay registers it (payments sits below it).
+ * An error it throws answers 500, so that Stripe delivers the event again. Registering again replaces it.
+ */
+type StripeEventHandler = (deps: CheckoutDeps, event: Stripe.Event) => Promise<void>;
+let stripeEventHandler: StripeEventHandler | null = null;
+
+export function registerStripeEventHandler(handler: StripeEventHandler | null): void {
+  stripeEventHandler = handler;
+}
+
+/**
+ * The Stripe SDK's client of this configuration (pointed at STRIPE_API_BASE when set), for what a module above
+ * payments asks of Stripe itself (autopay's saved methods and off-session charges); null without Stripe.
+ */
+export function stripeClientFor(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>,
+): Stripe | null {
+  if (!stripeConfigured(config)) return null;
+  return createStripeClient({
+    secretKey: config.STRIPE_SECRET_KEY!,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+    apiBase: config.STRIPE_API_BASE,
+  });
+}
+
 /** A Stripe webhook: verified on its raw body, then acted on once however often it is delivered. */
 export async function handleStripeWebhook(
   deps: CheckoutDeps,
@@ -560,7 +590,10 @@ export async function handleStripeWebhook(
     if (error instanceof WebhookSignatureError) throw badRequest(error.message);
     throw error;
   }
-  if (event.type === 'ignored') return { received: true };
+  if (event.type === 'ignored') {
+    if (stripeEventHandler && event.event) await stripeEventHandler(deps, event.event as Stripe.Event);
+    return { received: true };
+  }
 
   const session =
     (event.checkoutToken ? await selectSessionByToken(deps.db, event.checkoutToken) : undefined) ??

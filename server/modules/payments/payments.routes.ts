@@ -272,7 +272,8 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         config: { access: 'public' },
         schema: {
           summary: 'Receive a Stripe event',
-          description: "Stripe's events, verified by the Stripe-Signature header on the exact bytes received.",
+          description:
+            "Stripe's events, verified by the Stripe-Signature header on the exact bytes received: checkouts here; a method saved in setup mode, an off-session PaymentIntent's result and payment_method.updated by autopay.",
           documentedBody: { 'application/json': { type: 'object', description: 'A Stripe event.' } },
           response: { 200: z.object({ received: z.literal(true) }) },
         },

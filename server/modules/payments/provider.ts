@@ -49,7 +49,13 @@ export type ProviderEvent =
       message: string;
     }
   | { type: 'checkout.expired'; eventId: string; checkoutToken: string | null; providerSessionId: string }
-  | { type: 'ignored'; eventId: string; eventType: string };
+  | {
+      type: 'ignored';
+      eventId: string;
+      eventType: string;
+      /** The verified event itself, for a module above payments that acts on it (autopay's Stripe events). */
+      event?: unknown;
+    };
 
 export type PaymentProvider = {
   readonly name: ProviderName;

@@ -132,7 +132,9 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       // Card payments are paid at completion; delayed methods complete first and succeed later.
-      if (session.payment_status !== 'paid') return { type: 'ignored', eventId: event.id, eventType: event.type };
+      // A setup-mode session (a method saved for autopay) is no payment: handed on as it is.
+      if (session.payment_status !== 'paid')
+        return { type: 'ignored', eventId: event.id, eventType: event.type, event };
       const paymentIntent = idOf(session.payment_intent);
       if (!paymentIntent) return { type: 'ignored', eventId: event.id, eventType: event.type };
       return {
@@ -167,7 +169,7 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
       };
     }
     default:
-      return { type: 'ignored', eventId: event.id, eventType: event.type };
+      return { type: 'ignored', eventId: event.id, eventType: event.type, event };
   }
 }
 

@@ -53,6 +53,13 @@ export const setupCardSchema = cardPaymentSchema.extend({
   makeDefault: z.boolean().default(true),
 });
 export type SetupCardValues = z.input<typeof setupCardSchema>;
+
+/** With Stripe configured, the set-up page's step to Stripe's page: the consent ticked here, and "Make default". */
+export const stripeSetupSchema = z.object({
+  consent: z.literal(true, { message: AUTOPAY_MESSAGES.consentRequired }),
+  makeDefault: z.boolean().default(true),
+});
+export type StripeSetupValues = z.input<typeof stripeSetupSchema>;
 export type SetupCard = z.output<typeof setupCardSchema>;
 
 /** The client's switch: on (needs a default active method) or off. */
@@ -130,6 +137,8 @@ export const paymentSetupPageSchema = z.object({
   /** Where the page returns to when done: the portal's page for a signed-in client, else null. */
   returnPath: z.string().nullable(),
   methods: z.array(paymentMethodSchema.pick({ id: true, label: true, isDefault: true, status: true })),
+  /** Where the method is entered: our card form (`builtin`), or Stripe's page (`stripe`). */
+  provider: z.enum(['builtin', 'stripe']),
 });
 export type PaymentSetupPage = z.infer<typeof paymentSetupPageSchema>;
 

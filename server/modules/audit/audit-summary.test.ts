@@ -579,6 +579,14 @@ const TABLE: Row[] = [
     'Payment method Visa •••• 4242 removed; autopay turned off',
   ],
   [
+    'payment_method.updated',
+    'customer',
+    CUSTOMER,
+    { method: 'Visa •••• 4242', expMonth: 12, expYear: 2026, status: 'active' },
+    { method: 'Visa •••• 1881', expMonth: 12, expYear: 2029, status: 'active' },
+    "Visa •••• 1881 updated by the card's issuer",
+  ],
+  [
     'payment_method.setup_link_sent',
     'customer',
     CUSTOMER,

@@ -1,5 +1,4 @@
 import {
-  AUTOPAY_MESSAGES,
   clientAutopaySchema,
   paymentMethodChangeSchema,
   paymentMethodIdParamSchema,
@@ -10,12 +9,12 @@ import {
   paymentSetupStartSchema,
   setupCardSchema,
   staffAutopaySchema,
+  stripeSetupSchema,
 } from '@shared/contracts/autopay';
 import { tokenParamSchema } from '@shared/contracts/checkout';
 import { idParamSchema } from '@shared/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { conflict } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
@@ -46,15 +45,6 @@ const SETUP_LIMITS = {
   read: { max: 60, timeWindow: 60_000 },
   save: { max: 10, timeWindow: 60_000 },
 } as const;
-
-/** The set-up page's step to Stripe: the consent ticked on our page, and "Make default". */
-const stripeSetupSchema = z.object({
-  consent: z.literal(true, { message: AUTOPAY_MESSAGES.consentRequired }),
-  makeDefault: z.boolean().default(true),
-});
-
-/** The set-up page with the provider that keeps the method: `stripe` (its page) or `builtin` (our card form). */
-const setupPageSchema = paymentSetupPageSchema.extend({ provider: z.enum(['builtin', 'stripe']) });
 
 const STRIPE_SAVES_CARDS = 'Cards are saved on Stripe’s secure page: continue to Stripe to save yours.';
 
@@ -162,7 +152,7 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
         summary: "A set-up link's page",
         description: '`provider` says where the method is entered: our card form (builtin) or Stripe’s page (stripe).',
         params: tokenParamSchema,
-        response: { 200: setupPageSchema },
+        response: { 200: paymentSetupPageSchema },
       },
     },
     async (request) => ({

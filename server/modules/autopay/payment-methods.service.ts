@@ -285,7 +285,11 @@ export async function liveLink(db: Db, token: string) {
   return link;
 }
 
-export async function getSetupPage(deps: PaymentMethodDeps, token: string): Promise<PaymentSetupPage> {
+/** The set-up page's facts; the route adds where the method is entered (the provider configured). */
+export async function getSetupPage(
+  deps: PaymentMethodDeps,
+  token: string,
+): Promise<Omit<PaymentSetupPage, 'provider'>> {
   const link = await liveLink(deps.db, token);
   const customer = await selectAutopayCustomer(deps.db, link.customerId);
   if (!customer) throw INVALID_LINK();

@@ -1,4 +1,5 @@
 import { can } from '@shared/permissions';
+import { useSearch } from 'wouter';
 import { AccessDenied } from '@/components/ui/feedback';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { PaymentMethodsScreen } from '@/features/payment-methods/components/payment-methods-screen';
@@ -6,8 +7,9 @@ import { PaymentMethodsScreen } from '@/features/payment-methods/components/paym
 /** /portal/payment-methods: the client's payment methods on file and its autopay (client accounts only). */
 export default function PaymentMethodsPage() {
   const { user } = useCurrentUser();
+  const returnedFromStripe = new URLSearchParams(useSearch()).get('saved') === 'stripe';
   if (!can(user, 'payment-method:self')) {
     return <AccessDenied message="Payment methods are only available for client accounts" />;
   }
-  return <PaymentMethodsScreen />;
+  return <PaymentMethodsScreen returnedFromStripe={returnedFromStripe} />;
 }

@@ -1,4 +1,4 @@
-import { useRoute } from 'wouter';
+import { useRoute, useSearch } from 'wouter';
 import { usePaymentSetup } from '@/features/payments/api/get-payment-setup';
 import { PaymentSetupScreen } from '@/features/payments/components/payment-setup-screen';
 
@@ -6,5 +6,6 @@ import { PaymentSetupScreen } from '@/features/payments/components/payment-setup
 export default function PaymentSetupPage() {
   const [, params] = useRoute('/setup/:token');
   const token = params?.token ?? '';
-  return <PaymentSetupScreen token={token} query={usePaymentSetup(token)} />;
+  const returnedFromStripe = new URLSearchParams(useSearch()).get('saved') === 'stripe';
+  return <PaymentSetupScreen token={token} query={usePaymentSetup(token)} returnedFromStripe={returnedFromStripe} />;
 }

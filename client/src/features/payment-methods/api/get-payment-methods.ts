@@ -13,6 +13,10 @@ export const paymentMethodsQueryOptions = queryOptions({
   queryFn: getPaymentMethods,
 });
 
-export function usePaymentMethods() {
-  return useQuery(paymentMethodsQueryOptions);
+/** `refetchEvery` ms until the time `until` (back from Stripe's page, while its webhook is on its way). */
+export function usePaymentMethods(options: { refetchEvery?: number; until?: number } = {}) {
+  return useQuery({
+    ...paymentMethodsQueryOptions,
+    refetchInterval: () => (options.refetchEvery && Date.now() < (options.until ?? 0) ? options.refetchEvery : false),
+  });
 }

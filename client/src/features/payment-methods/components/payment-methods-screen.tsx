@@ -19,8 +19,11 @@ import { useStartPaymentSetup } from '../api/start-payment-setup';
  * The portal's "Payment methods" (product.md section 18): the client's autopay switch and its methods on file,
  * each made the default or removed here; "Add a payment method" goes to the page where it is entered.
  */
-export function PaymentMethodsScreen() {
-  const query = usePaymentMethods();
+export function PaymentMethodsScreen({ returnedFromStripe = false }: { returnedFromStripe?: boolean }) {
+  // Back from Stripe's page: the method is recorded when Stripe's webhook arrives, so the list is read again
+  // every 2 seconds for 20 seconds.
+  const [waitingForStripe] = useState(() => (returnedFromStripe ? Date.now() + 20_000 : 0));
+  const query = usePaymentMethods({ refetchEvery: returnedFromStripe ? 2_000 : undefined, until: waitingForStripe });
   const data = query.data;
   return (
     <>
@@ -29,6 +32,14 @@ export function PaymentMethodsScreen() {
         description="The cards and accounts your invoices can be charged to, and whether they are charged automatically."
         actions={data && data.methods.length > 0 ? <AddMethodButton /> : null}
       />
+      {returnedFromStripe && (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800"
+        >
+          Stripe has your details: your new payment method appears here within a minute.
+        </p>
+      )}
       {query.isPending ? (
         <LoadingSkeleton />
       ) : !data ? (

@@ -24,17 +24,22 @@ const page: PaymentSetupPage = {
   expiresAt: '2026-12-10T12:00:00.000Z',
   returnPath: null,
   methods: [],
+  provider: 'builtin',
 };
 
 const pending = { isPending: true, isError: false, data: undefined, error: null };
 const failed = (error: unknown) => ({ isPending: false, isError: true, data: undefined, error });
 const loaded = (data: PaymentSetupPage) => ({ isPending: false, isError: false, data, error: null });
 
-const render = (query: object) =>
+const render = (query: object, returnedFromStripe = false) =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <Router ssrPath="/setup/tok">
-        <PaymentSetupScreen token="tok" query={query as UseQueryResult<PaymentSetupPage>} />
+        <PaymentSetupScreen
+          token="tok"
+          query={query as UseQueryResult<PaymentSetupPage>}
+          returnedFromStripe={returnedFromStripe}
+        />
       </Router>
     </QueryClientProvider>,
   );
@@ -42,6 +47,26 @@ const render = (query: object) =>
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Bella Notte' };
 
 describe('PaymentSetupScreen', () => {
+  it('with Stripe: the consent box and Continue to Stripe, no card field and no test cards', () => {
+    const html = render(loaded({ ...page, provider: 'stripe' }));
+    expect(html).toContain('>Save a payment method for Bella Notte Trattoria</h1>');
+    expect(html).toContain(consentText);
+    expect(html).toContain('Continue to Stripe');
+    expect(html).not.toContain('>Card number</label>');
+    expect(html).not.toContain('Test cards');
+    expect(html).not.toContain('Save payment method');
+  });
+
+  it('back from Stripe: says the method is being saved, even once the link is spent (410)', () => {
+    const spent = render(failed(new ApiError(410, 'Gone', { message: AUTOPAY_MESSAGES.setupLinkGone })), true);
+    expect(spent).toContain('Your payment method is being saved');
+    expect(spent).not.toContain(AUTOPAY_MESSAGES.setupLinkGone);
+    expect(spent).not.toContain('<form');
+    const portal = render(loaded({ ...page, provider: 'stripe', returnPath: '/portal/payment-methods' }), true);
+    expect(portal).toContain('href="/portal/payment-methods"');
+    expect(portal).toContain('Back to payment methods');
+  });
+
   it('shows the server message of an expired or used link in a page of its own, without the form', () => {
     const html = render(failed(new ApiError(410, 'Gone', { message: AUTOPAY_MESSAGES.setupLinkGone })));
     expect(html).toContain(AUTOPAY_MESSAGES.setupLinkGone);

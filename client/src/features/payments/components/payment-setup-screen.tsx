@@ -5,7 +5,9 @@ import {
   type PaymentSetupPage,
   type SetupCard,
   type SetupCardValues,
+  type StripeSetupValues,
   setupCardSchema,
+  stripeSetupSchema,
 } from '@shared/contracts/autopay';
 import { formatCardNumber, TEST_CARDS } from '@shared/contracts/checkout';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -13,11 +15,12 @@ import { AlertCircle, CheckCircle2, Clock, LinkIcon, Loader2, Lock } from 'lucid
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import type { z } from 'zod';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/feedback';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
-import { useSavePaymentSetup } from '../api/save-payment-setup';
+import { useSavePaymentSetup, useStartStripeSetup } from '../api/save-payment-setup';
 // The set-up page's card fields are the checkout's own (one card form, one set of rules and messages).
 import { CardFields, CheckboxField } from './card-fields';
 import { PublicMessage, PublicPaymentShell } from './public-payment-shell';
@@ -36,9 +39,34 @@ const goneOf = (error: unknown): Gone | null => {
  * fields, the consent (required) and "Make default"; then "Payment method saved". A link that is unknown, expired
  * or used shows the server's message instead of the form.
  */
-export function PaymentSetupScreen({ token, query }: { token: string; query: UseQueryResult<PaymentSetupPage> }) {
+export function PaymentSetupScreen({
+  token,
+  query,
+  returnedFromStripe = false,
+}: {
+  token: string;
+  query: UseQueryResult<PaymentSetupPage>;
+  /** Back from Stripe's page (`?saved=stripe`): the method is saved when Stripe's webhook arrives. */
+  returnedFromStripe?: boolean;
+}) {
   const [done, setDone] = useState<PaymentSetupDone | null>(null);
   const [goneOnSave, setGoneOnSave] = useState<Gone | null>(null);
+
+  if (returnedFromStripe) {
+    // The link is spent once the method is recorded: the page may already answer 410, which is the good news here.
+    return (
+      <PublicPaymentShell businessName={query.data?.businessName}>
+        <PublicMessage icon={<CheckCircle2 aria-hidden />} title="Your payment method is being saved" tone="success">
+          <p>Stripe has your details. The method appears on your payment methods within a minute.</p>
+          {query.data?.returnPath && (
+            <Link href={query.data.returnPath} className={buttonVariants({ className: 'mt-5' })}>
+              Back to payment methods
+            </Link>
+          )}
+        </PublicMessage>
+      </PublicPaymentShell>
+    );
+  }
 
   if (query.isPending) {
     return (
@@ -88,15 +116,21 @@ export function PaymentSetupScreen({ token, query }: { token: string; query: Use
           <p className="mt-1 mb-5 text-sm text-muted-foreground">
             Your invoices are then paid automatically when they are due. You can turn this off at any time.
           </p>
-          <SetupCardForm token={token} page={page} onSaved={setDone} onGone={setGoneOnSave} />
-          <div className="mt-5 rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
-            <p className="font-medium text-slate-700">Test cards</p>
-            <p className="mt-1">
-              <span className="font-mono">{formatCardNumber(TEST_CARDS.visa)}</span> saves and pays;{' '}
-              <span className="font-mono">{formatCardNumber(TEST_CARDS.declinesOffSession)}</span> saves, then its
-              charges are declined. Use any future expiry date and any 3-digit CVC. No real card is ever charged here.
-            </p>
-          </div>
+          {page.provider === 'stripe' ? (
+            <StripeSetupForm token={token} page={page} onGone={setGoneOnSave} />
+          ) : (
+            <SetupCardForm token={token} page={page} onSaved={setDone} onGone={setGoneOnSave} />
+          )}
+          {page.provider === 'builtin' && (
+            <div className="mt-5 rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
+              <p className="font-medium text-slate-700">Test cards</p>
+              <p className="mt-1">
+                <span className="font-mono">{formatCardNumber(TEST_CARDS.visa)}</span> saves and pays;{' '}
+                <span className="font-mono">{formatCardNumber(TEST_CARDS.declinesOffSession)}</span> saves, then its
+                charges are declined. Use any future expiry date and any 3-digit CVC. No real card is ever charged here.
+              </p>
+            </div>
+          )}
         </section>
       )}
     </PublicPaymentShell>
@@ -212,6 +246,77 @@ export function SetupCardForm({
           </>
         )}
       </Button>
+    </form>
+  );
+}
+
+/**
+ * With Stripe configured: no card fields here. The customer agrees (the consent, required) and chooses "Make
+ * default" on this page, then enters the card or bank account on Stripe's own page.
+ */
+export function StripeSetupForm({
+  token,
+  page,
+  onGone,
+}: {
+  token: string;
+  page: PaymentSetupPage;
+  onGone: (gone: Gone) => void;
+}) {
+  const start = useStartStripeSetup(token);
+  const form = useForm<StripeSetupValues, unknown, z.output<typeof stripeSetupSchema>>({
+    resolver: zodResolver(stripeSetupSchema),
+    defaultValues: { makeDefault: true } as StripeSetupValues,
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const busy = start.isPending || start.isSuccess;
+  const offerDefault = page.methods.length > 0;
+  const onSubmit = form.handleSubmit((body) =>
+    start.mutate(body, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => {
+        const gone = goneOf(error);
+        if (gone?.status === 410) onGone(gone);
+      },
+    }),
+  );
+  return (
+    <form className="grid gap-4" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <CheckboxField
+        label={page.consentText}
+        error={errors.consent?.message}
+        {...form.register('consent')}
+        disabled={busy}
+      />
+      {offerDefault && (
+        <CheckboxField label="Make default" {...form.register('makeDefault')} disabled={busy}>
+          Autopay charges your default payment method.
+        </CheckboxField>
+      )}
+      {start.isError && (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+        >
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{errorMessage(start.error, 'Stripe could not be reached. Please try again in a moment.')}</span>
+        </div>
+      )}
+      <Button type="submit" size="lg" className="mt-1 h-11 w-full text-base" disabled={busy}>
+        {busy ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden /> Opening Stripe...
+          </>
+        ) : (
+          <>
+            <Lock aria-hidden /> Continue to Stripe
+          </>
+        )}
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        You enter your card or bank account on Stripe's secure page.
+      </p>
     </form>
   );
 }

@@ -4,7 +4,6 @@ import {
   Boxes,
   Calendar,
   CircleDollarSign,
-  CreditCard,
   FileSpreadsheet,
   FileText,
   HandCoins,
@@ -40,7 +39,9 @@ export const mainNav: NavItem[] = [
   { label: 'Receivables', href: paths.receivables, icon: CircleDollarSign, permission: 'nav:receivables' },
   { label: 'Accounting', href: paths.accounting, icon: FileSpreadsheet, permission: 'accounting:export' },
   { label: 'Client Portal', href: paths.portal, icon: UserCircle, permission: 'nav:portal' },
-  { label: 'Payment methods', href: paths.paymentMethods, icon: CreditCard, permission: 'payment-method:self' },
+  // The wallet is the payouts' icon too (never both in one sidebar): a card icon here would put the card fields' icon
+  // in the signed-in shell's chunk, which the public payment pages would then load.
+  { label: 'Payment methods', href: paths.paymentMethods, icon: Wallet, permission: 'payment-method:self' },
 ];
 
 export const adminNav: NavItem[] = [

@@ -1,6 +1,6 @@
 import type { PaymentMethods, PaymentMethodView } from '@shared/contracts/autopay';
 import { can } from '@shared/permissions';
-import { CreditCard, MailPlus, PowerOff } from 'lucide-react';
+import { Ban, CreditCard, MailPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -157,7 +157,7 @@ export function PaymentMethodsCard({ customerId, customerName }: { customerId: s
               className="text-destructive hover:bg-red-50 hover:text-destructive"
               onClick={() => setConfirming(true)}
             >
-              <PowerOff aria-hidden /> Turn autopay off
+              <Ban aria-hidden /> Turn autopay off
             </Button>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { AUTOPAY_MESSAGES, type PaymentMethods, type PaymentMethodView } from '@shared/contracts/autopay';
-import { CreditCard, Landmark, Loader2, Plus } from 'lucide-react';
+import { Building2, CreditCard, Loader2, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -167,7 +167,7 @@ function MethodList({ data }: { data: PaymentMethods }) {
           {data.methods.map((method) => {
             const status = STATUS_BADGES[method.status];
             const expiry = expiryLabel(method);
-            const Icon = method.kind === 'us_bank_account' ? Landmark : CreditCard;
+            const Icon = method.kind === 'us_bank_account' ? Building2 : CreditCard;
             return (
               <li
                 key={method.id}

@@ -85,3 +85,47 @@ export async function notify(tx: Db, n: NotifyInput): Promise<void> {
     )
     ${emailInsert}`);
 }
+
+/**
+ * notify for many events at once (a batch of payments), in ONE statement: each event's recipients, rows and
+ * e-mail copies as notify writes them. Each event needs its own dedupe key, by which its e-mail copy finds the
+ * notifications written for it.
+ */
+export async function notifyEach(tx: Db, events: readonly (NotifyInput & { dedupeKey: string })[]): Promise<void> {
+  const list = events.filter((n) => (n.to.userIds ?? []).some(Boolean) || (n.to.roles ?? []).length > 0);
+  if (list.length === 0) return;
+  const column = (value: (n: (typeof list)[number]) => string | null) => sql.param(list.map(value));
+  const preferences = [...new Set(Object.values(PREFERENCE_COLUMN))];
+  const preference = sql.join(
+    preferences.map((name) => sql`when ${name} then ${sql.raw(`p.${name}`)}`),
+    sql` `,
+  );
+  await tx.execute(sql`
+    with n as (
+      select * from unnest(
+        ${column((n) => n.type)}::text[], ${column((n) => n.title)}::text[], ${column((n) => n.body)}::text[],
+        ${column((n) => n.link ?? null)}::text[], ${column((n) => n.entity ?? null)}::text[],
+        ${column((n) => n.entityId ?? null)}::text[], ${column((n) => n.dedupeKey)}::text[],
+        ${column((n) => [...new Set((n.to.userIds ?? []).filter(Boolean))].join(','))}::text[],
+        ${column((n) => [...new Set(n.to.roles ?? [])].join(','))}::text[],
+        ${column((n) => n.email?.subject ?? null)}::text[], ${column((n) => n.email?.text ?? null)}::text[],
+        ${column((n) => PREFERENCE_COLUMN[n.type])}::text[])
+        as n(type, title, body, link, entity, entity_id, dedupe_key, user_ids, roles, subject, text, preference)
+    ),
+    inserted as (
+      insert into notifications (user_id, type, title, body, link, entity, entity_id, dedupe_key)
+      select u.id, n.type, n.title, n.body, n.link, n.entity, n.entity_id, n.dedupe_key
+      from n
+      join users u on u.is_active
+        and (u.id::text = any(string_to_array(n.user_ids, ',')) or u.role = any(string_to_array(n.roles, ',')))
+      on conflict do nothing
+      returning user_id, dedupe_key
+    )
+    insert into outbox_emails ("to", subject, text, entity, entity_id)
+    select u.email, n.subject, n.text, n.entity, n.entity_id
+    from inserted i
+    join n on n.dedupe_key = i.dedupe_key
+    join users u on u.id = i.user_id
+    left join notification_preferences p on p.user_id = i.user_id
+    where n.subject is not null and coalesce(case n.preference ${preference} end, true)`);
+}

@@ -3,40 +3,46 @@ import { AUTOPAY_MESSAGES, methodLabel } from '@shared/contracts/autopay';
 import { portalContractPath } from '@shared/contracts/checkout';
 import { amountDueCents } from '@shared/invoice-amounts';
 import type { Db } from '../../db/client';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { payLink } from '../../lib/capability-links';
 import { readCompanyProfile } from '../../lib/company-profile';
 import { loggableError } from '../../lib/db-errors';
 import { conflict } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
-import { lockContractForMoney } from '../contract-status/contract-status.service';
+import { lockContractForMoney, lockContractsOfInvoices } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceFacts } from '../invoices/invoices.service';
-import { applyPayment, recordFailedPayment } from '../payments/payments.service';
+import { applyPayments, recordFailedPayment } from '../payments/payments.service';
 import { getSettings } from '../settings/settings.service';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { chargeFailedEmail, chargeNeedsConfirmationEmail } from './autopay.emails';
 import {
   type AttemptRow,
-  claimAttempt,
+  claimAttempts,
   type DueCharge,
   finishAttempt,
+  finishAttempts,
   markMethod,
   selectAttempts,
   selectDueCharges,
-  selectInvoiceAmounts,
-  selectPausedForNonPayment,
+  selectInvoiceAmountsOf,
+  selectPausedForNonPaymentOf,
 } from './autopay.repo';
 import {
   attemptIdempotencyKey,
-  chargeOffSession,
+  chargeOffSessionAll,
   declineKind,
   methodStatusAfterHardDecline,
   type OffSessionResult,
   refundOffSession,
 } from './off-session';
-import { lockPendingAttempt, markAttemptProcessing, selectPendingAttemptCharge } from './provider-events.repo';
+import {
+  lockPendingAttempt,
+  lockPendingAttempts,
+  markAttemptProcessing,
+  selectPendingAttemptCharge,
+} from './provider-events.repo';
 import { createSetupLink } from './setup-links';
 
 /**
@@ -48,6 +54,10 @@ import { createSetupLink } from './setup-links';
  * attempt. The result is settled under the contract's money lock: what the invoice still owes then is applied
  * and anything beyond it (a manual payment or Pay Now raced the charge) is refunded at once.
  *
+ * The run works a batch at a time, set-based: a batch's claims are one INSERT, the built-in provider's charges
+ * one statement, and its successes one transaction of a fixed number of statements (payments/applyPayments);
+ * each decline is settled alone, with its e-mails.
+ *
  * Soft declines are retried 1, 3, 5 and 7 days after the first attempt (5 attempts at most); hard declines mark
  * the method and stop; a charge that needs the customer (3-D Secure) e-mails a link to pay it in person.
  */
@@ -58,8 +68,9 @@ export type AutopayDeps = { db: Db; mailer: Mailer; baseUrl: string };
 export const RETRY_AFTER_DAYS = [1, 3, 5, 7] as const;
 export const MAX_SCHEDULED_ATTEMPTS = RETRY_AFTER_DAYS.length + 1;
 
+/** Invoices a round of the run selects, claims, charges and settles together. */
 const BATCH = 200;
-/** Charges in flight at once in a run: well below the connection pool's 10, so requests keep being served. */
+/** Declines settled at once (each its own transaction): well below the connection pool's 10. */
 const LANES = 4;
 
 /** The day of the attempt after a soft decline of attempt `attempt` (never before tomorrow), or null: none left. */
@@ -96,20 +107,12 @@ export async function runAutopayCharges(
       limit: BATCH,
     });
     if (due.length === 0) break;
-    // A few charges at once: each is its own claim, provider call and transaction, on its own invoice (two of
-    // one contract wait for each other on its money lock), so they overlap their round trips to the database.
-    let next = 0;
-    const lane = async () => {
-      while (next < due.length) {
-        const charge = due[next++]!;
-        const outcome = await chargeInvoice(deps, charge, { today, requestedBy: null, at: options.at });
-        if (outcome === 'taken') continue;
-        result.attempted++;
-        if (outcome === 'succeeded') result.succeeded++;
-        else if (outcome !== 'skipped' && outcome !== 'pending') result.failed++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(LANES, due.length) }, lane));
+    for (const outcome of await chargeBatch(deps, due, { today, requestedBy: null, at: options.at })) {
+      if (outcome === 'taken') continue;
+      result.attempted++;
+      if (outcome === 'succeeded') result.succeeded++;
+      else if (outcome !== 'skipped' && outcome !== 'pending') result.failed++;
+    }
     if (due.length < BATCH) break;
   }
   if (result.attempted > 0) deps.mailer.kick(deps.db);
@@ -154,10 +157,10 @@ export async function chargeInvoiceNow(
       (await hasRunningAttempt(deps.db, invoice.id)) ? AUTOPAY_MESSAGES.attemptInProgress : AUTOPAY_MESSAGES.notAutopay,
     );
   }
-  const outcome = await chargeInvoice(deps, due, { today, requestedBy: actorId });
+  const [outcome] = await chargeBatch(deps, [due], { today, requestedBy: actorId });
   if (outcome === 'taken') throw conflict(AUTOPAY_MESSAGES.attemptInProgress);
   deps.mailer.kick(deps.db);
-  return outcome;
+  return outcome!;
 }
 
 async function hasRunningAttempt(db: Db, invoiceId: string): Promise<boolean> {
@@ -165,17 +168,25 @@ async function hasRunningAttempt(db: Db, invoiceId: string): Promise<boolean> {
   return attempts.some(({ attempt }) => attempt.status === 'pending');
 }
 
-/** Claims the next attempt of one invoice, charges it, and settles the answer. */
-async function chargeInvoice(
-  deps: AutopayDeps,
-  due: DueCharge,
-  context: { today: string; requestedBy: string | null; at?: Date },
-): Promise<ChargeOutcome> {
-  const attempt = await claimAttempt(deps.db, due, context.requestedBy, context.at);
-  if (!attempt) return 'taken';
-  let answer: OffSessionResult;
-  try {
-    const first = await chargeOffSession(deps.db, {
+type ChargeContext = { today: string; requestedBy: string | null; at?: Date };
+type Claimed = { attempt: AttemptRow; due: DueCharge };
+type Answered = Claimed & { answer: OffSessionResult };
+type Settled = { outcome: ChargeOutcome; refundCents: number; pausedForNonPayment?: boolean };
+
+/**
+ * Claims the next attempt of each invoice (one statement), charges those claimed (the built-in provider's in one
+ * statement), and settles the answers: the successes together in one transaction, each failure in its own.
+ * Answers one outcome per invoice given (`taken`: another run claimed it first).
+ */
+async function chargeBatch(deps: AutopayDeps, dues: readonly DueCharge[], context: ChargeContext) {
+  const attempts = await claimAttempts(deps.db, dues, context.requestedBy, context.at);
+  const dueOf = new Map(dues.map((due) => [due.invoiceId, due]));
+  const claimed: Claimed[] = attempts.map((attempt) => ({ attempt, due: dueOf.get(attempt.invoiceId)! }));
+  const outcomes: ChargeOutcome[] = dues.slice(claimed.length).map(() => 'taken');
+
+  const replies = await chargeOffSessionAll(
+    deps.db,
+    claimed.map(({ attempt, due }) => ({
       attemptId: attempt.id,
       invoiceId: due.invoiceId,
       provider: due.method.provider,
@@ -184,78 +195,140 @@ async function chargeInvoice(
       amountCents: attempt.amountCents,
       idempotencyKey: attemptIdempotencyKey(due.invoiceId, attempt.attemptNumber),
       description: `Invoice ${due.number}`,
-    });
-    if (first.outcome === 'processing') {
-      await markAttemptProcessing(deps.db, attempt.id, first.providerPaymentId);
-      return 'pending';
+    })),
+  );
+  const succeeded: Answered[] = [];
+  const declined: Answered[] = [];
+  for (const item of claimed) {
+    const reply = replies.get(item.attempt.id)!;
+    if ('error' in reply) {
+      // The provider did not answer: a soft failure of this attempt, retried on the schedule (the same key makes
+      // a charge the provider did take meanwhile answer as taken on the next attempt's check of the invoice).
+      process.emitWarning(`An autopay charge got no answer from its provider: ${loggableError(reply.error).message}`);
+      declined.push({ ...item, answer: unanswered(item.attempt.id) });
+    } else if (reply.answer.outcome === 'processing') {
+      await markAttemptProcessing(deps.db, item.attempt.id, reply.answer.providerPaymentId);
+      outcomes.push('pending');
+    } else if (reply.answer.outcome === 'succeeded') {
+      succeeded.push({ ...item, answer: reply.answer });
+    } else {
+      declined.push({ ...item, answer: reply.answer });
     }
-    answer = first;
-  } catch (error) {
-    // The provider did not answer: a soft failure of this attempt, retried on the schedule (the same key makes a
-    // charge the provider did take meanwhile answer as taken on the next attempt's check of the invoice).
-    answer = {
-      outcome: 'declined',
-      providerPaymentId: `unanswered-${attempt.id}`,
-      declineCode: 'processing_error',
-      message: 'The payment could not be processed. We will try again.',
-    };
-    process.emitWarning(`An autopay charge got no answer from its provider: ${loggableError(error).message}`);
   }
-  const settled = await settleAttempt(deps, attempt, due, answer, context);
-  if (settled.refundCents > 0 && answer.outcome === 'succeeded') {
-    await refundExcess(deps, due, answer.providerPaymentId, settled.refundCents);
-  }
-  // A payment resumes a contract paused for non-payment once nothing is overdue (dunning); others have nothing to do.
-  if (settled.outcome === 'succeeded' && settled.pausedForNonPayment) {
-    await dunningAfterPayment(deps, { contractId: due.contractId });
-  }
-  return settled.outcome;
+
+  for (const settled of await settleSucceededBatch(deps, succeeded, context)) outcomes.push(settled.outcome);
+  let next = 0;
+  const lane = async () => {
+    while (next < declined.length) {
+      const item = declined[next++]!;
+      outcomes.push((await settleDeclined(deps, item, context)).outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LANES, declined.length) }, lane));
+  return outcomes;
 }
 
-/** Records the provider's answer under the contract's money lock; answers what happened and what to refund. */
-async function settleAttempt(
+const unanswered = (attemptId: string): OffSessionResult => ({
+  outcome: 'declined',
+  providerPaymentId: `unanswered-${attemptId}`,
+  declineCode: 'processing_error',
+  message: 'The payment could not be processed. We will try again.',
+});
+
+/**
+ * Settles succeeded charges together, then refunds what a raced payment made too much and lets dunning resume
+ * contracts paused for non-payment. When the batch's transaction fails, each charge is settled again alone, so
+ * that one charge's trouble never keeps the others from being recorded.
+ */
+async function settleSucceededBatch(
   deps: AutopayDeps,
-  attempt: AttemptRow,
-  due: DueCharge,
-  answer: OffSessionResult,
-  { today, at }: { today: string; at?: Date },
-): Promise<{ outcome: ChargeOutcome; refundCents: number; pausedForNonPayment?: boolean }> {
-  const label = methodLabel(due.method);
+  items: readonly Answered[],
+  context: { at?: Date },
+): Promise<Settled[]> {
+  if (items.length === 0) return [];
+  let settled: Settled[];
+  try {
+    settled = await settleSucceeded(deps, items, context);
+  } catch (error) {
+    if (items.length === 1) throw error;
+    process.emitWarning(`A batch of autopay charges is settled one by one: ${loggableError(error).message}`);
+    settled = [];
+    for (const item of items) settled.push(...(await settleSucceeded(deps, [item], context)));
+  }
+  await followUp(deps, items, settled);
+  return settled;
+}
+
+/** After the settling transaction: refunds of what was taken beyond the amount due, and dunning's resumes. */
+async function followUp(deps: AutopayDeps, items: readonly Answered[], settled: readonly Settled[]): Promise<void> {
+  const resumable = new Set<string>();
+  for (const [index, item] of items.entries()) {
+    const result = settled[index]!;
+    if (result.refundCents > 0 && item.answer.outcome === 'succeeded') {
+      await refundExcess(deps, item.due, item.answer.providerPaymentId, result.refundCents);
+    }
+    if (result.outcome === 'succeeded' && result.pausedForNonPayment) resumable.add(item.due.contractId);
+  }
+  // A payment resumes a contract paused for non-payment once nothing is overdue (dunning); others have nothing to do.
+  for (const contractId of resumable) await dunningAfterPayment(deps, { contractId });
+}
+
+/**
+ * Records succeeded charges under their contracts' money locks (one transaction, a fixed number of statements):
+ * what each invoice still owes then is applied, and anything beyond it (a manual payment or Pay Now raced the
+ * charge) is to be refunded. Answers in the order given.
+ */
+async function settleSucceeded(
+  deps: AutopayDeps,
+  items: readonly Answered[],
+  { at }: { at?: Date },
+): Promise<Settled[]> {
   return deps.db.transaction(async (tx) => {
-    await lockContractForMoney(tx, due.contractId);
+    const invoiceIds = items.map(({ due }) => due.invoiceId);
+    await lockContractsOfInvoices(tx, invoiceIds);
     // Settled once: the charge's own answer, or its provider's webhook (a replay finds it settled).
-    if (!(await lockPendingAttempt(tx, attempt.id))) return { outcome: 'taken', refundCents: 0 };
-    if (answer.outcome === 'succeeded') {
-      const invoice = await selectInvoiceAmounts(tx, due.invoiceId);
-      const stillDue = invoice ? amountDueCents(invoice) : 0;
-      const applied = Math.min(stillDue, attempt.amountCents);
-      const payment =
-        applied > 0
-          ? await applyPayment(tx, {
-              invoiceId: due.invoiceId,
-              amountCents: applied,
-              method: due.method.kind === 'us_bank_account' ? 'bank_debit' : 'card_on_file',
-              provider: due.method.provider as 'builtin' | 'stripe',
-              providerPaymentId: answer.providerPaymentId,
-              cardBrand: due.method.brand,
-              cardLast4: due.method.last4,
-              baseUrl: deps.baseUrl,
-              paidAt: at,
-            })
-          : null;
-      const refundCents = attempt.amountCents - applied;
-      await finishAttempt(
-        tx,
-        attempt.id,
-        {
-          status: applied > 0 ? 'succeeded' : 'skipped',
-          providerPaymentId: answer.providerPaymentId,
-          paymentId: payment?.payment.id ?? null,
-          reason: refundCents > 0 ? 'Paid meanwhile by another payment: the difference is refunded.' : null,
-        },
-        at,
-      );
-      await recordAudit(tx, {
+    const pending = await lockPendingAttempts(
+      tx,
+      items.map(({ attempt }) => attempt.id),
+    );
+    const amounts = await selectInvoiceAmountsOf(tx, invoiceIds);
+    const plans = items.map((item) => {
+      if (!pending.has(item.attempt.id)) return null;
+      const invoice = amounts.get(item.due.invoiceId);
+      const applied = Math.min(invoice ? amountDueCents(invoice) : 0, item.attempt.amountCents);
+      return { ...item, applied, refundCents: item.attempt.amountCents - applied };
+    });
+    const live = plans.filter((plan) => plan !== null);
+    const paying = live.filter((plan) => plan.applied > 0);
+    const payments = await applyPayments(
+      tx,
+      paying.map(({ due, answer, applied }) => ({
+        invoiceId: due.invoiceId,
+        amountCents: applied,
+        method: due.method.kind === 'us_bank_account' ? ('bank_debit' as const) : ('card_on_file' as const),
+        provider: due.method.provider as 'builtin' | 'stripe',
+        providerPaymentId: answer.providerPaymentId,
+        cardBrand: due.method.brand,
+        cardLast4: due.method.last4,
+        baseUrl: deps.baseUrl,
+        paidAt: at,
+      })),
+    );
+    const paymentOf = new Map(paying.map((plan, index) => [plan.attempt.id, payments[index]!.payment.id]));
+    await finishAttempts(
+      tx,
+      live.map(({ attempt, answer, applied, refundCents }) => ({
+        id: attempt.id,
+        status: applied > 0 ? 'succeeded' : 'skipped',
+        providerPaymentId: answer.providerPaymentId,
+        paymentId: paymentOf.get(attempt.id) ?? null,
+        reason: refundCents > 0 ? 'Paid meanwhile by another payment: the difference is refunded.' : null,
+      })),
+      at,
+    );
+    await recordAudits(
+      tx,
+      live.map(({ attempt, due, applied, refundCents }) => ({
         actorId: attempt.requestedBy,
         action: applied > 0 ? 'autopay.charged' : 'autopay.refunded',
         entity: 'invoice',
@@ -266,13 +339,37 @@ async function settleAttempt(
           amountCents: attempt.amountCents,
           appliedCents: applied,
           refundCents,
-          method: label,
+          method: methodLabel(due.method),
         },
-      });
-      const pausedForNonPayment = applied > 0 && (await selectPausedForNonPayment(tx, due.contractId));
-      return { outcome: applied > 0 ? 'succeeded' : 'skipped', refundCents, pausedForNonPayment };
-    }
+      })),
+    );
+    const paused = await selectPausedForNonPaymentOf(
+      tx,
+      paying.map(({ due }) => due.contractId),
+    );
+    return plans.map((plan): Settled => {
+      if (!plan) return { outcome: 'taken', refundCents: 0 };
+      const paid = plan.applied > 0;
+      return {
+        outcome: paid ? 'succeeded' : 'skipped',
+        refundCents: plan.refundCents,
+        pausedForNonPayment: paid && paused.has(plan.due.contractId),
+      };
+    });
+  });
+}
 
+/** Records a declined charge (or one that needs the customer) under the contract's money lock, with its e-mails. */
+async function settleDeclined(
+  deps: AutopayDeps,
+  { attempt, due, answer }: Answered,
+  { today, at }: { today: string; at?: Date },
+): Promise<Settled> {
+  if (answer.outcome === 'succeeded') throw new Error('settleDeclined takes a declined charge');
+  const label = methodLabel(due.method);
+  return deps.db.transaction(async (tx) => {
+    await lockContractForMoney(tx, due.contractId);
+    if (!(await lockPendingAttempt(tx, attempt.id))) return { outcome: 'taken', refundCents: 0 };
     const kind = declineKind(answer);
     const retryOn = kind === 'soft' ? nextAttemptOn(attempt.seriesStartedOn, attempt.attemptNumber, today) : null;
     await finishAttempt(
@@ -381,13 +478,11 @@ export async function settleAttemptLater(
 ): Promise<ChargeOutcome> {
   const pending = await selectPendingAttemptCharge(deps.db, attemptId);
   if (!pending) return 'taken';
-  const settled = await settleAttempt(deps, pending.attempt, pending.due, answer, { today: businessToday() });
-  if (settled.refundCents > 0 && answer.outcome === 'succeeded') {
-    await refundExcess(deps, pending.due, answer.providerPaymentId, settled.refundCents);
-  }
-  if (settled.outcome === 'succeeded' && settled.pausedForNonPayment) {
-    await dunningAfterPayment(deps, { contractId: pending.due.contractId });
-  }
+  const item: Answered = { ...pending, answer };
+  const [settled] =
+    answer.outcome === 'succeeded'
+      ? await settleSucceededBatch(deps, [item], {})
+      : [await settleDeclined(deps, item, { today: businessToday() })];
   deps.mailer.kick(deps.db);
-  return settled.outcome;
+  return settled!.outcome;
 }

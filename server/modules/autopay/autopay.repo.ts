@@ -1,5 +1,5 @@
 import type { AutopayChargeOn } from '@shared/contracts/autopay';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import { autopayAttempts, contracts, customers, invoices, paymentMethods, paymentSetupLinks } from '../../db/schema';
@@ -7,6 +7,9 @@ import { getBusinessTimeZone } from '../../lib/business-day';
 import { rowsOf } from '../../lib/db-rows';
 
 /** The SQL of autopay (product.md section 18): methods on file, set-up links, charge attempts. */
+
+/** A uuid no row has, for an empty list. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type AttemptRow = typeof autopayAttempts.$inferSelect;
@@ -280,44 +283,86 @@ export async function selectDueCharges(
 }
 
 /**
- * Claims an attempt: ONE INSERT whose unique key (invoice, attempt number) decides, so that across instances an
- * invoice is charged at most once per attempt; the winner then spends the previous attempt's retry day.
- * Answers the attempt, or undefined when another run claimed it first.
+ * Claims the next attempt of each invoice: ONE INSERT whose unique key (invoice, attempt number) decides, so
+ * that across instances an invoice is charged at most once per attempt; the winners then spend their previous
+ * attempts' retry days. Answers the attempts claimed (those another run claimed first are missing).
  */
-export async function claimAttempt(
+export async function claimAttempts(
   db: Db,
-  due: DueCharge,
+  dues: readonly DueCharge[],
   requestedBy: string | null,
   at?: Date,
-): Promise<AttemptRow | undefined> {
-  const [attempt] = await db
+): Promise<AttemptRow[]> {
+  if (dues.length === 0) return [];
+  const claimed = await db
     .insert(autopayAttempts)
-    .values({
-      invoiceId: due.invoiceId,
-      customerId: due.customerId,
-      attemptNumber: due.attemptNumber,
-      paymentMethodId: due.method.id,
-      amountCents: due.dueCents,
-      status: 'pending',
-      requestedBy,
-      seriesStartedOn: due.seriesStartedOn,
-      ...(at ? { attemptedAt: at } : {}),
-    })
+    .values(
+      dues.map((due) => ({
+        invoiceId: due.invoiceId,
+        customerId: due.customerId,
+        attemptNumber: due.attemptNumber,
+        paymentMethodId: due.method.id,
+        amountCents: due.dueCents,
+        status: 'pending',
+        requestedBy,
+        seriesStartedOn: due.seriesStartedOn,
+        ...(at ? { attemptedAt: at } : {}),
+      })),
+    )
     .onConflictDoNothing({ target: [autopayAttempts.invoiceId, autopayAttempts.attemptNumber] })
     .returning();
-  if (attempt && due.previousAttemptId) {
-    await db.update(autopayAttempts).set({ retryOn: null }).where(eq(autopayAttempts.id, due.previousAttemptId));
+  const won = new Set(claimed.map((attempt) => attempt.invoiceId));
+  const previous = dues
+    .filter((due) => won.has(due.invoiceId) && due.previousAttemptId)
+    .map((due) => due.previousAttemptId!);
+  if (previous.length > 0) {
+    await db.update(autopayAttempts).set({ retryOn: null }).where(inArray(autopayAttempts.id, previous));
   }
-  return attempt;
+  return claimed;
 }
 
-/** Whether a contract is paused for non-payment: a payment may resume it (dunning). */
-export async function selectPausedForNonPayment(db: Db, contractId: string): Promise<boolean> {
-  const [row] = await db
+/** The contracts among these paused for non-payment: a payment may resume them (dunning). */
+export async function selectPausedForNonPaymentOf(db: Db, contractIds: readonly string[]): Promise<Set<string>> {
+  if (contractIds.length === 0) return new Set();
+  const rows = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.id, contractId), eq(contracts.status, 'paused'), eq(contracts.pauseReason, 'non_payment')));
-  return Boolean(row);
+    .where(
+      and(
+        inArray(contracts.id, [...new Set(contractIds)]),
+        eq(contracts.status, 'paused'),
+        eq(contracts.pauseReason, 'non_payment'),
+      ),
+    );
+  return new Set(rows.map(({ id }) => id));
+}
+
+/**
+ * Records the results of succeeded (or skipped) attempts: one conditional UPDATE from pending for all of them (a
+ * second writer changes nothing), finished `at` (the demo's back-dated history) or now.
+ */
+export async function finishAttempts(
+  tx: Db,
+  results: readonly {
+    id: string;
+    status: 'succeeded' | 'skipped';
+    providerPaymentId: string;
+    paymentId: string | null;
+    reason: string | null;
+  }[],
+  at?: Date,
+): Promise<void> {
+  if (results.length === 0) return;
+  const column = <T>(value: (r: (typeof results)[number]) => T) => sql.param(results.map(value));
+  await tx.execute(sql`
+    update autopay_attempts a
+    set status = r.status, provider_payment_id = r.provider_payment_id, payment_id = r.payment_id,
+        reason = r.reason, finished_at = ${(at ?? new Date()).toISOString()}::timestamptz
+    from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.status)}::text[],
+                ${column((r) => r.providerPaymentId)}::text[], ${column((r) => r.paymentId)}::uuid[],
+                ${column((r) => r.reason)}::text[])
+         as r(id, status, provider_payment_id, payment_id, reason)
+    where a.id = r.id and a.status = 'pending'`);
 }
 
 /**
@@ -433,16 +478,17 @@ export async function recordExpiryNotices(
   return rows.map((row) => row.kind);
 }
 
-/** What an invoice owes now, read under the contract's money lock before a charge is applied. */
-export async function selectInvoiceAmounts(db: Db, invoiceId: string) {
-  const [row] = await db
+/** What invoices owe now, read under their contracts' money locks before charges are applied, by invoice id. */
+export async function selectInvoiceAmountsOf(db: Db, invoiceIds: readonly string[]) {
+  const rows = await db
     .select({
+      id: invoices.id,
       status: invoices.status,
       totalCents: invoices.totalCents,
       amountPaidCents: invoices.amountPaidCents,
       creditedCents: invoices.creditedCents,
     })
     .from(invoices)
-    .where(eq(invoices.id, invoiceId));
-  return row;
+    .where(inArray(invoices.id, invoiceIds.length > 0 ? [...invoiceIds] : [NO_ID]));
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -10,42 +10,63 @@ export async function insertSavedCard(db: Db, providerMethodId: string, behaviou
   );
 }
 
-export async function selectSavedCardBehaviour(db: Db, providerMethodId: string): Promise<string | undefined> {
-  const [card] = rowsOf<{ behaviour: string }>(
-    await db.execute(sql`select behaviour from builtin_saved_cards where provider_method_id = ${providerMethodId}`),
-  );
-  return card?.behaviour;
-}
+export type BuiltinChargeRow = {
+  idempotency_key: string;
+  provider_payment_id: string;
+  outcome: string;
+  decline_code: string | null;
+};
 
-export type BuiltinChargeRow = { provider_payment_id: string; outcome: string; decline_code: string | null };
+type Decision = { outcome: string; declineCode: string | null };
 
-/** Records a charge under its idempotency key, or answers the charge already recorded under it. */
-export async function insertChargeOnce(
+/**
+ * Records charges under their idempotency keys (distinct), each decided by its saved card's behaviour
+ * (`outcomes`; a card not on file: `unknownCard`), in ONE statement; a key recorded before answers the charge
+ * recorded under it, never a second one.
+ */
+export async function insertChargesOnce(
   db: Db,
-  charge: {
+  charges: readonly {
     idempotencyKey: string;
     providerPaymentId: string;
     providerMethodId: string;
     amountCents: number;
-    outcome: string;
-    declineCode: string | null;
-  },
-): Promise<BuiltinChargeRow | undefined> {
-  const [row] = rowsOf<BuiltinChargeRow>(
-    await db.execute(sql`
-      with inserted as (
-        insert into builtin_charges (idempotency_key, provider_payment_id, provider_method_id, amount_cents, outcome, decline_code)
-        values (${charge.idempotencyKey}, ${charge.providerPaymentId}, ${charge.providerMethodId}, ${charge.amountCents},
-                ${charge.outcome}, ${charge.declineCode})
-        on conflict (idempotency_key) do nothing
-        returning provider_payment_id, outcome, decline_code
-      )
-      select provider_payment_id, outcome, decline_code from inserted
-      union all
-      select provider_payment_id, outcome, decline_code from builtin_charges
-      where idempotency_key = ${charge.idempotencyKey} and not exists (select 1 from inserted)`),
+  }[],
+  rules: { outcomes: Record<string, Decision>; unknownCard: Decision },
+): Promise<BuiltinChargeRow[]> {
+  if (charges.length === 0) return [];
+  const column = <T>(value: (c: (typeof charges)[number]) => T) => sql.param(charges.map(value));
+  const outcomes = sql.join(
+    Object.entries(rules.outcomes).map(
+      ([behaviour, decided]) => sql`(${behaviour}, ${decided.outcome}, ${decided.declineCode}::text)`,
+    ),
+    sql`, `,
   );
-  return row;
+  const keys = column((c) => c.idempotencyKey);
+  return rowsOf<BuiltinChargeRow>(
+    await db.execute(sql`
+      with requested as (
+        select * from unnest(${keys}::text[], ${column((c) => c.providerPaymentId)}::text[],
+                             ${column((c) => c.providerMethodId)}::text[], ${column((c) => c.amountCents)}::bigint[])
+          as r(idempotency_key, provider_payment_id, provider_method_id, amount_cents)
+      ),
+      inserted as (
+        insert into builtin_charges (idempotency_key, provider_payment_id, provider_method_id, amount_cents, outcome, decline_code)
+        select r.idempotency_key, r.provider_payment_id, r.provider_method_id, r.amount_cents,
+               coalesce(o.outcome, ${rules.unknownCard.outcome}),
+               case when o.outcome is null then ${rules.unknownCard.declineCode}::text else o.decline_code end
+        from requested r
+        left join builtin_saved_cards c on c.provider_method_id = r.provider_method_id
+        left join (values ${outcomes}) as o(behaviour, outcome, decline_code) on o.behaviour = c.behaviour
+        on conflict (idempotency_key) do nothing
+        returning idempotency_key, provider_payment_id, outcome, decline_code
+      )
+      select idempotency_key, provider_payment_id, outcome, decline_code from inserted
+      union all
+      select b.idempotency_key, b.provider_payment_id, b.outcome, b.decline_code from builtin_charges b
+      where b.idempotency_key = any(${keys}::text[])
+        and not exists (select 1 from inserted i where i.idempotency_key = b.idempotency_key)`),
+  );
 }
 
 /** Gives back part or all of a succeeded charge, never more than it took. Answers whether it did. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CardBrand, type CardPayment, cardBrand, parseExpiry, TEST_CARDS } from '@shared/contracts/checkout';
 import type { Db } from '../../db/client';
-import { insertChargeOnce, insertSavedCard, refundCharge, selectSavedCardBehaviour } from './builtin-vault.repo';
+import { insertChargesOnce, insertSavedCard, refundCharge } from './builtin-vault.repo';
 import type { OffSessionResult } from './off-session';
 
 /**
@@ -93,28 +93,42 @@ export async function chargeSavedCard(
   db: Db,
   request: { providerMethodId: string; amountCents: number; idempotencyKey: string },
 ): Promise<OffSessionResult> {
-  const behaviour = (await selectSavedCardBehaviour(db, request.providerMethodId)) as SavedCardBehaviour | undefined;
-  const decided = behaviour
-    ? CHARGE_OUTCOMES[behaviour]
-    : { outcome: 'declined' as const, declineCode: 'card_not_found' };
-  const row = await insertChargeOnce(db, {
-    idempotencyKey: request.idempotencyKey,
-    providerPaymentId: `pi_${randomBytes(12).toString('hex')}`,
-    providerMethodId: request.providerMethodId,
-    amountCents: request.amountCents,
-    outcome: decided.outcome,
-    declineCode: decided.declineCode,
-  });
-  if (!row) throw new Error('The built-in provider lost a charge it was asked for');
-  const outcome = row.outcome as OffSessionResult['outcome'];
-  if (outcome === 'succeeded') return { outcome, providerPaymentId: row.provider_payment_id };
-  const declineCode = row.decline_code ?? 'generic_decline';
-  return {
-    outcome,
-    providerPaymentId: row.provider_payment_id,
-    declineCode,
-    message: DECLINE_MESSAGES[declineCode] ?? 'Your card was declined.',
-  };
+  const answers = await chargeSavedCards(db, [request]);
+  return answers.get(request.idempotencyKey)!;
+}
+
+/**
+ * Many off-session charges (distinct keys) in ONE statement, each decided by its saved card's behaviour as
+ * chargeSavedCard decides it: answers each key's result.
+ */
+export async function chargeSavedCards(
+  db: Db,
+  requests: readonly { providerMethodId: string; amountCents: number; idempotencyKey: string }[],
+): Promise<Map<string, OffSessionResult>> {
+  const rows = await insertChargesOnce(
+    db,
+    requests.map((request) => ({ ...request, providerPaymentId: `pi_${randomBytes(12).toString('hex')}` })),
+    { outcomes: CHARGE_OUTCOMES, unknownCard: { outcome: 'declined', declineCode: 'card_not_found' } },
+  );
+  const answers = new Map<string, OffSessionResult>();
+  for (const row of rows) {
+    const outcome = row.outcome as OffSessionResult['outcome'];
+    if (outcome === 'succeeded') {
+      answers.set(row.idempotency_key, { outcome, providerPaymentId: row.provider_payment_id });
+      continue;
+    }
+    const declineCode = row.decline_code ?? 'generic_decline';
+    answers.set(row.idempotency_key, {
+      outcome,
+      providerPaymentId: row.provider_payment_id,
+      declineCode,
+      message: DECLINE_MESSAGES[declineCode] ?? 'Your card was declined.',
+    });
+  }
+  if (requests.some(({ idempotencyKey }) => !answers.has(idempotencyKey))) {
+    throw new Error('The built-in provider lost a charge it was asked for');
+  }
+  return answers;
 }
 
 /** Gives back part or all of an off-session charge (never more than it took). */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { chargeSavedCard, refundSavedCardCharge } from './builtin-vault';
+import { chargeSavedCard, chargeSavedCards, refundSavedCardCharge } from './builtin-vault';
 import { autopayStripe, chargeWithStripe, refundWithStripe } from './stripe-off-session';
 
 /**
@@ -41,6 +41,46 @@ export async function chargeOffSession(db: Db, charge: OffSessionCharge): Promis
   const stripe = charge.provider === 'stripe' ? autopayStripe() : null;
   if (stripe) return chargeWithStripe(stripe, charge);
   throw new ProviderUnavailableError(`Off-session charges with ${charge.provider} are not available`);
+}
+
+/** A charge's answer, or why its provider gave none (the charge run treats that as a soft failure). */
+export type ChargeReply = { answer: OffSessionAnswer } | { error: unknown };
+
+/** Requests to another provider than the built-in one in flight at once (each its own HTTP request). */
+const PROVIDER_LANES = 4;
+
+/**
+ * Many charges at once, by attempt id: the built-in provider's in one statement, the others' a few at a time
+ * (Stripe takes one request a charge).
+ */
+export async function chargeOffSessionAll(
+  db: Db,
+  charges: readonly OffSessionCharge[],
+): Promise<Map<string, ChargeReply>> {
+  const replies = new Map<string, ChargeReply>();
+  const builtin = charges.filter((charge) => charge.provider === 'builtin');
+  if (builtin.length > 0) {
+    try {
+      const answers = await chargeSavedCards(db, builtin);
+      for (const charge of builtin) replies.set(charge.attemptId, { answer: answers.get(charge.idempotencyKey)! });
+    } catch (error) {
+      for (const charge of builtin) replies.set(charge.attemptId, { error });
+    }
+  }
+  const others = charges.filter((charge) => charge.provider !== 'builtin');
+  let next = 0;
+  const lane = async () => {
+    while (next < others.length) {
+      const charge = others[next++]!;
+      try {
+        replies.set(charge.attemptId, { answer: await chargeOffSession(db, charge) });
+      } catch (error) {
+        replies.set(charge.attemptId, { error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PROVIDER_LANES, others.length) }, lane));
+  return replies;
 }
 
 export async function refundOffSession(

@@ -90,10 +90,17 @@ export async function markAttemptProcessing(tx: Db, id: string, providerPaymentI
  * settlement of an attempt is recorded (the charge's own answer, or a webhook, or its replay).
  */
 export async function lockPendingAttempt(tx: Db, id: string): Promise<boolean> {
-  const rows = rowsOf<{ status: string }>(
-    await tx.execute(sql`select status from autopay_attempts where id = ${id} for update`),
+  return (await lockPendingAttempts(tx, [id])).has(id);
+}
+
+/** lockPendingAttempt for many attempts in one statement (id order): answers those still pending. */
+export async function lockPendingAttempts(tx: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = rowsOf<{ id: string; status: string }>(
+    await tx.execute(sql`
+      select id, status from autopay_attempts where id = any(${sql.param([...ids])}::uuid[]) order by id for update`),
   );
-  return rows[0]?.status === 'pending';
+  return new Set(rows.filter(({ status }) => status === 'pending').map(({ id }) => id));
 }
 
 /** A pending attempt with what its settlement needs (its invoice and the method it charged). */

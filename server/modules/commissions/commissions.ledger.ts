@@ -1,7 +1,7 @@
 import { BASIS_POINTS } from '@shared/rates';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordAudits } from '../../lib/audit';
 import { rowsOf } from '../../lib/db-rows';
 
 /**
@@ -25,6 +25,12 @@ type InsertedRow = { id: string; rep_id: string; amount_cents: string | number; 
  * on the transition to paid only. Exactly once per invoice (commissions_invoice_earned_key).
  */
 export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promise<void> {
+  await earnCommissionForInvoices(tx, [invoiceId]);
+}
+
+/** earnCommissionForInvoice for many invoices that became paid together (a batch of payments): two statements. */
+export async function earnCommissionForInvoices(tx: Db, invoiceIds: readonly string[]): Promise<void> {
+  if (invoiceIds.length === 0) return;
   const result = await tx.execute<InsertedRow>(sql`
     insert into commissions (rep_id, invoice_id, contract_id, kind, status, amount_cents, rate_bp, base_cents, earned_at)
     select c.rep_id, c.invoice_id, c.contract_id, 'earned', 'available', c.amount_cents, c.rate_bp, c.base_cents, c.paid_at
@@ -42,22 +48,29 @@ export async function earnCommissionForInvoice(tx: Db, invoiceId: string): Promi
         from invoices i
         join contracts ct on ct.id = i.contract_id
         join users u on u.id = ct.sales_rep_id
-        where i.id = ${invoiceId} and i.status = 'paid'
+        where i.id = any(${sql.param([...invoiceIds])}::uuid[]) and i.status = 'paid'
       ) b
     ) c
     where c.amount_cents > 0
     on conflict (invoice_id) where kind = 'earned' and split_from is null do nothing
-    returning id, rep_id, amount_cents, rate_bp
+    returning id, rep_id, invoice_id, amount_cents, rate_bp
   `);
-  const row = rowsOf<InsertedRow>(result)[0];
-  if (!row) return;
-  await recordAudit(tx, {
-    actorId: null,
-    action: 'commission.earned',
-    entity: 'commission',
-    entityId: row.id,
-    after: { repId: row.rep_id, invoiceId, amountCents: Number(row.amount_cents), rateBp: row.rate_bp },
-  });
+  const rows = rowsOf<InsertedRow & { invoice_id: string }>(result);
+  await recordAudits(
+    tx,
+    rows.map((row) => ({
+      actorId: null,
+      action: 'commission.earned',
+      entity: 'commission',
+      entityId: row.id,
+      after: {
+        repId: row.rep_id,
+        invoiceId: row.invoice_id,
+        amountCents: Number(row.amount_cents),
+        rateBp: row.rate_bp,
+      },
+    })),
+  );
 }
 
 /**

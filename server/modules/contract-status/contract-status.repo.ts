@@ -84,6 +84,24 @@ export async function lockContractRow(tx: Db, contractId: string): Promise<boole
   return rows.length > 0;
 }
 
+/**
+ * Locks the contracts of many invoices at once, as lockContractRow does, in contract id order (the order every
+ * path that locks several contracts takes). Answers each invoice found with its contract and customer.
+ */
+export async function lockContractsOfInvoiceRows(
+  tx: Db,
+  invoiceIds: readonly string[],
+): Promise<{ invoiceId: string; contractId: string; customerId: string }[]> {
+  if (invoiceIds.length === 0) return [];
+  return tx
+    .select({ invoiceId: invoices.id, contractId: invoices.contractId, customerId: invoices.customerId })
+    .from(contracts)
+    .innerJoin(invoices, eq(invoices.contractId, contracts.id))
+    .where(inArray(invoices.id, [...invoiceIds]))
+    .orderBy(contracts.id)
+    .for('no key update', { of: contracts });
+}
+
 /** Locks the contract an invoice belongs to, as lockContractRow does. Answers whether the invoice exists. */
 export async function lockContractOfInvoiceRow(tx: Db, invoiceId: string): Promise<boolean> {
   const rows = await tx

@@ -13,6 +13,7 @@ import {
   keepFirstActivation,
   lockContractOfInvoiceRow,
   lockContractRow,
+  lockContractsOfInvoiceRows,
   openPause,
   type ProviderIds,
   recordProviderIds,
@@ -151,6 +152,15 @@ async function emitStatusEvents(tx: Db, action: ContractAction, changed: readonl
  */
 export async function lockContractForMoney(tx: Db, contractId: string): Promise<boolean> {
   return lockContractRow(tx, contractId);
+}
+
+/**
+ * lockContractForMoney for the contracts of several invoices (a batch of charges), in one statement and in
+ * contract id order, so that two batches sharing contracts wait for each other instead of deadlocking. Answers
+ * each invoice found with its contract and customer (they never change).
+ */
+export async function lockContractsOfInvoices(tx: Db, invoiceIds: readonly string[]) {
+  return lockContractsOfInvoiceRows(tx, invoiceIds);
 }
 
 /** lockContractForMoney for the contract of an invoice. Answers whether the invoice exists. */

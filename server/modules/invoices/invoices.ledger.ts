@@ -12,6 +12,7 @@ import {
   sqlVoidable,
 } from '../../db/invoice-amounts';
 import { invoices } from '../../db/schema';
+import { rowsOf } from '../../lib/db-rows';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 /**
@@ -19,7 +20,7 @@ import { emitWebhookEvent } from '../webhooks/webhook-events';
  * refunded_cents, paid_at, voided_at, void_reason) and of the insert of issued invoices. Payments, voids,
  * credit notes and the billing run call it inside their own transactions; it writes by the rules of
  * shared/invoice-amounts.ts (payable, amount due, creditable, refundable, settles) and nothing else:
- * - addPayment: a payment adds to what was paid; the invoice is paid when it settles;
+ * - addPayments: payments add to what was paid; an invoice is paid when it settles;
  * - markFailed: a declined card marks a pending invoice failed;
  * - voidInvoiceRow: the void, with what it refunds;
  * - addCredit: a credit note adds to what was credited; an unpaid invoice it settles is paid;
@@ -43,30 +44,34 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 const row = 'invoices';
 
 /**
- * Adds a payment to a payable invoice, never more than its amount due (so paid + credited never passes the
- * total); the invoice becomes paid when payments and credits settle it, pending otherwise (a failed invoice
- * partly paid is pending again). Undefined when nothing matched (paid, void, unknown, or too much).
+ * Adds payments to payable invoices (one each, distinct invoices), never more than an invoice's amount due (so
+ * paid + credited never passes the total): ONE conditional UPDATE for all of them. An invoice becomes paid when
+ * payments and credits settle it, pending otherwise (a failed invoice partly paid is pending again). Answers the
+ * invoices changed; one that matched nothing (paid, void, unknown, or too much) is missing from the answer.
  */
-export async function addPayment(
+export async function addPayments(
   tx: Db,
-  invoiceId: string,
-  amountCents: Cents,
-  paidAt: Date,
-): Promise<InvoiceRow | undefined> {
-  const newPaid = sql`${invoices.amountPaidCents} + ${amountCents}`;
-  const settled = sqlSettles({ alias: row, amountPaidCents: newPaid });
-  const [invoice] = await tx
-    .update(invoices)
-    .set({
-      amountPaidCents: newPaid,
-      status: sql`case when ${settled} then 'paid' else 'pending' end`,
-      paidAt: sql`case when ${settled} then ${paidAt.toISOString()}::timestamptz else ${invoices.paidAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(invoices.id, invoiceId), sqlPayable(row), sql`${amountCents} <= ${sqlAmountDue(row)}`))
-    .returning();
-  if (invoice?.status === 'paid') await emitWebhookEvent(tx, 'invoice.paid', { ids: [invoice.id] });
-  return invoice;
+  entries: readonly { invoiceId: string; amountCents: Cents; paidAt: Date }[],
+): Promise<{ id: string; status: string }[]> {
+  if (entries.length === 0) return [];
+  const settled = sqlSettles({ alias: 'i', amountPaidCents: sql`i.amount_paid_cents + s.amount_cents` });
+  const changed = rowsOf<{ id: string; status: string }>(
+    await tx.execute(sql`
+      update invoices i
+      set amount_paid_cents = i.amount_paid_cents + s.amount_cents,
+          status = case when ${settled} then 'paid' else 'pending' end,
+          paid_at = case when ${settled} then s.paid_at else i.paid_at end,
+          updated_at = now()
+      from unnest(${sql.param(entries.map((e) => e.invoiceId))}::uuid[],
+                  ${sql.param(entries.map((e) => e.amountCents))}::bigint[],
+                  ${sql.param(entries.map((e) => e.paidAt.toISOString()))}::timestamptz[])
+           as s(invoice_id, amount_cents, paid_at)
+      where i.id = s.invoice_id and ${sqlPayable('i')} and s.amount_cents <= ${sqlAmountDue('i')}
+      returning i.id, i.status`),
+  );
+  const paid = changed.filter(({ status }) => status === 'paid').map(({ id }) => id);
+  if (paid.length > 0) await emitWebhookEvent(tx, 'invoice.paid', { ids: paid });
+  return changed;
 }
 
 /** A declined card marks a pending invoice failed (it stays payable). */

@@ -160,8 +160,8 @@ export async function selectInvoicePayments(db: Db, invoiceId: string): Promise<
  * What a receipt or a void notice says about the invoice: its figures, its contract's name, the
  * customer's e-mail, the contract's sales rep.
  */
-export async function selectInvoiceFacts(db: Db, invoiceId: string) {
-  const [row] = await db
+const invoiceFactsQuery = (db: Db) =>
+  db
     .select({
       invoice: invoices,
       contract: {
@@ -187,10 +187,17 @@ export async function selectInvoiceFacts(db: Db, invoiceId: string) {
     })
     .from(invoices)
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(eq(invoices.id, invoiceId))
-    .limit(1);
+    .innerJoin(customers, eq(customers.id, invoices.customerId));
+
+export async function selectInvoiceFacts(db: Db, invoiceId: string) {
+  const [row] = await invoiceFactsQuery(db).where(eq(invoices.id, invoiceId)).limit(1);
   return row;
+}
+
+/** selectInvoiceFacts of many invoices in one statement (a batch of payments). */
+export async function selectInvoiceFactsOf(db: Db, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return [];
+  return invoiceFactsQuery(db).where(inArray(invoices.id, [...invoiceIds]));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import {
   selectInvoice,
   selectInvoiceCreditNotes,
   selectInvoiceFacts,
+  selectInvoiceFactsOf,
   selectInvoiceLines,
   selectInvoicePage,
   selectInvoicePayments,
@@ -221,5 +222,13 @@ export type InvoiceFacts = NonNullable<Awaited<ReturnType<typeof selectInvoiceFa
 export async function invoiceFacts(db: Db, id: string): Promise<InvoiceFacts> {
   const facts = await selectInvoiceFacts(db, id);
   if (!facts) throw notFound(INVOICE);
+  return facts;
+}
+
+/** invoiceFacts of many invoices in one statement, by invoice id; 404 when one of them is unknown. */
+export async function invoiceFactsOf(db: Db, ids: readonly string[]): Promise<Map<string, InvoiceFacts>> {
+  const rows = await selectInvoiceFactsOf(db, ids);
+  const facts = new Map(rows.map((row) => [row.invoice.id, row]));
+  if (ids.some((id) => !facts.has(id))) throw notFound(INVOICE);
   return facts;
 }

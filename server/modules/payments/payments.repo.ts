@@ -4,7 +4,7 @@ import { contracts, invoices, payments } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-type PaymentInsert = typeof payments.$inferInsert;
+export type PaymentInsert = typeof payments.$inferInsert;
 
 /** The contract and customer an invoice belongs to (they never change). */
 export async function selectInvoiceOwner(tx: Db, invoiceId: string) {
@@ -16,15 +16,24 @@ export async function selectInvoiceOwner(tx: Db, invoiceId: string) {
   return row;
 }
 
-/** A payment or refund row; undefined when the provider's payment was recorded before (the unique key). */
-export async function insertPaymentRow(tx: Db, values: PaymentInsert): Promise<PaymentRow | undefined> {
-  const [row] = await tx
+/**
+ * Payment or refund rows in one INSERT; a row whose provider payment was recorded before (the unique key) is
+ * left out of the answer. At most a few hundred rows a call (16 parameters each).
+ */
+export async function insertPaymentRows(tx: Db, values: readonly PaymentInsert[]): Promise<PaymentRow[]> {
+  if (values.length === 0) return [];
+  return tx
     .insert(payments)
-    .values(values)
+    .values([...values])
     .onConflictDoNothing({
       target: [payments.provider, payments.providerPaymentId, payments.invoiceId, payments.kind],
     })
     .returning();
+}
+
+/** A payment or refund row; undefined when the provider's payment was recorded before (the unique key). */
+export async function insertPaymentRow(tx: Db, values: PaymentInsert): Promise<PaymentRow | undefined> {
+  const [row] = await insertPaymentRows(tx, [values]);
   return row;
 }
 

@@ -18,6 +18,7 @@
  * first lock of every money path. See docs/decisions/011-billing.md.
  */
 
+import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
 import { CONTRACT_ACCESS_MESSAGES, canReadContract, canWriteContract } from '@shared/contracts/contract-access';
 import type { Invoice, ReceiptSent } from '@shared/contracts/invoices';
 import {
@@ -29,23 +30,30 @@ import {
 import { amountDueCents } from '@shared/invoice-amounts';
 import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, recordAudits } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { readCompanyProfile } from '../../lib/company-profile';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { enqueueEmail, type Mailer } from '../../lib/mailer';
-import { notify } from '../../lib/notify';
-import { earnCommissionForInvoice } from '../commissions/commissions.ledger';
-import { lockContractOfInvoice } from '../contract-status/contract-status.service';
+import { type EmailMessage, enqueueEmail, enqueueEmails, type Mailer } from '../../lib/mailer';
+import { notify, notifyEach } from '../../lib/notify';
+import { earnCommissionForInvoices } from '../commissions/commissions.ledger';
+import { lockContractOfInvoice, lockContractsOfInvoices } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { invoiceEmailFacts, receiptEmail } from '../invoices/invoices.emails';
-import { addPayment, markFailed } from '../invoices/invoices.ledger';
-import { findVisibleInvoice, getInvoice, type InvoiceFacts, invoiceFacts } from '../invoices/invoices.service';
+import { addPayments, markFailed } from '../invoices/invoices.ledger';
+import {
+  findVisibleInvoice,
+  getInvoice,
+  type InvoiceFacts,
+  invoiceFacts,
+  invoiceFactsOf,
+} from '../invoices/invoices.service';
 import type { SessionUser } from '../sessions/sessions';
 import { emitWebhookEvent } from '../webhooks/webhook-events';
 import {
   type InvoiceRow,
-  insertPaymentRow,
+  insertPaymentRows,
+  type PaymentInsert,
   type PaymentRow,
   selectContractRep,
   selectInvoiceOwner,
@@ -99,65 +107,140 @@ export type FailedPaymentInput = Omit<ApplyPaymentInput, 'recordedBy'> & {
  * unknown invoice, 400 above the amount due, 409 for a paid or void invoice.
  */
 export async function applyPayment(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-    throw badRequest(INVOICE_MESSAGES.amountPositive, { amount: [INVOICE_MESSAGES.amountPositive] });
-  }
-  if (!(await lockContractOfInvoice(tx, input.invoiceId))) throw notFound('Invoice');
-  const paidAt = input.paidAt ?? new Date();
-  const inserted = await insertPayment(tx, input, { status: 'succeeded', paidAt, failureMessage: null });
-  if (!inserted) return duplicateOf(tx, input);
+  const [result] = await applyPayments(tx, [input]);
+  return result!;
+}
 
-  const invoice = await addPayment(tx, input.invoiceId, input.amountCents, paidAt);
-  if (!invoice) throw await refusal(tx, input.invoiceId, input.amountCents);
-
-  const becamePaid = invoice.status === 'paid';
-  const facts = await invoiceFacts(tx, invoice.id);
-  await recordAudit(tx, {
-    actorId: input.recordedBy ?? null,
-    action: 'payment.recorded',
-    entity: 'payment',
-    entityId: inserted.id,
-    after: {
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.number,
-      amountCents: inserted.amountCents,
-      method: inserted.method,
-      provider: inserted.provider,
-      providerPaymentId: inserted.providerPaymentId,
-      reference: inserted.reference,
-      cardBrand: inserted.cardBrand,
-      cardLast4: inserted.cardLast4,
-      paidAt: inserted.paidAt,
-    },
-  });
-  if (becamePaid) {
-    await recordAudit(tx, {
-      actorId: input.recordedBy ?? null,
-      action: 'invoice.paid',
-      entity: 'invoice',
-      entityId: invoice.id,
-      before: { amountPaidCents: invoice.amountPaidCents - input.amountCents },
-      after: { status: 'paid', amountPaidCents: invoice.amountPaidCents, paidAt: invoice.paidAt },
-    });
-    await earnCommissionForInvoice(tx, invoice.id);
+/**
+ * applyPayment for payments of several invoices (one each) at once, as a batch of autopay charges takes them:
+ * the same rows, events, commissions, notifications and receipts, in a fixed number of statements however many
+ * payments (their contracts locked in one statement, in id order). One refused payment throws for all, so the
+ * caller's transaction rolls back; answers in the order given.
+ */
+export async function applyPayments(tx: Db, inputs: readonly ApplyPaymentInput[]): Promise<ApplyPaymentResult[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+      throw badRequest(INVOICE_MESSAGES.amountPositive, { amount: [INVOICE_MESSAGES.amountPositive] });
+    }
   }
-  const stillDue = amountDueCents(invoice);
-  await notify(tx, {
-    to: { userIds: facts.contract.salesRepId ? [facts.contract.salesRepId] : [], roles: ['finance'] },
-    type: 'payment_received',
-    title: becamePaid ? `Invoice ${invoice.number} paid` : `Payment received on invoice ${invoice.number}`,
-    body: `${formatCents(input.amountCents)} from ${facts.customer.name}${becamePaid ? ' (paid in full)' : `; ${formatCents(stillDue)} still due`}.`,
-    link: `/contracts/${invoice.contractId}`,
-    entity: 'invoice',
-    entityId: invoice.id,
-    dedupeKey: `payment_received:${inserted.id}`,
-    email: {
-      subject: `Payment received: ${formatCents(input.amountCents)} on invoice ${invoice.number}`,
-      text: `${facts.customer.name} paid ${formatCents(input.amountCents)} on invoice ${invoice.number} (${methodWord(inserted)}).${becamePaid ? ' The invoice is paid in full.' : ` ${formatCents(stillDue)} is still due.`}`,
-    },
+  const invoiceIds = inputs.map((input) => input.invoiceId);
+  if (new Set(invoiceIds).size !== invoiceIds.length) throw new Error('applyPayments takes one payment per invoice');
+  const owners = new Map((await lockContractsOfInvoices(tx, invoiceIds)).map((owner) => [owner.invoiceId, owner]));
+  if (owners.size !== invoiceIds.length) throw notFound('Invoice');
+  const now = new Date();
+  const paidAtOf = (input: ApplyPaymentInput) => input.paidAt ?? now;
+
+  const inserted = await insertPaymentRows(
+    tx,
+    inputs.map((input) => {
+      const owner = owners.get(input.invoiceId)!;
+      return paymentValues(input, owner, { status: 'succeeded', paidAt: paidAtOf(input), failureMessage: null });
+    }),
+  );
+  const paymentOf = new Map(inserted.map((payment) => [payment.invoiceId, payment]));
+  const fresh = inputs.filter((input) => paymentOf.has(input.invoiceId));
+  const changed = await addPayments(
+    tx,
+    fresh.map((input) => ({ invoiceId: input.invoiceId, amountCents: input.amountCents, paidAt: paidAtOf(input) })),
+  );
+  if (changed.length !== fresh.length) {
+    const done = new Set(changed.map(({ id }) => id));
+    const refused = fresh.find((input) => !done.has(input.invoiceId))!;
+    throw await refusal(tx, refused.invoiceId, refused.amountCents);
+  }
+  const facts = await invoiceFactsOf(tx, invoiceIds);
+
+  const applied = fresh.map((input) => {
+    const payment = paymentOf.get(input.invoiceId)!;
+    const invoiceFacts = facts.get(input.invoiceId)!;
+    return { input, payment, facts: invoiceFacts, becamePaid: invoiceFacts.invoice.status === 'paid' };
   });
-  await queueReceipt(tx, inserted, invoice, facts);
-  return { payment: inserted, invoice, becamePaid, duplicate: false };
+  await recordAudits(
+    tx,
+    applied.flatMap(({ input, payment, facts: { invoice }, becamePaid }) => [
+      {
+        actorId: input.recordedBy ?? null,
+        action: 'payment.recorded',
+        entity: 'payment',
+        entityId: payment.id,
+        after: {
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.number,
+          amountCents: payment.amountCents,
+          method: payment.method,
+          provider: payment.provider,
+          providerPaymentId: payment.providerPaymentId,
+          reference: payment.reference,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          paidAt: payment.paidAt,
+        },
+      },
+      ...(becamePaid
+        ? [
+            {
+              actorId: input.recordedBy ?? null,
+              action: 'invoice.paid',
+              entity: 'invoice',
+              entityId: invoice.id,
+              before: { amountPaidCents: invoice.amountPaidCents - input.amountCents },
+              after: { status: 'paid', amountPaidCents: invoice.amountPaidCents, paidAt: invoice.paidAt },
+            },
+          ]
+        : []),
+    ]),
+  );
+  await earnCommissionForInvoices(
+    tx,
+    applied.filter(({ becamePaid }) => becamePaid).map(({ facts: { invoice } }) => invoice.id),
+  );
+  await notifyEach(
+    tx,
+    applied.map(({ input, payment, facts: { invoice, contract, customer }, becamePaid }) => {
+      const stillDue = amountDueCents(invoice);
+      return {
+        to: { userIds: contract.salesRepId ? [contract.salesRepId] : [], roles: ['finance'] },
+        type: 'payment_received',
+        title: becamePaid ? `Invoice ${invoice.number} paid` : `Payment received on invoice ${invoice.number}`,
+        body: `${formatCents(input.amountCents)} from ${customer.name}${becamePaid ? ' (paid in full)' : `; ${formatCents(stillDue)} still due`}.`,
+        link: `/contracts/${invoice.contractId}`,
+        entity: 'invoice',
+        entityId: invoice.id,
+        dedupeKey: `payment_received:${payment.id}`,
+        email: {
+          subject: `Payment received: ${formatCents(input.amountCents)} on invoice ${invoice.number}`,
+          text: `${customer.name} paid ${formatCents(input.amountCents)} on invoice ${invoice.number} (${methodWord(payment)}).${becamePaid ? ' The invoice is paid in full.' : ` ${formatCents(stillDue)} is still due.`}`,
+        },
+      };
+    }),
+  );
+  if (applied.length > 0) {
+    const company = await readCompanyProfile(tx);
+    await enqueueEmails(
+      tx,
+      applied.map(({ payment, facts: invoiceFacts }) =>
+        receiptMessage(payment, invoiceFacts.invoice, invoiceFacts, company),
+      ),
+    );
+  }
+
+  const appliedOf = new Map(applied.map((entry) => [entry.input.invoiceId, entry]));
+  const results: ApplyPaymentResult[] = [];
+  for (const input of inputs) {
+    const entry = appliedOf.get(input.invoiceId);
+    if (entry) {
+      results.push({
+        payment: entry.payment,
+        invoice: entry.facts.invoice,
+        becamePaid: entry.becamePaid,
+        duplicate: false,
+      });
+    } else {
+      results.push(await duplicateOf(tx, input, facts.get(input.invoiceId)!));
+    }
+  }
+  return results;
 }
 
 /**
@@ -225,24 +308,32 @@ export async function queueReceipt(
   facts: InvoiceFacts,
   options: { resent?: boolean } = {},
 ): Promise<void> {
-  await enqueueEmail(
-    tx,
-    receiptEmail({
-      invoice: invoiceEmailFacts(invoice, facts.contract),
-      payment: {
-        id: payment.id,
-        amountCents: payment.amountCents,
-        method: payment.method as PaymentMethod,
-        paidAt: payment.paidAt,
-        reference: payment.reference,
-        cardBrand: payment.cardBrand,
-        cardLast4: payment.cardLast4,
-      },
-      customer: facts.customer,
-      company: await readCompanyProfile(tx),
-      resent: options.resent,
-    }),
-  );
+  await enqueueEmail(tx, receiptMessage(payment, invoice, facts, await readCompanyProfile(tx), options));
+}
+
+/** The receipt e-mail of a payment, with the invoice's balance as given. */
+function receiptMessage(
+  payment: PaymentRow,
+  invoice: InvoiceRow,
+  facts: InvoiceFacts,
+  company: CompanyProfile,
+  options: { resent?: boolean } = {},
+): EmailMessage {
+  return receiptEmail({
+    invoice: invoiceEmailFacts(invoice, facts.contract),
+    payment: {
+      id: payment.id,
+      amountCents: payment.amountCents,
+      method: payment.method as PaymentMethod,
+      paidAt: payment.paidAt,
+      reference: payment.reference,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+    },
+    customer: facts.customer,
+    company,
+    resent: options.resent,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -317,15 +408,22 @@ async function resendLatestReceipt(tx: Db, actor: SessionUser, contractId: strin
 // Internals
 // ---------------------------------------------------------------------------------------------------------
 
-async function insertPayment(
-  tx: Db,
-  input: ApplyPaymentInput,
-  extra: { status: 'succeeded' | 'failed'; paidAt: Date; failureMessage: string | null },
-): Promise<PaymentRow | undefined> {
+type PaymentExtra = { status: 'succeeded' | 'failed'; paidAt: Date; failureMessage: string | null };
+
+async function insertPayment(tx: Db, input: ApplyPaymentInput, extra: PaymentExtra): Promise<PaymentRow | undefined> {
   // The invoice's contract and customer never change: reading them first decides nothing.
   const owner = await selectInvoiceOwner(tx, input.invoiceId);
   if (!owner) throw notFound('Invoice');
-  return insertPaymentRow(tx, {
+  const [row] = await insertPaymentRows(tx, [paymentValues(input, owner, extra)]);
+  return row;
+}
+
+function paymentValues(
+  input: ApplyPaymentInput,
+  owner: { contractId: string; customerId: string },
+  extra: PaymentExtra,
+): PaymentInsert {
+  return {
     invoiceId: input.invoiceId,
     contractId: owner.contractId,
     customerId: owner.customerId,
@@ -342,17 +440,18 @@ async function insertPayment(
     failureMessage: extra.failureMessage,
     paidAt: extra.paidAt,
     recordedBy: input.recordedBy ?? null,
-  });
+  };
 }
 
-async function duplicateOf(tx: Db, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
+/** The payment recorded before under the same provider payment id, with the invoice as it is now. */
+async function duplicateOf(tx: Db, input: ApplyPaymentInput, facts?: InvoiceFacts): Promise<ApplyPaymentResult> {
   const payment = await selectPaymentByProviderId(tx, {
     provider: input.provider,
     providerPaymentId: input.providerPaymentId ?? '',
     invoiceId: input.invoiceId,
   });
-  const facts = await invoiceFacts(tx, input.invoiceId);
-  return { payment: payment!, invoice: facts.invoice, becamePaid: false, duplicate: true };
+  const invoice = (facts ?? (await invoiceFacts(tx, input.invoiceId))).invoice;
+  return { payment: payment!, invoice, becamePaid: false, duplicate: true };
 }
 
 /** Why the conditional update matched nothing, read after the fact. */

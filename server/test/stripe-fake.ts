@@ -74,6 +74,14 @@ export type FakeStripe = {
   completeSetup(sessionId: string, method: Omit<FakePaymentMethod, 'object' | 'customer' | 'livemode'>): FakeSession;
   /** Scripts how the off-session charges of a payment method end (succeeded when not scripted). */
   scriptCharges(paymentMethodId: string, outcome: FakeChargeOutcome): void;
+  /**
+   * Runs `hook` with each PaymentIntent of a payment method before the fake answers its request (a webhook
+   * Stripe delivers before the charge's own answer arrives, say).
+   */
+  beforeAnswering(
+    paymentMethodId: string,
+    hook: (intent: { id: string; metadata: Record<string, string> }) => Promise<void>,
+  ): void;
   close(): Promise<void>;
 };
 
@@ -84,6 +92,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentMethods = new Map<string, FakePaymentMethod>();
   const setupIntents = new Map<string, object>();
   const outcomes = new Map<string, FakeChargeOutcome>();
+  const hooks = new Map<string, (intent: { id: string; metadata: Record<string, string> }) => Promise<void>>();
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -205,6 +214,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           latest_charge: outcome === 'succeeded' || outcome === 'processing' ? `ch_${random()}` : null,
           livemode: false,
         };
+        const hook = hooks.get(method.id);
+        if (hook && (outcome === 'succeeded' || outcome === 'processing')) {
+          hook(intent).then(
+            () => remember(intent),
+            () => send(500, stripeError('api_error', 'The test hook failed')),
+          );
+          return;
+        }
         if (outcome === 'succeeded' || outcome === 'processing') return remember(intent);
         const declined =
           outcome === 'authentication_required'
@@ -284,6 +301,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       session.status = 'complete';
       session.setup_intent = intentId;
       return { ...session };
+    },
+    beforeAnswering(paymentMethodId, hook) {
+      hooks.set(paymentMethodId, hook);
     },
     scriptCharges(paymentMethodId, outcome) {
       outcomes.set(paymentMethodId, outcome);

@@ -37,12 +37,7 @@ import {
   type OffSessionResult,
   refundOffSession,
 } from './off-session';
-import {
-  lockPendingAttempt,
-  lockPendingAttempts,
-  markAttemptProcessing,
-  selectPendingAttemptCharge,
-} from './provider-events.repo';
+import { lockAttempts, markAttemptProcessing, selectPendingAttemptCharge } from './provider-events.repo';
 import { createSetupLink } from './setup-links';
 
 /**
@@ -228,6 +223,11 @@ async function chargeBatch(deps: AutopayDeps, dues: readonly DueCharge[], contex
   return outcomes;
 }
 
+/** The outcome of an attempt another writer settled first (its webhook), by the status it recorded. */
+function settledAs(status: string | undefined): ChargeOutcome {
+  return status === 'succeeded' || status === 'skipped' || status === 'requires_action' ? status : 'failed';
+}
+
 const unanswered = (attemptId: string): OffSessionResult => ({
   outcome: 'declined',
   providerPaymentId: `unanswered-${attemptId}`,
@@ -287,13 +287,13 @@ async function settleSucceeded(
     const invoiceIds = items.map(({ due }) => due.invoiceId);
     await lockContractsOfInvoices(tx, invoiceIds);
     // Settled once: the charge's own answer, or its provider's webhook (a replay finds it settled).
-    const pending = await lockPendingAttempts(
+    const statuses = await lockAttempts(
       tx,
       items.map(({ attempt }) => attempt.id),
     );
     const amounts = await selectInvoiceAmountsOf(tx, invoiceIds);
     const plans = items.map((item) => {
-      if (!pending.has(item.attempt.id)) return null;
+      if (statuses.get(item.attempt.id) !== 'pending') return null;
       const invoice = amounts.get(item.due.invoiceId);
       const applied = Math.min(invoice ? amountDueCents(invoice) : 0, item.attempt.amountCents);
       return { ...item, applied, refundCents: item.attempt.amountCents - applied };
@@ -347,8 +347,9 @@ async function settleSucceeded(
       tx,
       paying.map(({ due }) => due.contractId),
     );
-    return plans.map((plan): Settled => {
-      if (!plan) return { outcome: 'taken', refundCents: 0 };
+    return plans.map((plan, index): Settled => {
+      // Settled meanwhile by its provider's webhook: what that recorded is this charge's outcome.
+      if (!plan) return { outcome: settledAs(statuses.get(items[index]!.attempt.id)), refundCents: 0 };
       const paid = plan.applied > 0;
       return {
         outcome: paid ? 'succeeded' : 'skipped',
@@ -369,7 +370,8 @@ async function settleDeclined(
   const label = methodLabel(due.method);
   return deps.db.transaction(async (tx) => {
     await lockContractForMoney(tx, due.contractId);
-    if (!(await lockPendingAttempt(tx, attempt.id))) return { outcome: 'taken', refundCents: 0 };
+    const status = (await lockAttempts(tx, [attempt.id])).get(attempt.id);
+    if (status !== 'pending') return { outcome: settledAs(status), refundCents: 0 };
     const kind = declineKind(answer);
     const retryOn = kind === 'soft' ? nextAttemptOn(attempt.seriesStartedOn, attempt.attemptNumber, today) : null;
     await finishAttempt(

@@ -349,6 +349,43 @@ describe('off-session charges with Stripe', () => {
     expect(await paymentsOf(invoice.id)).toHaveLength(1);
   });
 
+  it('"Charge now" whose payment_intent.succeeded arrives before Stripe answers: one payment, and it says paid', async () => {
+    const customer = await createTestCustomer(ctx.db, { name: 'Stripe Early Webhook', email: 'early@example.test' });
+    const methodId = newMethodId();
+    await saveWithStripe(customer.id, visa(methodId));
+    const { contract } = await createPayLinkContract(ctx.db, {
+      status: 'active',
+      customerId: customer.id,
+      startDate: '2026-10-20',
+      termMonths: 1,
+      lines: [{ unitPriceCents: 95_00 }],
+    });
+    await runBilling(ctx.db, { contractId: contract.id, asOf: '2026-10-20', baseUrl: ORIGIN });
+    const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
+    expect(await attemptsOf(invoice!.id), 'billing alone charges nothing').toEqual([]);
+    // Stripe's event for the charge reaches the webhook before the charge's own answer reaches us.
+    fake.beforeAnswering(methodId, (intent) =>
+      deliver(
+        stripeEvent('payment_intent.succeeded', {
+          id: intent.id,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount: 95_00,
+          metadata: intent.metadata,
+        }),
+      ),
+    );
+
+    const charged = await ctx.injectAs('finance', { method: 'POST', url: `/api/invoices/${invoice!.id}/charge` });
+    expect(charged.statusCode, charged.body).toBe(200);
+    expect(charged.json().autopay.attempts).toEqual([
+      expect.objectContaining({ number: 1, status: 'succeeded', amount: 95 }),
+    ]);
+    expect(await paymentsOf(invoice!.id)).toMatchObject([{ amountCents: 95_00, status: 'succeeded' }]);
+    expect(intentRequests(invoice!.id)).toHaveLength(1);
+    expect((await invoiceNow(invoice!.id)).status).toBe('paid');
+  });
+
   it('declined for insufficient funds: the attempt fails soft and is retried tomorrow', async () => {
     const { customer, invoice } = await customerWithOpenInvoice('Stripe Short Funds');
     const methodId = newMethodId();

@@ -486,6 +486,39 @@ describe("staff: a customer's methods, autopay off (never on), Charge now", () =
   });
 });
 
+describe('"Resend" of an autopay invoice', () => {
+  it('says when the card on file is charged, today at the earliest, instead of asking to pay', async () => {
+    const customer = await createTestCustomer(ctx.db, { name: 'Harbor Kites', email: 'harbor@example.test' });
+    await saveCard(customer.id, TEST_CARDS.visa);
+    const { contract } = await createPayLinkContract(ctx.db, {
+      status: 'active',
+      customerId: customer.id,
+      startDate: '2026-10-20',
+      termMonths: 1,
+      lines: [{ unitPriceCents: 64_00 }],
+    });
+    await runBilling(ctx.db, { contractId: contract.id, asOf: '2026-10-20', baseUrl: ORIGIN });
+    const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
+
+    const resent = await ctx.injectAs('finance', { method: 'POST', url: `/api/invoices/${invoice!.id}/resend` });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const copies = (await mailsTo('harbor@example.test')).filter((m) =>
+      m.subject.startsWith(`Invoice ${invoice!.number}`),
+    );
+    expect(copies).toHaveLength(2);
+    // Due Oct 27, 2026 and not charged yet (billing alone charges nothing): the next run charges it today.
+    const todayInWords = new Date(`${today()}T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(copies[0]!.text).toContain('Will be charged to Visa •••• 4242 on Oct 27, 2026.');
+    expect(copies[1]!.text).toContain(`Will be charged to Visa •••• 4242 on ${todayInWords}.`);
+    expect(copies[1]!.text).not.toContain('/p/');
+  });
+});
+
 describe('cards expiring', () => {
   it('e-mails 30 and 7 days before the end of the expiry month, each once', async () => {
     const customer = await createTestCustomer(ctx.db, { name: 'Delta Marine', email: 'delta@example.test' });

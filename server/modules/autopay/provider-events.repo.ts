@@ -86,21 +86,17 @@ export async function markAttemptProcessing(tx: Db, id: string, providerPaymentI
 }
 
 /**
- * Locks an attempt's row under the contract's money lock and answers whether it is still pending: only one
- * settlement of an attempt is recorded (the charge's own answer, or a webhook, or its replay).
+ * Locks attempts' rows under their contracts' money locks (one statement, id order) and answers each one's
+ * status: only one settlement of an attempt is recorded (the charge's own answer, or a webhook, or its replay),
+ * by whoever finds it still `pending`.
  */
-export async function lockPendingAttempt(tx: Db, id: string): Promise<boolean> {
-  return (await lockPendingAttempts(tx, [id])).has(id);
-}
-
-/** lockPendingAttempt for many attempts in one statement (id order): answers those still pending. */
-export async function lockPendingAttempts(tx: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+export async function lockAttempts(tx: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
   const rows = rowsOf<{ id: string; status: string }>(
     await tx.execute(sql`
       select id, status from autopay_attempts where id = any(${sql.param([...ids])}::uuid[]) order by id for update`),
   );
-  return new Set(rows.filter(({ status }) => status === 'pending').map(({ id }) => id));
+  return new Map(rows.map(({ id, status }) => [id, status]));
 }
 
 /** A pending attempt with what its settlement needs (its invoice and the method it charged). */

@@ -1,11 +1,13 @@
 import type { ReceiptSent } from '@shared/contracts/invoices';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
+import { businessToday } from '../../lib/business-day';
 import { payLink, portalLink } from '../../lib/capability-links';
 import { readCompanyProfile } from '../../lib/company-profile';
 import { conflict } from '../../lib/errors';
 import { enqueueEmail, type Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../sessions/sessions';
+import { invoiceAutopay } from './invoice-autopay';
 import { holdPayableInvoice } from './invoice-resend.repo';
 import { invoiceEmailFacts, invoiceIssuedEmail, type PayWhere } from './invoices.emails';
 import { findVisibleInvoice, invoiceFacts } from './invoices.service';
@@ -14,7 +16,8 @@ export type ResendDeps = { db: Db; mailer: Mailer; baseUrl: string };
 
 /**
  * "Resend" on an invoice: its e-mail queued again for the customer, with what is due today and where to pay
- * (the contract's pay link, or the client portal), and an audit event. Only while the invoice still asks for
+ * (the contract's pay link, or the client portal), or, for an autopay customer, the day its card on file is
+ * charged (never a day past: the next charge run takes it today), and an audit event. Only while the invoice still asks for
  * money (409 otherwise); the invoice's row is held (FOR SHARE) while the message is queued, so a payment or a
  * void committing at the same moment is seen either before (409) or after (the message was right when sent).
  */
@@ -27,6 +30,11 @@ export async function resendInvoice(deps: ResendDeps, actor: SessionUser, id: st
       facts.contract.paymentMode === 'pay_link' && facts.contract.payLinkToken
         ? { kind: 'pay_link', url: payLink(deps.baseUrl, facts.contract.payLinkToken) }
         : { kind: 'portal', url: portalLink(deps.baseUrl) };
+    // An autopay customer's copy says when the card on file is charged, as the invoice's first e-mail did.
+    const autopay = await invoiceAutopay(tx, facts.invoice);
+    const today = businessToday();
+    const chargedOn =
+      autopay?.method && autopay.scheduledOn ? { method: autopay.method, on: autopay.scheduledOn } : null;
     await enqueueEmail(
       tx,
       invoiceIssuedEmail({
@@ -34,6 +42,7 @@ export async function resendInvoice(deps: ResendDeps, actor: SessionUser, id: st
         customer: facts.customer,
         company: await readCompanyProfile(tx),
         pay,
+        autopay: chargedOn && chargedOn.on < today ? { ...chargedOn, on: today } : chargedOn,
       }),
     );
     await recordAudit(tx, {

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small local stand-in for the Stripe API endpoints the product calls (Checkout Sessions create in payment and
  * setup mode, retrieve and expire; Refunds create; Billing Portal Sessions create; Customers create; SetupIntents
- * and PaymentMethods retrieve; PaymentIntents create, off-session, with outcomes scripted per payment method), so
- * the official SDK can be tested without network. It answers in Stripe's shapes and records every request (path,
- * form fields, idempotency key) for assertions.
+ * and PaymentMethods retrieve; PaymentIntents create, off-session, with outcomes scripted per payment method, and
+ * retrieve, with `expand: ['payment_method']`), so the official SDK can be tested without network. It answers in
+ * Stripe's shapes and records every request (path, form fields, idempotency key) for assertions; a route can be
+ * made to fail with Stripe's 500.
  */
 
 export type FakeStripeRequest = {
@@ -30,6 +31,7 @@ type FakeSession = {
   currency: string | null;
   client_reference_id: string | null;
   customer_email: string | null;
+  saved_payment_method_options: { payment_method_save: string | null } | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
@@ -47,8 +49,13 @@ export type FakePaymentMethod = {
   card?: { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string };
   us_bank_account?: { bank_name: string; last4: string; fingerprint: string; account_type: string };
   billing_details: { name: string | null; email: string | null };
+  /** Whether Stripe may show the method again: `always` once the customer ticked Checkout's save box. */
+  allow_redisplay?: 'always' | 'limited' | 'unspecified';
   livemode: false;
 };
+
+/** A method as a test describes it (the fake adds its object, customer and mode). */
+export type FakePaymentMethodInput = Omit<FakePaymentMethod, 'object' | 'customer' | 'livemode' | 'allow_redisplay'>;
 
 /**
  * How an off-session PaymentIntent of a payment method ends: succeeded; declined (Stripe's 402 card_error with
@@ -65,13 +72,18 @@ export type FakeStripe = {
   requests: FakeStripeRequest[];
   sessions: Map<string, FakeSession>;
   paymentMethods: Map<string, FakePaymentMethod>;
-  /** Marks a session paid (as Stripe does when the customer pays) and returns the completed object. */
-  complete(sessionId: string): FakeSession;
+  /**
+   * Marks a session paid (as Stripe does when the customer pays) and returns the completed object. Its
+   * PaymentIntent (retrievable) succeeded with a card (`paymentMethod`, or a Visa 4242). With `saveCard` the
+   * customer ticked the "Save payment details" box of a session that offered it: the card is attached to the
+   * session's customer with `allow_redisplay: 'always'`; otherwise it stays unattached, `limited`.
+   */
+  complete(sessionId: string, options?: { saveCard?: boolean; paymentMethod?: FakePaymentMethodInput }): FakeSession;
   /**
    * Completes a setup-mode session with a payment method (as Stripe does when the customer saves one): its
    * SetupIntent succeeds with the method attached to the session's customer. Returns the completed session.
    */
-  completeSetup(sessionId: string, method: Omit<FakePaymentMethod, 'object' | 'customer' | 'livemode'>): FakeSession;
+  completeSetup(sessionId: string, method: FakePaymentMethodInput): FakeSession;
   /** Scripts how the off-session charges of a payment method end (succeeded when not scripted). */
   scriptCharges(paymentMethodId: string, outcome: FakeChargeOutcome): void;
   /**
@@ -82,6 +94,8 @@ export type FakeStripe = {
     paymentMethodId: string,
     hook: (intent: { id: string; metadata: Record<string, string> }) => Promise<void>,
   ): void;
+  /** Makes every request of a route (`'POST /v1/customers'`) answer Stripe's 500 until the returned undo is called. */
+  failRequests(route: string): () => void;
   close(): Promise<void>;
 };
 
@@ -91,6 +105,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, { status: number; body: string }>();
   const paymentMethods = new Map<string, FakePaymentMethod>();
   const setupIntents = new Map<string, object>();
+  const paymentIntents = new Map<string, { payment_method: string | null } & Record<string, unknown>>();
+  const failing = new Set<string>();
   const outcomes = new Map<string, FakeChargeOutcome>();
   const hooks = new Map<string, (intent: { id: string; metadata: Record<string, string> }) => Promise<void>>();
 
@@ -115,6 +131,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${random()}` });
         res.end(JSON.stringify(payload));
       };
+      if (failing.has(`${req.method} ${url.pathname}`)) {
+        return send(500, { error: { type: 'api_error', message: 'An unknown error occurred (the test failed it).' } });
+      }
       const replayKey = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : null;
       const replayed = replayKey ? idempotent.get(replayKey) : undefined;
       if (replayed) {
@@ -128,6 +147,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
 
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        if (form.customer && form.customer_email) {
+          return send(
+            400,
+            stripeError('parameter_invalid', 'You may only specify one of these parameters: customer, customer_email.'),
+          );
+        }
         const id = `cs_test_${random()}`;
         const session: FakeSession = {
           id,
@@ -144,6 +169,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           currency: form['line_items[0][price_data][currency]'] ?? form.currency ?? null,
           client_reference_id: form.client_reference_id ?? null,
           customer_email: form.customer_email ?? null,
+          saved_payment_method_options: form['saved_payment_method_options[payment_method_save]']
+            ? { payment_method_save: form['saved_payment_method_options[payment_method_save]'] }
+            : null,
           metadata: metadataOf(form, 'metadata'),
           payment_intent: null,
           payment_status: form.mode === 'setup' ? 'no_payment_required' : 'unpaid',
@@ -194,6 +222,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!method) return send(404, stripeError('resource_missing', `No such PaymentMethod: '${methodMatch[1]}'`));
         return send(200, method);
       }
+      const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && intentMatch) {
+        const intent = paymentIntents.get(intentMatch[1]);
+        if (!intent) return send(404, stripeError('resource_missing', `No such payment_intent: '${intentMatch[1]}'`));
+        const expand = [...url.searchParams].filter(([key]) => key.startsWith('expand')).map(([, value]) => value);
+        const method = intent.payment_method ? paymentMethods.get(intent.payment_method) : undefined;
+        return send(200, expand.includes('payment_method') && method ? { ...intent, payment_method: method } : intent);
+      }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const method = paymentMethods.get(form.payment_method ?? '');
         if (!method) {
@@ -214,6 +250,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           latest_charge: outcome === 'succeeded' || outcome === 'processing' ? `ch_${random()}` : null,
           livemode: false,
         };
+        paymentIntents.set(intent.id, intent);
         const hook = hooks.get(method.id);
         if (hook && (outcome === 'succeeded' || outcome === 'processing')) {
           hook(intent).then(
@@ -308,13 +345,45 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     scriptCharges(paymentMethodId, outcome) {
       outcomes.set(paymentMethodId, outcome);
     },
-    complete(sessionId) {
+    complete(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no fake session ${sessionId}`);
       session.status = 'complete';
       session.payment_status = 'paid';
       session.payment_intent ??= `pi_${random()}`;
+      const methodId = `pm_${random()}`;
+      const method: FakePaymentMethodInput = options.paymentMethod ?? {
+        id: methodId,
+        type: 'card',
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, fingerprint: `fp_${methodId}` },
+        billing_details: { name: null, email: null },
+      };
+      const saved = Boolean(options.saveCard && session.customer);
+      paymentMethods.set(method.id, {
+        ...method,
+        object: 'payment_method',
+        customer: saved ? session.customer : null,
+        allow_redisplay: saved ? 'always' : 'limited',
+        livemode: false,
+      });
+      paymentIntents.set(session.payment_intent, {
+        id: session.payment_intent,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        customer: session.customer,
+        payment_method: method.id,
+        status: 'succeeded',
+        metadata: session.metadata,
+        livemode: false,
+      });
       return { ...session };
+    },
+    failRequests(route) {
+      failing.add(route);
+      return () => {
+        failing.delete(route);
+      };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   autopayAttempts,
+  checkoutSessions,
   customers,
   invoices,
   outboxEmails,
@@ -17,8 +18,8 @@ import { createTestCustomer } from '../../test/catalog-factories';
 import { plusDays, today } from '../../test/dates';
 import { createTestUser } from '../../test/factories';
 import { asDelivered } from '../../test/outbox';
-import { card, createPayLinkContract, nextAddress } from '../../test/payment-factories';
-import { type FakePaymentMethod, type FakeStripe, startFakeStripe } from '../../test/stripe-fake';
+import { card, createPayLinkContract, nextAddress, publicClient } from '../../test/payment-factories';
+import { type FakePaymentMethodInput, type FakeStripe, startFakeStripe } from '../../test/stripe-fake';
 import { runBilling } from '../billing/billing-run';
 
 /**
@@ -27,7 +28,8 @@ import { runBilling } from '../billing/billing-run';
  * Checkout in setup mode and its signed `checkout.session.completed` (replayed: one method), off-session
  * PaymentIntents by the attempt's idempotency key (succeeded, insufficient funds, expired card), a bank debit
  * settled by its `payment_intent.succeeded` (replayed: one payment), and the card updater's
- * `payment_method.updated`. Expected values are literals.
+ * `payment_method.updated`; and a Pay Now checkout in payment mode that offers Stripe's own "Save payment details"
+ * box, whose card is recorded only when the customer ticked it. Expected values are literals.
  */
 
 const ORIGIN = 'https://pay.example.test';
@@ -79,7 +81,7 @@ async function deliver(event: object) {
   expect(response.json()).toEqual({ received: true });
 }
 
-const visa = (id: string, last4 = '4242'): Omit<FakePaymentMethod, 'object' | 'customer' | 'livemode'> => ({
+const visa = (id: string, last4 = '4242'): FakePaymentMethodInput => ({
   id,
   type: 'card',
   card: { brand: 'visa', last4, exp_month: 12, exp_year: 2030, fingerprint: `fp_${id}` },
@@ -109,7 +111,7 @@ const sessionIdOf = (url: string) => url.split('/').pop()!;
  * The set-up page with Stripe: the consent ticked on our page, Stripe's page in setup mode, the customer saves
  * the method there, and Stripe's signed `checkout.session.completed` arrives. Answers the token and the event.
  */
-async function saveWithStripe(customerId: string, method: Omit<FakePaymentMethod, 'object' | 'customer' | 'livemode'>) {
+async function saveWithStripe(customerId: string, method: FakePaymentMethodInput) {
   const token = await sendSetupLink(customerId);
   const started = await ctx.app.inject({
     method: 'POST',
@@ -133,7 +135,7 @@ async function customerWithOpenInvoice(name: string) {
     name,
     email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.test`,
   });
-  const { contract } = await createPayLinkContract(ctx.db, {
+  const { contract, token } = await createPayLinkContract(ctx.db, {
     status: 'active',
     customerId: customer.id,
     startDate: '2026-10-20',
@@ -142,7 +144,7 @@ async function customerWithOpenInvoice(name: string) {
   });
   await runBilling(ctx.db, { contractId: contract.id, asOf: '2026-10-20', baseUrl: ORIGIN });
   const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contract.id));
-  return { customer, contract, invoice: invoice! };
+  return { customer, contract, token, invoice: invoice! };
 }
 
 const methodsOf = (customerId: string) =>
@@ -626,5 +628,204 @@ describe("the card updater's payment_method.updated", () => {
       expYear: 2031,
       status: 'active',
     });
+  });
+});
+
+describe("a Pay Now checkout with Stripe: the card saved when the customer ticks Stripe's save box", () => {
+  const CONSENT =
+    'I authorise AdCRM Media to charge this payment method for the invoices of my contracts when they are due, ' +
+    'until I turn autopay off or remove the method.';
+
+  /** The pay link's Pay Now of a customer with its $120.00 invoice: our session, Stripe's, and the request for it. */
+  async function payNow(name: string) {
+    const due = await customerWithOpenInvoice(name);
+    const opened = await publicClient(ctx.app).openCheckout(due.token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [session] = await ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.contractId, due.contract.id));
+    expect(opened.json().checkoutUrl).toBe(`https://checkout.stripe.test/c/pay/${session!.providerSessionId}`);
+    const request = fake.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.form.client_reference_id === session!.id,
+    )!;
+    return { ...due, session: session!, request };
+  }
+  const stripeCustomerOf = async (customerId: string) =>
+    (await ctx.db.select().from(customers).where(eq(customers.id, customerId)))[0]!.stripeCustomerId;
+  const autopayOf = async (customerId: string) =>
+    (await ctx.db.select().from(customers).where(eq(customers.id, customerId)))[0]!.autopayEnabled;
+
+  it("opens Stripe Checkout for the customer's Stripe customer, with Stripe's save box and the consent beside Pay", async () => {
+    const { customer, session, request } = await payNow('Offer Tiles');
+    const stripeCustomer = await stripeCustomerOf(customer.id);
+    expect(stripeCustomer).toMatch(/^cus_[0-9a-f]{24}$/);
+    const made = fake.requests.filter(
+      (r) => r.path === '/v1/customers' && r.form['metadata[autopay_customer_id]'] === customer.id,
+    );
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      idempotencyKey: `customer-${customer.id}`,
+      form: { name: 'Offer Tiles', email: 'offer-tiles@example.test' },
+    });
+    expect(request.idempotencyKey).toBe(`checkout-${session.id}`);
+    expect(request.form).toMatchObject({
+      mode: 'payment',
+      customer: stripeCustomer,
+      'saved_payment_method_options[payment_method_save]': 'enabled',
+      'custom_text[submit][message]': `If you save your card: ${CONSENT}`,
+      'line_items[0][price_data][unit_amount]': '12000',
+      'metadata[checkout_token]': session.token,
+    });
+    // Stripe takes a customer or an e-mail, not both: the customer's e-mail is its Stripe customer's.
+    expect(request.form.customer_email).toBeUndefined();
+    expect(fake.sessions.get(session.providerSessionId!)).toMatchObject({
+      mode: 'payment',
+      customer: stripeCustomer,
+      customer_email: null,
+      saved_payment_method_options: { payment_method_save: 'enabled' },
+    });
+  });
+
+  it('the box ticked: the payment as before, then the card on file with the consent offered, and autopay on', async () => {
+    const { customer, invoice, session } = await payNow('Ticked Tiles');
+    const stripeCustomer = await stripeCustomerOf(customer.id);
+    expect(await autopayOf(customer.id)).toBe(false);
+    const methodId = newMethodId();
+    const completed = fake.complete(session.providerSessionId!, {
+      saveCard: true,
+      paymentMethod: visa(methodId, '1881'),
+    });
+    const event = stripeEvent('checkout.session.completed', completed);
+    await deliver(event);
+
+    expect(await paymentsOf(invoice.id)).toMatchObject([
+      {
+        status: 'succeeded',
+        provider: 'stripe',
+        providerPaymentId: completed.payment_intent,
+        amountCents: 120_00,
+        method: 'card',
+        checkoutSessionId: session.id,
+      },
+    ]);
+    expect(await invoiceNow(invoice.id)).toMatchObject({ status: 'paid', amountPaidCents: 120_00 });
+    const methods = await methodsOf(customer.id);
+    expect(methods).toHaveLength(1);
+    expect(methods[0]).toMatchObject({
+      provider: 'stripe',
+      providerMethodId: methodId,
+      providerCustomerId: stripeCustomer,
+      kind: 'card',
+      brand: 'visa',
+      last4: '1881',
+      expMonth: 12,
+      expYear: 2030,
+      fingerprint: `fp_${methodId}`,
+      isDefault: true,
+      status: 'active',
+      source: 'checkout',
+      consentText: CONSENT,
+      consentUserId: null,
+      consentName: 'Dana Ferro',
+      consentEmail: 'ticked-tiles@example.test',
+      consentIp: null,
+      consentUserAgent: null,
+      consentAt: new Date(event.created * 1000),
+    });
+    expect(await autopayOf(customer.id)).toBe(true);
+    // The invoice was paid by the checkout: nothing is charged to the card now.
+    expect(await attemptsOf(invoice.id)).toEqual([]);
+    expect(
+      fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${completed.payment_intent}`),
+    ).toHaveLength(1);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'payment_method.saved'), eq(auditEvents.entityId, customer.id)));
+    expect(audit!.after).toEqual({
+      paymentMethodId: methods[0]!.id,
+      method: 'Visa •••• 1881',
+      source: 'checkout',
+      isDefault: true,
+    });
+  });
+
+  it('the box not ticked: the payment as before and no method (nor one kept unticked, or of another customer)', async () => {
+    const { customer, invoice, session } = await payNow('Unticked Tiles');
+    const stripeCustomer = await stripeCustomerOf(customer.id);
+    const methodId = newMethodId();
+    const completed = fake.complete(session.providerSessionId!, { paymentMethod: visa(methodId) });
+    await deliver(stripeEvent('checkout.session.completed', completed));
+    expect(await paymentsOf(invoice.id)).toMatchObject([
+      { status: 'succeeded', providerPaymentId: completed.payment_intent, amountCents: 120_00 },
+    ]);
+    expect(await methodsOf(customer.id)).toEqual([]);
+    expect(await autopayOf(customer.id)).toBe(false);
+
+    // Attached to the customer without the tick (allow_redisplay `limited`): still not the customer's consent.
+    fake.paymentMethods.get(methodId)!.customer = stripeCustomer;
+    await deliver(stripeEvent('checkout.session.completed', completed));
+    expect(await methodsOf(customer.id)).toEqual([]);
+    // Saved with a tick, but to another Stripe customer than this checkout's: not this customer's card.
+    Object.assign(fake.paymentMethods.get(methodId)!, { customer: 'cus_someone_else', allow_redisplay: 'always' });
+    await deliver(stripeEvent('checkout.session.completed', completed));
+    expect(await methodsOf(customer.id)).toEqual([]);
+    expect(await autopayOf(customer.id)).toBe(false);
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
+  });
+
+  it('the signed completion replayed, again as a new delivery and three at once: one method, one payment', async () => {
+    const { customer, invoice, session } = await payNow('Replayed Tiles');
+    const methodId = newMethodId();
+    const completed = fake.complete(session.providerSessionId!, { saveCard: true, paymentMethod: visa(methodId) });
+    const event = stripeEvent('checkout.session.completed', completed);
+    await deliver(event);
+    await deliver(event);
+    await deliver(stripeEvent('checkout.session.completed', completed));
+    await Promise.all([deliver(event), deliver(event), deliver(event)]);
+
+    expect(await methodsOf(customer.id)).toMatchObject([{ providerMethodId: methodId, source: 'checkout' }]);
+    expect(await paymentsOf(invoice.id)).toMatchObject([{ status: 'succeeded', amountCents: 120_00 }]);
+    expect(await invoiceNow(invoice.id)).toMatchObject({ status: 'paid', amountPaidCents: 120_00 });
+    const saved = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'payment_method.saved'), eq(auditEvents.entityId, customer.id)));
+    expect(saved).toHaveLength(1);
+  });
+
+  it('Stripe failing to make the customer: the checkout opens as before, without the offer', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const undo = fake.failRequests('POST /v1/customers');
+    let opened: Awaited<ReturnType<typeof payNow>>;
+    try {
+      opened = await payNow('Unoffered Tiles');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      undo();
+      process.off('warning', onWarning);
+    }
+    const { customer, contract, invoice, session, request } = opened;
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/customers' && r.form['metadata[autopay_customer_id]'] === customer.id)
+        .length,
+    ).toBeGreaterThan(0);
+    expect(await stripeCustomerOf(customer.id)).toBeNull();
+    expect(request.form).toMatchObject({ mode: 'payment', customer_email: 'unoffered-tiles@example.test' });
+    expect(request.form.customer).toBeUndefined();
+    expect(request.form['saved_payment_method_options[payment_method_save]']).toBeUndefined();
+    expect(request.form['custom_text[submit][message]']).toBeUndefined();
+    expect(warnings).toEqual([
+      `A Stripe checkout of contract ${contract.id} opens without the offer to save its card: StripeAPIError`,
+    ]);
+
+    // Paid there (no box to tick): the payment is recorded, and no method.
+    const completed = fake.complete(session.providerSessionId!, { saveCard: true });
+    await deliver(stripeEvent('checkout.session.completed', completed));
+    expect(await paymentsOf(invoice.id)).toMatchObject([{ status: 'succeeded', amountCents: 120_00 }]);
+    expect(await methodsOf(customer.id)).toEqual([]);
   });
 });

@@ -20,7 +20,12 @@ import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler } from '../../lib/response-schema';
 import { registerAfterContractBilled } from '../billing/billing.service';
 import { invoiceResponse } from '../invoices/invoices.response';
-import { registerCheckoutCardSaver, registerStripeEventHandler, stripeClientFor } from '../payments/checkout.service';
+import {
+  registerCheckoutCardSaver,
+  registerCheckoutSaveOffer,
+  registerStripeEventHandler,
+  stripeClientFor,
+} from '../payments/checkout.service';
 import { chargeContractNow } from './autopay-charges.service';
 import { chargeInvoiceWithAnswer } from './invoice-autopay.service';
 import {
@@ -37,7 +42,12 @@ import {
   startOwnSetup,
   turnCustomerAutopayOff,
 } from './payment-methods.service';
-import { handleAutopayStripeEvent, startLinkStripeSetup, startOwnStripeSetup } from './stripe-autopay.service';
+import {
+  checkoutSaveOffer,
+  handleAutopayStripeEvent,
+  startLinkStripeSetup,
+  startOwnStripeSetup,
+} from './stripe-autopay.service';
 import { autopayStripe, setAutopayStripe } from './stripe-off-session';
 
 /** Limits of the public set-up routes per client address: a customer's retyping, too few to test cards. */
@@ -65,10 +75,13 @@ export async function autopayRoutes(app: FastifyInstance): Promise<void> {
   registerCheckoutCardSaver((checkout, saved) =>
     saveCheckoutCard({ ...checkout, businessName: checkout.businessName }, saved.customerId, saved.card, saved.consent),
   );
-  // With Stripe configured, methods are saved on Stripe (setup-mode Checkout) and charged there off-session;
-  // Stripe's events for them come through payments' webhook.
+  // With Stripe configured, methods are saved on Stripe (setup-mode Checkout, or Stripe's save box of a Pay Now
+  // checkout) and charged there off-session; Stripe's events for them come through payments' webhook.
   const stripe = stripeClientFor(app.config);
   setAutopayStripe(stripe);
+  registerCheckoutSaveOffer(
+    stripe ? (checkout, { customerId }) => checkoutSaveOffer({ ...checkout }, stripe, customerId) : null,
+  );
   registerStripeEventHandler(
     stripe ? (checkout, event) => handleAutopayStripeEvent({ ...checkout }, stripe, event) : null,
   );

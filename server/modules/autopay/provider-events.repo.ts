@@ -18,6 +18,19 @@ export async function selectStripeCustomerId(db: Db, customerId: string): Promis
   return row ? row.stripeCustomerId : undefined;
 }
 
+/** Our customer whose Stripe customer this is: undefined when none is, or when more than one claims it. */
+export async function selectCustomerIdByStripeCustomerId(
+  db: Db,
+  stripeCustomerId: string,
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.stripeCustomerId, stripeCustomerId))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.id : undefined;
+}
+
 /** Keeps the first Stripe customer made for the customer: answers the one kept (another's, if it was first). */
 export async function keepStripeCustomerId(db: Db, customerId: string, stripeCustomerId: string): Promise<string> {
   const [row] = rowsOf<{ stripe_customer_id: string }>(

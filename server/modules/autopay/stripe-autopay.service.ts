@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { AppError, notFound } from '../../lib/errors';
+import type { CheckoutSaveOffer } from '../payments/checkout.service';
 import type { SessionUser } from '../sessions/sessions';
 import { retryFailedNow, selectAutopayCustomer } from './autopay.repo';
 import { runAutopayCharges, settleAttemptLater } from './autopay-charges.service';
@@ -11,6 +12,7 @@ import { liveLink, type PaymentMethodDeps, recordMethod, type VaultedMethod } fr
 import {
   keepStripeCustomerId,
   refreshMethod,
+  selectCustomerIdByStripeCustomerId,
   selectMethodByProviderId,
   selectStripeCustomerId,
 } from './provider-events.repo';
@@ -20,8 +22,10 @@ import { intentAnswer, STRIPE_KEYS } from './stripe-off-session';
 /**
  * Saving a method with Stripe (product.md section 18, decision 057): Stripe Checkout in setup mode for the
  * customer's Stripe customer (made once), the consent ticked on our set-up page (or given by the signed-in
- * client) carried in the session's metadata; the signed `checkout.session.completed` records the method.
- * Stripe's later answers (a bank debit's PaymentIntent, the card updater) come through the same webhook.
+ * client) carried in the session's metadata; the signed `checkout.session.completed` records the method. A
+ * payment-mode checkout (Pay Now) offers Stripe's own save box for the same Stripe customer, and its completion
+ * records the card when the customer ticked it. Stripe's later answers (a bank debit's PaymentIntent, the card
+ * updater) come through the same webhook.
  */
 
 /** Stripe allows a Checkout Session 30 minutes to 24 hours. */
@@ -54,6 +58,22 @@ export async function ensureStripeCustomer(
     { idempotencyKey: `customer-${customerId}` },
   );
   return keepStripeCustomerId(deps.db, customerId, created.id);
+}
+
+/**
+ * The offer of a payment-mode Checkout (Pay Now) to keep its card for autopay (registered with payments'
+ * registerCheckoutSaveOffer): the customer's Stripe customer, made once, and the consent text every saved method
+ * records. Throws when Stripe cannot make the customer: payments then opens the checkout without the offer.
+ */
+export async function checkoutSaveOffer(
+  deps: PaymentMethodDeps,
+  stripe: Stripe,
+  customerId: string,
+): Promise<CheckoutSaveOffer> {
+  return {
+    providerCustomerId: await ensureStripeCustomer(deps, stripe, customerId),
+    consentText: autopayConsentText(deps.businessName),
+  };
 }
 
 /** Opens Stripe Checkout in setup mode for one set-up link; answers its stripe.com address. */
@@ -185,7 +205,12 @@ export async function handleAutopayStripeEvent(
 ): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
-      return savedInSetupMode(deps, stripe, event.data.object);
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      return session.mode === 'payment'
+        ? savedAtPayment(deps, stripe, session, event.created)
+        : savedInSetupMode(deps, stripe, session);
+    }
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
@@ -282,6 +307,56 @@ async function savedInSetupMode(deps: PaymentMethodDeps, stripe: Stripe, session
     // The link was spent meanwhile (a second delivery of the same event won the race): nothing more to record.
     if (error instanceof AppError && error.code === 'GONE') return;
     if (await selectMethodByProviderId(deps.db, 'stripe', methodId)) return;
+    throw error;
+  }
+}
+
+/**
+ * A paid payment-mode session of ours that offered Stripe's save box (payments settled its payment first): the
+ * card is recorded only when the customer ticked the box, which Stripe marks on the PaymentMethod with
+ * `allow_redisplay: 'always'`, attached to the session's customer. As the built-in checkout's "Save this card"
+ * box does: the default, autopay on, the consent text offered, who agreed (the name on the card); the IP and user
+ * agent are Stripe's to keep (its page took the tick). A replay, or a second delivery, records nothing more.
+ */
+async function savedAtPayment(
+  deps: PaymentMethodDeps,
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+  eventCreated: number,
+) {
+  const stripeCustomer = idOf(session.customer);
+  const intentId = idOf(session.payment_intent);
+  if (session.payment_status !== 'paid' || !stripeCustomer || !intentId) return;
+  if (session.saved_payment_method_options?.payment_method_save !== 'enabled') return;
+  const customerId = await selectCustomerIdByStripeCustomerId(deps.db, stripeCustomer);
+  if (!customerId) return;
+  const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] });
+  const method = intent.payment_method;
+  if (intent.status !== 'succeeded' || !method || typeof method === 'string') return;
+  if (method.allow_redisplay !== 'always' || idOf(method.customer) !== stripeCustomer) return;
+  if (await selectMethodByProviderId(deps.db, 'stripe', method.id)) return;
+  const vaulted = vaultedOf(method, stripeCustomer);
+  const customer = await selectAutopayCustomer(deps.db, customerId);
+  if (!vaulted || !customer) return;
+  try {
+    await recordMethod(deps, {
+      customerId,
+      vaulted,
+      makeDefault: true,
+      source: 'checkout',
+      consent: {
+        userId: null,
+        name: method.billing_details?.name || customer.contactPerson || customer.name,
+        email: customer.email || method.billing_details?.email || null,
+        ip: null,
+        userAgent: null,
+        at: new Date(eventCreated * 1000),
+      },
+      spendLink: null,
+    });
+  } catch (error) {
+    // A second delivery of the same event recorded it first (the method is unique per provider and id).
+    if (await selectMethodByProviderId(deps.db, 'stripe', method.id)) return;
     throw error;
   }
 }

@@ -57,7 +57,7 @@ import {
   setProviderSessionId,
 } from './checkout.repo';
 import { recordDeclinedAttempt, type SettleResult, settleCheckout } from './checkout.settle';
-import { type PaymentProvider, WebhookSignatureError } from './provider';
+import { type CheckoutSaveOffer, type PaymentProvider, WebhookSignatureError } from './provider';
 import { type PaymentProviders, stripeConfigured } from './providers';
 import { createStripeClient } from './stripe-provider';
 
@@ -303,6 +303,8 @@ async function openCheckout(
   await closeAtProvider(deps, opened.closed);
 
   if (!opened.created) return { checkoutUrl: await reusedCheckoutUrl(deps, provider, opened.session) };
+  const saveOffer =
+    provider.name === 'stripe' ? await saveOfferFor(deps, { customerId: input.found.customer.id, contractId }) : null;
   let created: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
   try {
     created = await provider.createCheckout({
@@ -315,6 +317,7 @@ async function openCheckout(
       successUrl: `${deps.baseUrl}${paymentSuccessPath(contractId, opened.session.token)}`,
       cancelUrl: input.cancelUrl,
       expiresAt: opened.session.expiresAt,
+      ...(saveOffer ? { saveOffer } : {}),
     });
   } catch (error) {
     // Nothing to pay at the provider: the next opener makes a new checkout instead of waiting for this one.
@@ -323,6 +326,42 @@ async function openCheckout(
   }
   await setProviderSessionId(deps.db, opened.session.id, created.providerSessionId);
   return { checkoutUrl: created.checkoutUrl };
+}
+
+export type { CheckoutSaveOffer };
+
+/**
+ * Who offers to keep a Stripe checkout's card on file (Stripe's own "Save payment details" box, product.md section
+ * 18): modules/autopay registers it (payments sits below it), answering the customer's Stripe customer and the
+ * consent text, or null for no offer. Registering again replaces it; null removes it.
+ */
+type CheckoutSaveOfferer = (
+  deps: CheckoutDeps,
+  checkout: { customerId: string; contractId: string },
+) => Promise<CheckoutSaveOffer | null>;
+let checkoutSaveOfferer: CheckoutSaveOfferer | null = null;
+
+export function registerCheckoutSaveOffer(offerer: CheckoutSaveOfferer | null): void {
+  checkoutSaveOfferer = offerer;
+}
+
+/** The save offer of a new Stripe checkout; any failure (Stripe unreachable, say) opens it without one. */
+async function saveOfferFor(
+  deps: CheckoutDeps,
+  checkout: { customerId: string; contractId: string },
+): Promise<CheckoutSaveOffer | null> {
+  if (!checkoutSaveOfferer) return null;
+  try {
+    return await checkoutSaveOfferer(deps, checkout);
+  } catch (error) {
+    // What failed, by kind only (a Stripe error's type, say StripeAPIError): never its message or request.
+    const kind =
+      error instanceof Error ? ('type' in error && typeof error.type === 'string' ? error.type : error.name) : 'error';
+    process.emitWarning(
+      `A Stripe checkout of contract ${checkout.contractId} opens without the offer to save its card: ${kind}`,
+    );
+    return null;
+  }
 }
 
 /** How long a second opener waits for the provider's checkout of a session made a moment ago. */
@@ -550,7 +589,8 @@ async function receiptSession(deps: CheckoutDeps, token: string) {
 
 /**
  * Who acts on the verified Stripe events payments does not handle itself (a method saved in setup mode, an
- * off-session PaymentIntent's result, the card updater): modules/autopay registers it (payments sits below it).
+ * off-session PaymentIntent's result, the card updater), and on a checkout's completion once payments settled
+ * its payment (a card the customer ticked to save): modules/autopay registers it (payments sits below it).
  * An error it throws answers 500, so that Stripe delivers the event again. Registering again replaces it.
  */
 type StripeEventHandler = (deps: CheckoutDeps, event: Stripe.Event) => Promise<void>;
@@ -638,5 +678,8 @@ export async function handleStripeWebhook(
       }
     }
   }
+  // Then, settled or settled before (a replay, or a delivery after the handler failed), the completion goes on to
+  // the handler above payments: it saves the card if the customer ticked Stripe's box, once.
+  if (stripeEventHandler && event.event) await stripeEventHandler(deps, event.event as Stripe.Event);
   return { received: true };
 }

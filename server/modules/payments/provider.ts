@@ -21,7 +21,16 @@ export type CheckoutRequest = {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /**
+   * An offer to keep the paying card on file for autopay (product.md section 18), from the module above payments
+   * that keeps methods (registerCheckoutSaveOffer): the provider's customer the card would be saved to, and the
+   * consent text the customer agrees to by ticking the provider's own save box (off by default). Without it the
+   * checkout only takes the payment.
+   */
+  saveOffer?: CheckoutSaveOffer;
 };
+
+export type CheckoutSaveOffer = { providerCustomerId: string; consentText: string };
 
 export type ProviderCheckout = { checkoutUrl: string; providerSessionId: string };
 
@@ -39,6 +48,8 @@ export type ProviderEvent =
       amountCents: number;
       cardBrand: string | null;
       cardLast4: string | null;
+      /** The verified event itself, handed on after the payment is settled (autopay saves a card ticked to save). */
+      event?: unknown;
     }
   | {
       type: 'checkout.failed';

@@ -32,13 +32,16 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 /**
  * Stripe Checkout in payment mode: one line for the amount due, our session token in the metadata (of
  * the session and of its payment intent), an idempotency key per checkout session so a retried call
- * never opens two. Payments are confirmed only by signed webhooks.
+ * never opens two. Payments are confirmed only by signed webhooks. With a save offer the session is the
+ * customer's Stripe customer's and shows Stripe's opt-in box to save the card (a card saved so is recorded from
+ * the same webhook, decision 057).
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = createStripeClient(settings);
   return {
     name: 'stripe',
     async createCheckout(request) {
+      const offer = request.saveOffer;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -53,7 +56,15 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
             },
           ],
           client_reference_id: request.sessionId,
-          customer_email: request.customerEmail ?? undefined,
+          // With an offer to save the card: the customer's Stripe customer (Stripe allows it or an e-mail, not both),
+          // Stripe's own "Save payment details" box (off by default) and, beside the Pay button, what saving agrees to.
+          ...(offer
+            ? {
+                customer: offer.providerCustomerId,
+                saved_payment_method_options: { payment_method_save: 'enabled' as const },
+                custom_text: { submit: { message: saveOfferText(offer.consentText) } },
+              }
+            : { customer_email: request.customerEmail ?? undefined }),
           metadata: { [CHECKOUT_TOKEN_KEY]: request.token, contract_id: request.contractId },
           payment_intent_data: {
             description: request.description,
@@ -110,6 +121,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   };
 }
 
+/** Stripe shows at most 1,200 characters of custom text beside the Pay button. */
+const CUSTOM_TEXT_MAX = 1200;
+
+/** The consent of Stripe's save box, beside the Pay button: what ticking it agrees to. */
+const saveOfferText = (consentText: string) => `If you save your card: ${consentText}`.slice(0, CUSTOM_TEXT_MAX);
+
 /** constructEvent on the raw bytes: a wrong signature, or a timestamp older than 5 minutes, is refused. */
 function verifyStripeEvent(rawBody: Buffer, headers: IncomingHttpHeaders, secret: string): Stripe.Event {
   const signature = headers['stripe-signature'];
@@ -146,6 +163,7 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
         amountCents: session.amount_total ?? 0,
         cardBrand: null,
         cardLast4: null,
+        event,
       };
     }
     case 'checkout.session.async_payment_failed': {

@@ -127,6 +127,50 @@ describe('Stripe Checkout Sessions', () => {
     ).toBe(true);
   });
 
+  it('the provider sends a customer e-mail without a save offer, and with one the Stripe customer and its save box', async () => {
+    const provider = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.baseUrl,
+    });
+    const request = {
+      token: 'tok_provider_offer',
+      contractId: '00000000-0000-4000-8000-000000000001',
+      amountCents: 42_00,
+      description: 'Invoice INV-2026-000042',
+      customerEmail: 'offer@example.test',
+      successUrl: `${ORIGIN}/payment/success`,
+      cancelUrl: `${ORIGIN}/p/offer`,
+      expiresAt: new Date('2026-11-05T12:00:00Z'),
+    };
+    const sent = (sessionId: string) =>
+      fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.form.client_reference_id === sessionId)!.form;
+
+    await provider.createCheckout({ ...request, sessionId: 'session-without-offer' });
+    const plain = sent('session-without-offer');
+    expect(plain).toMatchObject({ mode: 'payment', customer_email: 'offer@example.test', expires_at: '1793880000' });
+    expect(
+      Object.keys(plain).filter((key) => /^(customer|saved_payment_method_options|custom_text)\b/.test(key)),
+    ).toEqual([]);
+
+    const consentText = `I authorise ${'A very long business name '.repeat(60)}to charge this payment method.`;
+    await provider.createCheckout({
+      ...request,
+      sessionId: 'session-with-offer',
+      saveOffer: { providerCustomerId: 'cus_offer', consentText },
+    });
+    const offered = sent('session-with-offer');
+    expect(offered).toMatchObject({
+      mode: 'payment',
+      customer: 'cus_offer',
+      'saved_payment_method_options[payment_method_save]': 'enabled',
+    });
+    expect(offered.customer_email).toBeUndefined();
+    // Stripe shows at most 1,200 characters beside the Pay button.
+    expect(offered['custom_text[submit][message]']).toBe(`If you save your card: ${consentText}`.slice(0, 1200));
+    expect(offered['custom_text[submit][message]']).toHaveLength(1200);
+  });
+
   it('the built-in checkout page does not serve a Stripe session', async () => {
     const { client, session } = await stripeCheckout();
     expect((await client.getCheckout(session.token)).statusCode).toBe(404);

@@ -48,6 +48,16 @@ export const PERMISSIONS = {
   'payment-method:manage': ['super_admin', 'admin', 'finance'],
   'payment-method:self': ['client'],
 
+  /**
+   * The sales pipeline (product.md section 19): deals, the board, the forecast and activities. `:any` every
+   * deal (and choosing its owner), `:own` a rep's own. Managers set the reps' forecast targets; admins the
+   * pipeline's stages, lost reasons and rottenDays.
+   */
+  'deal:any': ['super_admin', 'admin', 'sales_manager'],
+  'deal:own': ['sales'],
+  'forecast:targets': ['super_admin', 'admin', 'sales_manager'],
+  'pipeline:settings': ['super_admin', 'admin'],
+
   /** Who owes what: open balances by customer, aging, dunning stage, credit (the Receivables screen, finance's dashboard cards). */
   'receivables:read': ['super_admin', 'admin', 'sales_manager', 'finance'],
 
@@ -110,6 +120,7 @@ export const PERMISSIONS = {
   'nav:receivables': ['super_admin', 'admin', 'sales_manager', 'finance'],
   'nav:audit': ['super_admin', 'admin'],
   'nav:inventory': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  'nav:pipeline': ['super_admin', 'admin', 'sales_manager', 'sales'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -13,6 +13,7 @@ import { creativesRoutes } from './creatives/creatives.routes';
 import { creditNotesRoutes } from './credit-notes/credit-notes.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { dealsRoutes } from './deals/deals.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { healthRoutes } from './health/health.routes';
 import { insertionOrdersRoutes } from './insertion-orders/insertion-orders.routes';
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contractsRoutes);
   await app.register(contractRenewalsRoutes);
   await app.register(insertionOrdersRoutes);
+  await app.register(dealsRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(clientPortalRoutes);

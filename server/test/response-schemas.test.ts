@@ -189,6 +189,21 @@ describe('the answers of the demo business', () => {
       { name: 'file', filename: 'Holiday banner.png', type: 'image/png', content: PNG },
     ]);
     created.push(await ctx.injectAs(client, { method: 'POST', url: '/api/client/creatives', ...upload }));
+    // A deal with a line, and one with its contract drafted.
+    const sales = await demo('sales@demo.test');
+    const [customerId] = await ids(admin, '/api/customers?limit=1');
+    const [product] = await ids(admin, '/api/products?limit=1');
+    for (const title of ['Spring banners', 'Summer pre-roll']) {
+      const deal = await ctx.injectAs(sales, {
+        method: 'POST',
+        url: '/api/deals',
+        payload: { customerId, title, amount: 1200, lines: [{ productId: product, quantity: 1, unitPrice: 1200 }] },
+      });
+      created.push(deal);
+      if (title === 'Summer pre-roll') {
+        created.push(await ctx.injectAs(sales, { method: 'POST', url: `/api/deals/${deal.json().id}/contract` }));
+      }
+    }
     for (const response of created) expect(response.statusCode, response.body).toBeLessThan(300);
   }, 120_000);
 
@@ -266,6 +281,10 @@ describe('the answers of the demo business', () => {
       ...each('/api/inventory/*/2026-11-27', inventoryIds),
       ...each('/api/inventory/*/2026-12-24', inventoryIds),
     ]);
+    add('GET /api/deals', sales, ['/api/deals?limit=500']);
+    add('GET /api/deals/:id', admin, each('/api/deals/*', await ids(admin, '/api/deals?limit=500')));
+    add('GET /api/pipeline/summary', sales, ['/api/pipeline/summary']);
+    add('GET /api/settings/pipeline', admin, ['/api/settings/pipeline']);
     add('GET /api/packages', admin, ['/api/packages?limit=500']);
     add('GET /api/packages/:id', admin, each('/api/packages/*', await ids(admin, '/api/packages?limit=500')));
     add('GET /api/contracts', admin, ['/api/contracts?limit=500']);

@@ -224,6 +224,19 @@ const MATRIX: Row[] = [
   ['POST /api/invoices/:id/charge',                     401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/contracts/:id/billing-portal',            401,  ok,   ok,   ok,   ok,   ok,   403],
 
+  // the sales pipeline (product.md section 19): reps their own deals, managers and admins all
+  ['GET /api/deals',                                   401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/deals',                                  401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/deals/:id',                               401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PATCH /api/deals/:id',                             401,  ok,   ok,   ok,   ok,   403,  403],
+  ['DELETE /api/deals/:id',                            401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/deals/:id/move',                         401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/deals/:id/lose',                         401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/deals/:id/contract',                     401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/pipeline/summary',                        401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/settings/pipeline',                       401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PUT /api/settings/pipeline',                       401,  ok,   ok,   403,  403,  403,  403],
+
   // inventory of holiday placements: the people who sell it
   ['GET /api/products/:id/availability',                401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/inventory',                                401,  ok,   ok,   ok,   ok,   403,  403],

@@ -58,6 +58,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   },
   creatives: { owner: 'modules/creatives' },
   credit_notes: { owner: 'modules/credit-notes' },
+  deal_lines: { owner: 'modules/deals' },
+  deals: { owner: 'modules/deals' },
   customer_credit_entries: { owner: 'modules/credit-notes' },
   customers: {
     owner: 'modules/customers',
@@ -107,6 +109,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
     also: { 'modules/credit-notes': 'a refund of the credit balance is recorded as a payment back (decision 024)' },
   },
   payouts: { owner: 'modules/commissions' },
+  pipeline_stages: { owner: 'modules/deals' },
   products: { owner: 'modules/products', also: { 'demo/seed-catalog.ts': DEMO_HISTORY } },
   rate_limit_hits: { owner: 'plugins/rate-limit.repo.ts' },
   renewal_holds: { owner: 'modules/inventory' },

@@ -9,6 +9,7 @@ export const AUDIT_ENTITIES = [
   'commission',
   'product',
   'package',
+  'deal',
   'user',
   'settings',
   'api_key',

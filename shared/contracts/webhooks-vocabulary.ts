@@ -19,6 +19,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'contract.canceled',
   'delivery.reconciled',
   'payout.disbursed',
+  'deal.won',
+  'deal.lost',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -40,6 +42,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'contract.canceled': 'Contract canceled',
   'delivery.reconciled': 'Delivery reconciled',
   'payout.disbursed': 'Payout disbursed',
+  'deal.won': 'Deal won',
+  'deal.lost': 'Deal lost',
 };
 
 export const isWebhookEventType = (value: string): value is WebhookEventType =>

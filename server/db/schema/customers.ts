@@ -37,6 +37,8 @@ export const customers = pgTable(
       sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
     ),
     index('customers_name_idx').on(t.name),
+    // Autopay finds the customer a Stripe webhook names (a card saved at a payment-mode checkout).
+    index('customers_stripe_customer_idx').on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} is not null`),
     // The charge run starts from the few customers on autopay.
     index('customers_autopay_idx').on(t.id).where(sql`${t.autopayEnabled}`),
     // Receivables: the customers holding credit (few), without reading every customer.

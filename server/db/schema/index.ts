@@ -8,6 +8,7 @@ export * from './catalog';
 export * from './commissions';
 export * from './contracts';
 export * from './customers';
+export * from './deals';
 export * from './delivery';
 export * from './insertion-orders';
 export * from './inventory';

@@ -430,6 +430,56 @@ const TABLE: Row[] = [
     'Invoice INV-2026-000123 e-mailed again to giulia@bellanotte.example',
   ],
   [
+    'deal.created',
+    'deal',
+    OTHER,
+    null,
+    { title: 'Spring banners', stage: 'Lead', amountCents: 1_250_050, customerId: CUSTOMER },
+    'Deal "Spring banners" created in Lead for $12,500.50',
+  ],
+  ['deal.updated', 'deal', OTHER, { amountCents: 100 }, { amountCents: 200 }, 'Deal "Autumn video" updated: Amount'],
+  [
+    'deal.moved',
+    'deal',
+    OTHER,
+    { stage: 'Proposal' },
+    { stage: 'IO sent', reason: 'contract sent', contractId: CONTRACT },
+    'Deal "Autumn video" moved from Proposal to IO sent (contract sent)',
+  ],
+  [
+    'deal.won',
+    'deal',
+    OTHER,
+    { stage: 'IO sent' },
+    { stage: 'Won', reason: 'contract accepted' },
+    'Deal "Autumn video" won (contract accepted)',
+  ],
+  [
+    'deal.lost',
+    'deal',
+    OTHER,
+    { stage: 'Lead' },
+    { stage: 'Lost', reason: 'Budget' },
+    'Deal "Autumn video" lost: Budget',
+  ],
+  ['deal.deleted', 'deal', OTHER, { title: 'Spring banners', stage: 'Lead' }, null, 'Deal "Spring banners" deleted'],
+  [
+    'deal.contract_created',
+    'deal',
+    OTHER,
+    { stage: 'Lead' },
+    { stage: 'Proposal', contractId: CONTRACT },
+    'Contract "Spring Campaign" drafted from deal "Autumn video"; moved to Proposal',
+  ],
+  [
+    'pipeline.stages_updated',
+    'settings',
+    'pipeline',
+    { stages: ['Lead 10%'] },
+    { stages: ['Lead 10%', 'Won 100%', 'Lost 0%'] },
+    'Pipeline stages saved: Lead 10%, Won 100%, Lost 0%',
+  ],
+  [
     'package.created',
     'package',
     OTHER,
@@ -776,6 +826,7 @@ const TABLE: Row[] = [
 /** The list's label of a webhook endpoint (its URL, as audit.repo reads it); other records are named by `refs`. */
 const LABELS: Record<string, string> = {
   webhook_endpoint: 'https://hooks.example.test/adcrm',
+  deal: 'Autumn video',
 };
 
 function inputOf([action, entity, entityId, before, after]: Row): SummaryInput {

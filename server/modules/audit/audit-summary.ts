@@ -329,6 +329,27 @@ export const SUMMARY_RULES: Record<string, Rule> = {
     ),
   'invoice.resent': (f) =>
     join(`Invoice ${f.text('number') ?? f.record} e-mailed again`, f.text('to') ? ` to ${f.text('to')}` : ''),
+  'deal.created': (f) =>
+    join(
+      `Deal ${quoted(f.text('title') ?? f.record)} created in ${f.text('stage') ?? 'the pipeline'}`,
+      f.money('amountCents') ? ` for ${f.money('amountCents')}` : '',
+    ),
+  'deal.updated': (f) => updated(`Deal ${quoted(f.record)}`, f),
+  'deal.moved': (f) =>
+    join(
+      `Deal ${quoted(f.record)} moved from ${f.before.stage ?? 'a stage'} to ${f.after.stage ?? 'a stage'}`,
+      f.text('reason') ? ` (${f.text('reason')})` : '',
+    ),
+  'deal.won': (f) => join(`Deal ${quoted(f.record)} won`, f.text('reason') ? ` (${f.text('reason')})` : ''),
+  'deal.lost': (f) => join(`Deal ${quoted(f.record)} lost`, f.text('reason') ? `: ${f.text('reason')}` : ''),
+  'deal.deleted': (f) => `Deal ${quoted(f.text('title') ?? f.record)} deleted`,
+  'deal.contract_created': (f) =>
+    join(
+      `Contract ${quoted(f.ref('contractId') ?? 'draft')} drafted from deal ${quoted(f.record)}`,
+      f.before.stage !== f.after.stage ? `; moved to ${f.after.stage}` : '',
+    ),
+  'pipeline.stages_updated': (f) =>
+    `Pipeline stages saved: ${Array.isArray(f.after.stages) ? (f.after.stages as string[]).join(', ') : ''}`,
   'package.created': (f) => `Package ${quoted(f.text('name') ?? f.record)} created`,
   'package.updated': (f) => updated(`Package ${quoted(f.text('name') ?? f.record)}`, f),
   'package.deleted': (f) => `Package ${quoted(f.text('name') ?? f.record)} deleted`,

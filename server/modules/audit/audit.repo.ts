@@ -55,6 +55,8 @@ const liveName = sql`case a.entity
     when 'user' then (select trim(first_name || ' ' || last_name) from users where id = ${recordId})
     when 'product' then (select name from products where id = ${recordId})
     when 'package' then (select name from packages where id = ${recordId})
+    when 'deal' then (select d.title || coalesce(' · ' || cu.name, '')
+                      from deals d left join customers cu on cu.id = d.customer_id where d.id = ${recordId})
     when 'payout' then (select 'Payout · ' || trim(u.first_name || ' ' || u.last_name)
                         from payouts p join users u on u.id = p.rep_id where p.id = ${recordId})
     when 'credit_note' then (select number from credit_notes where id = ${recordId})

@@ -7,6 +7,7 @@ import {
   DEFAULT_ACCOUNTING_SETTINGS,
 } from '@shared/contracts/accounting';
 import type { User } from '@shared/contracts/auth';
+import { DEFAULT_PIPELINE_RULES, type PipelineRules, pipelineRulesSchema } from '@shared/contracts/deals';
 import {
   COMPANY_MESSAGES,
   type CompanyLogoInfo,
@@ -63,13 +64,17 @@ const GROUPS = {
   contracts: { schema: contractSettingsSchema, defaults: DEFAULT_CONTRACT_SETTINGS },
   /** The accounting export's account codes (modules/accounting: its own routes and the Settings tab). */
   accounting: { schema: accountingSettingsSchema, defaults: DEFAULT_ACCOUNTING_SETTINGS },
+  /** The pipeline's lost reasons and rottenDays (modules/deals keeps the stages; the Settings tab "Pipeline"). */
+  pipeline: { schema: pipelineRulesSchema, defaults: DEFAULT_PIPELINE_RULES },
 } as const;
 type Group = keyof typeof GROUPS;
 type GroupValue<G extends Group> = G extends 'tax'
   ? TaxSettings
   : G extends 'contracts'
     ? ContractSettings
-    : AccountingSettings;
+    : G extends 'pipeline'
+      ? PipelineRules
+      : AccountingSettings;
 
 /** A settings group, its stored value merged over the defaults (a group never saved reads as its defaults). */
 export async function getSettings<G extends Group>(db: Db, group: G): Promise<GroupValue<G>> {

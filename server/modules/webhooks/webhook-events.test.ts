@@ -459,7 +459,54 @@ describe('where events are raised', () => {
     expect(event.data).toMatchObject({ object: 'payout', repId: rep.id, status: 'disbursed', approvedCents: 40_00 });
   });
 
-  it('delivers every one of the 14 events to a real receiver at least once, signed, through a failure and retry', async () => {
+  it('deal.won when the contract drafted from a deal goes live, deal.lost with the reason a rep gives', async () => {
+    const customer = await createTestCustomer(ctx.db, { name: 'Pier 9 Outfitters', email: 'ads@pier9.test' });
+    const product = await createTestProduct(ctx.db, { name: 'Sidebar banner', defaultPriceCents: 300_00 });
+    const newDeal = async (title: string) => {
+      const response = await ctx.injectAs('sales', {
+        method: 'POST',
+        url: '/api/deals',
+        headers: json,
+        payload: {
+          customerId: customer.id,
+          title,
+          amount: 900,
+          lines: [{ productId: product.id, quantity: 3, unitPrice: 300 }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: string; contractId: string | null };
+    };
+    const won = await newDeal('Harbor days');
+    const drafted = await ctx.injectAs('sales', { method: 'POST', url: `/api/deals/${won.id}/contract` });
+    expect(drafted.statusCode, drafted.body).toBe(201);
+    const contractId = drafted.json().contractId as string;
+    const live = await ctx.injectAs('sales', { method: 'POST', url: `/api/contracts/${contractId}/activate` });
+    expect(live.statusCode, live.body).toBe(200);
+    const [wonEvent] = await eventsAbout(won.id);
+    expect(wonEvent.type).toBe('deal.won');
+    expect(wonEvent.data).toMatchObject({
+      object: 'deal',
+      stage: 'Won',
+      amountCents: 900_00,
+      probability: 100,
+      contractId,
+    });
+
+    const lost = await newDeal('Winter sale');
+    const lose = await ctx.injectAs('sales', {
+      method: 'POST',
+      url: `/api/deals/${lost.id}/lose`,
+      headers: json,
+      payload: { reason: 'Budget' },
+    });
+    expect(lose.statusCode, lose.body).toBe(200);
+    const [lostEvent] = await eventsAbout(lost.id);
+    expect(lostEvent.type).toBe('deal.lost');
+    expect(lostEvent.data).toMatchObject({ object: 'deal', stage: 'Lost', lostReason: 'Budget', probability: 0 });
+  });
+
+  it('delivers every one of the 16 events to a real receiver at least once, signed, through a failure and retry', async () => {
     // Each invoice.paid is refused on its first attempt, taken on its second (the 5 s retry).
     receiver.respond = (request) =>
       request.json.type === 'invoice.paid' && request.seenBefore === 0 ? { status: 500 } : { status: 200 };

@@ -91,6 +91,17 @@ const RESOURCES = {
       'approvedCents', r.approved_cents, 'requestedAt', ${at('r.requested_at')}, 'reviewedAt', ${at('r.reviewed_at')},
       'disbursedAt', ${at('r.disbursed_at')})`,
   },
+  deal: {
+    table: 'deals',
+    // The pipeline's record (product.md section 19): stage, amounts and dates; no notes or next step.
+    data: sql`jsonb_build_object(
+      'object', 'deal', 'id', r.id, 'customerId', r.customer_id, 'ownerId', r.owner_id, 'title', r.title,
+      'stage', s.name, 'amountCents', r.amount_cents, 'probability', coalesce(r.probability, s.probability),
+      'source', r.source, 'lostReason', r.lost_reason, 'contractId', r.contract_id,
+      'expectedCloseDate', ${day('r.expected_close_date')}, 'flightStart', ${day('r.flight_start')},
+      'flightEnd', ${day('r.flight_end')}, 'closedAt', ${at('r.closed_at')})`,
+    join: sql`join pipeline_stages s on s.id = r.stage_id`,
+  },
 } satisfies Record<string, Resource>;
 
 /** The resource each event is about. */
@@ -109,6 +120,8 @@ export const WEBHOOK_EVENT_RESOURCES: Record<WebhookEventType, keyof typeof RESO
   'contract.canceled': 'contract',
   'delivery.reconciled': 'delivery',
   'payout.disbursed': 'payout',
+  'deal.won': 'deal',
+  'deal.lost': 'deal',
 };
 
 export type WebhookEventTarget =
@@ -116,6 +129,24 @@ export type WebhookEventTarget =
   | { ids: readonly string[]; where?: SQL }
   /** The rows of the resource's table (alias `r`) this filter picks. */
   | { where: SQL };
+
+/**
+ * What a module above another hears of the other's changes in-process: the same events, in the same
+ * transaction, right after they are written (deals follow their contracts: product.md section 19). A listener
+ * gets the event's resource ids (the filter of a `where` target is not applied for it: it acts on its own rows
+ * by those ids, and must be idempotent); what it throws rolls the change back.
+ */
+export type EventListener = (tx: Db, type: WebhookEventType, ids: readonly string[]) => Promise<void>;
+const listeners = new Map<WebhookEventType, EventListener[]>();
+
+/** Registers a listener for these event types (registering the same function again changes nothing). */
+export function onWebhookEvent(types: readonly WebhookEventType[], listener: EventListener): void {
+  for (const type of types) {
+    const list = listeners.get(type) ?? [];
+    if (!list.includes(listener)) list.push(listener);
+    listeners.set(type, list);
+  }
+}
 
 /**
  * Raises `type` for the resources `target` names, in the caller's transaction; answers how many events were
@@ -133,5 +164,7 @@ export async function emitWebhookEvent(
   const filters: SQL[] = [];
   if (ids) filters.push(sql`r.id = any(${sql.param([...ids])}::uuid[])`);
   if (target.where) filters.push(target.where);
-  return insertEventsAndDeliveries(tx, type, { ...resource, filters }, { once: options.once ?? false });
+  const written = await insertEventsAndDeliveries(tx, type, { ...resource, filters }, { once: options.once ?? false });
+  if (ids) for (const listener of listeners.get(type) ?? []) await listener(tx, type, ids);
+  return written;
 }

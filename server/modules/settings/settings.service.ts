@@ -7,7 +7,6 @@ import {
   DEFAULT_ACCOUNTING_SETTINGS,
 } from '@shared/contracts/accounting';
 import type { User } from '@shared/contracts/auth';
-import { DEFAULT_PIPELINE_RULES, type PipelineRules, pipelineRulesSchema } from '@shared/contracts/deals';
 import {
   COMPANY_MESSAGES,
   type CompanyLogoInfo,
@@ -17,6 +16,7 @@ import {
   MAX_LOGO_BYTES,
   MAX_LOGO_PIXELS,
 } from '@shared/contracts/company-vocabulary';
+import { DEFAULT_PIPELINE_RULES, type PipelineRules, pipelineRulesSchema } from '@shared/contracts/deals';
 import {
   type ContractSettings,
   contractSettingsSchema,

@@ -44,6 +44,8 @@ const PREFERENCE_COLUMN: Record<NotificationType, string> = {
   webhook_disabled: 'email_system_maintenance',
   io_accepted: 'email_contract_updates',
   io_declined: 'email_contract_updates',
+  // A rep's call, meeting or task due (product.md section 19).
+  activity_due: 'email_contract_updates',
 };
 
 /**

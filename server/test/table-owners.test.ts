@@ -22,6 +22,7 @@ const DEMO_HISTORY =
 /** Who writes each table's rows, by its SQL name. */
 const TABLE_OWNERS: Record<string, Owner> = {
   accounting_exports: { owner: 'modules/accounting' },
+  activities: { owner: 'modules/activities' },
   accounting_export_parts: { owner: 'modules/accounting' },
   accounting_export_documents: { owner: 'modules/accounting' },
   api_keys: { owner: 'modules/api-keys' },
@@ -57,9 +58,11 @@ const TABLE_OWNERS: Record<string, Owner> = {
     },
   },
   creatives: { owner: 'modules/creatives' },
+  contacts: { owner: 'modules/contacts' },
   credit_notes: { owner: 'modules/credit-notes' },
   deal_lines: { owner: 'modules/deals' },
   deals: { owner: 'modules/deals' },
+  forecast_targets: { owner: 'modules/forecast' },
   customer_credit_entries: { owner: 'modules/credit-notes' },
   customers: {
     owner: 'modules/customers',

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'webhook_disabled',
   'io_accepted',
   'io_declined',
+  'activity_due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -7,6 +7,7 @@ export * from './billing';
 export * from './catalog';
 export * from './commissions';
 export * from './contracts';
+export * from './crm';
 export * from './customers';
 export * from './deals';
 export * from './delivery';

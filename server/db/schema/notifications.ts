@@ -31,7 +31,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     check(
       'notifications_type_check',
-      sql`${t.type} in ('payment_received','payment_failed','contract_activated','contract_expiring','contract_amended','contract_paused','contract_resumed','credit_note_issued','delivery_under_pace','delivery_remedy','inventory_hold_expired','payout_requested','payout_approved','payout_rejected','payout_disbursed','webhook_disabled','io_accepted','io_declined')`,
+      sql`${t.type} in ('payment_received','payment_failed','contract_activated','contract_expiring','contract_amended','contract_paused','contract_resumed','credit_note_issued','delivery_under_pace','delivery_remedy','inventory_hold_expired','payout_requested','payout_approved','payout_rejected','payout_disbursed','webhook_disabled','io_accepted','io_declined','activity_due')`,
     ),
   ],
 );

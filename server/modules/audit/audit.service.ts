@@ -91,8 +91,14 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
   };
 }
 
-/** The event's sentence (audit-summary.ts), from its snapshots with secrets hidden. */
-export function summaryOf(row: AuditRow, differences = diffSnapshots(row.before, row.after)): string {
+/** What an event's sentence is made of: an event of the trail, or one a module reads from its own records. */
+export type SummaryRow = Pick<AuditRow, 'action' | 'entity' | 'entityId' | 'label' | 'refs' | 'before' | 'after'>;
+
+/**
+ * The event's sentence (audit-summary.ts), from its snapshots with secrets hidden: the trail's, and the customer's
+ * timeline's (customers/customer-timeline.service.ts, which words its invoices and payments with the same rules).
+ */
+export function summaryOf(row: SummaryRow, differences = diffSnapshots(row.before, row.after)): string {
   return auditSummary(
     {
       action: row.action,

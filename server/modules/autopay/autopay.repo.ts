@@ -1,5 +1,6 @@
 import type { AutopayChargeOn } from '@shared/contracts/autopay';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sqlBillingContactName, sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import { autopayAttempts, contracts, customers, invoices, paymentMethods, paymentSetupLinks } from '../../db/schema';
@@ -36,6 +37,7 @@ export async function selectMethod(db: Db, customerId: string, id: string): Prom
   return row;
 }
 
+/** The customer, and whom its payment e-mails reach: its billing contact when it has one (db/billing-recipient.ts). */
 export async function selectAutopayCustomer(db: Db, customerId: string) {
   const [row] = await db
     .select({
@@ -44,6 +46,8 @@ export async function selectAutopayCustomer(db: Db, customerId: string) {
       email: customers.email,
       contactPerson: customers.contactPerson,
       autopayEnabled: customers.autopayEnabled,
+      billingEmail: sqlBillingEmail('customers'),
+      billingContactName: sqlBillingContactName('customers'),
     })
     .from(customers)
     .where(eq(customers.id, customerId));
@@ -418,7 +422,10 @@ export async function retryFailedNow(tx: Db, customerId: string, today: string):
 // Cards expiring
 // ---------------------------------------------------------------------------------------------------------
 
-/** Active cards on file, not removed, whose expiry month ends between `today` and `horizon`, with their customer. */
+/**
+ * Active cards on file, not removed, whose expiry month ends between `today` and `horizon`, with their customer as
+ * its notices reach it (its billing contact's e-mail and name when it has one: db/billing-recipient.ts).
+ */
 export async function selectMethodsExpiringBy(db: Db, today: string, horizon: string) {
   const [year, month] = horizon.split('-').map(Number) as [number, number];
   const [fromYear, fromMonth] = today.split('-').map(Number) as [number, number];
@@ -436,7 +443,8 @@ export async function selectMethodsExpiringBy(db: Db, today: string, horizon: st
   }>(
     await db.execute(sql`
       select m.id, m.customer_id, m.brand, m.last4, m.kind, m.exp_month, m.exp_year,
-             cu.name as customer_name, cu.email as customer_email, cu.contact_person as customer_contact_person
+             cu.name as customer_name, ${sqlBillingEmail('cu')} as customer_email,
+             ${sqlBillingContactName('cu')} as customer_contact_person
       from payment_methods m
       join customers cu on cu.id = m.customer_id
       where m.removed_at is null and m.status = 'active' and m.exp_year is not null and m.exp_month is not null

@@ -242,7 +242,9 @@ export async function sendSetupLink(
 ): Promise<PaymentSetupLinkSent> {
   const customer = await selectAutopayCustomer(deps.db, customerId);
   if (!customer) throw notFound('Customer');
-  if (!customer.email) throw conflict(AUTOPAY_MESSAGES.noEmail);
+  // The set-up link goes where the customer's payment e-mails go: its billing contact, else the customer.
+  const to = { name: customer.name, email: customer.billingEmail, contactPerson: customer.billingContactName };
+  if (!to.email) throw conflict(AUTOPAY_MESSAGES.noEmail);
   const link = await deps.db.transaction(async (tx) => {
     const created = await createSetupLink(tx, {
       baseUrl: deps.baseUrl,
@@ -254,7 +256,7 @@ export async function sendSetupLink(
     await enqueueEmail(
       tx,
       setupLinkEmail({
-        to: { name: customer.name, email: customer.email, contactPerson: customer.contactPerson },
+        to,
         company,
         url: created.url,
         expiresAt: created.expiresAt,
@@ -266,12 +268,12 @@ export async function sendSetupLink(
       action: 'payment_method.setup_link_sent',
       entity: 'customer',
       entityId: customerId,
-      after: { sentTo: customer.email, expiresAt: created.expiresAt.toISOString() },
+      after: { sentTo: to.email, expiresAt: created.expiresAt.toISOString() },
     });
     return created;
   });
   deps.mailer.kick(deps.db);
-  return { sentTo: customer.email, expiresAt: link.expiresAt.toISOString() };
+  return { sentTo: to.email, expiresAt: link.expiresAt.toISOString() };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
 } from '@shared/contracts/settings';
 import { BASIS_POINTS, percentToBasisPoints } from '@shared/rates';
 import { and, eq, sql } from 'drizzle-orm';
+import { sqlBillingContactName, sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import { billingRuns, contracts } from '../../db/schema';
 import { businessToday } from '../../lib/business-day';
@@ -538,7 +539,8 @@ async function billChunk(
              ins.due_date::text as due_date, ins.status, ins.total_cents, ins.amount_paid_cents,
              d.payment_mode, d.pay_link_token, d.starts_billing,
              d.title as contract_title, d.description as contract_description,
-             cu.name as customer_name, cu.email as customer_email, cu.contact_person as customer_contact_person
+             cu.name as customer_name, ${sqlBillingEmail('cu')} as customer_email,
+             ${sqlBillingContactName('cu')} as customer_contact_person
       from ins
       join due_contracts d on d.id = ins.contract_id
       join customers cu on cu.id = ins.customer_id

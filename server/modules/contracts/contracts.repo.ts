@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sqlBillingContactName, sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import {
   contractAdjustments,
@@ -22,6 +23,11 @@ export type LineItemInsert = typeof contractLineItems.$inferInsert;
 export type ProductRow = typeof products.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type CustomerRef = Pick<typeof customers.$inferSelect, 'id' | 'name' | 'email' | 'company' | 'contactPerson'>;
+/**
+ * The customer a contract is sent to, with whom its requests for payment reach (the pay-link e-mail): its billing
+ * contact's e-mail and name when it has one, else its own (db/billing-recipient.ts).
+ */
+export type SendableCustomer = CustomerRef & { billingEmail: string; billingContactName: string | null };
 
 /** A contract row with the names the list shows beside it. */
 export type ContractListRow = {
@@ -331,7 +337,7 @@ export async function deleteContractRow(tx: Db, id: string): Promise<void> {
 
 // --- What a contract refers to -------------------------------------------------------------------------
 
-export async function selectCustomer(db: Db, id: string): Promise<CustomerRef | undefined> {
+export async function selectCustomer(db: Db, id: string): Promise<SendableCustomer | undefined> {
   const [row] = await prepared(db, 'contract_customer', (d) =>
     d
       .select({
@@ -340,6 +346,8 @@ export async function selectCustomer(db: Db, id: string): Promise<CustomerRef | 
         email: customers.email,
         company: customers.company,
         contactPerson: customers.contactPerson,
+        billingEmail: sqlBillingEmail('customers'),
+        billingContactName: sqlBillingContactName('customers'),
       })
       .from(customers)
       .where(eq(customers.id, sql.placeholder('id')))

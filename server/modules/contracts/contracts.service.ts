@@ -53,13 +53,13 @@ import { storedFigures } from './contracts.figures';
 import {
   type ContractDetailRows,
   type ContractRow,
-  type CustomerRef,
   deleteContractRow,
   insertContract,
   lockContract,
   type PackageRow,
   type ProductRow,
   replaceLineItems,
+  type SendableCustomer,
   selectContract,
   selectContractDetail,
   selectContractPage,
@@ -304,7 +304,7 @@ export async function transitionContract(
   options: { reason?: string } = {},
 ): Promise<Contract> {
   let delivery: Delivery | null = null;
-  let customer: CustomerRef | undefined;
+  let customer: SendableCustomer | undefined;
   if (action === 'send') {
     // Check the portal account can be created before the transaction, not while holding the lock.
     const existing = await findWritable(deps.db, actor, id);
@@ -375,7 +375,7 @@ export async function resendContract(deps: ContractDeps, actor: Actor, id: strin
       entity: 'contract',
       entityId: id,
       before: null,
-      after: { to: customer.email },
+      after: { to: delivery.kind === 'pay_link' ? payLinkRecipient(customer).email : customer.email },
     });
   });
   deps.mailer.kick(deps.db);
@@ -399,7 +399,7 @@ export async function generatePaymentLink(deps: ContractDeps, actor: Actor, id: 
 // ---------------------------------------------------------------------------------------------------------
 
 type References = {
-  customer: CustomerRef;
+  customer: SendableCustomer;
   productsById: Map<string, ProductRow>;
   pkg: PackageRow | null;
 };
@@ -623,7 +623,7 @@ async function applyTransition(
   actor: Actor,
   id: string,
   action: ContractAction,
-  options: { reason?: string; customer?: CustomerRef; delivery?: Delivery | null },
+  options: { reason?: string; customer?: SendableCustomer; delivery?: Delivery | null },
 ): Promise<ContractRow | null> {
   const changed = await changeContractStatus(tx, id, {
     action,
@@ -663,12 +663,20 @@ async function ensurePayLink(tx: Db, actor: Actor, row: ContractRow): Promise<Co
 }
 
 /**
+ * Whom a pay-link e-mail, the customer's request for payment, reaches: its billing contact when it has one
+ * (product.md section 19), else the customer. A portal invitation goes to the customer's own address.
+ */
+function payLinkRecipient(customer: SendableCustomer) {
+  return { name: customer.name, email: customer.billingEmail, contactPerson: customer.billingContactName };
+}
+
+/**
  * How a contract reaches its customer: a pay link, or a portal invitation (the account, when missing, and
  * its set-password link are created inside the transaction; no password is ever chosen or e-mailed for it).
  */
 type Delivery = { kind: 'pay_link' } | { kind: 'portal' };
 
-async function prepareDelivery(db: Db, paymentMode: string, customer: CustomerRef): Promise<Delivery> {
+async function prepareDelivery(db: Db, paymentMode: string, customer: SendableCustomer): Promise<Delivery> {
   if (paymentMode === 'pay_link') return { kind: 'pay_link' };
   await assertClientAccountPossible(db, customer);
   return { kind: 'portal' };
@@ -684,7 +692,7 @@ async function deliverContract(
   deps: ContractDeps,
   actor: Actor,
   row: ContractRow,
-  customer: CustomerRef,
+  customer: SendableCustomer,
   delivery: Delivery,
   kind: 'send' | 'new-version' | 'resend' = 'send',
 ): Promise<ContractRow> {
@@ -708,7 +716,7 @@ async function deliverContract(
       tx,
       payLinkEmail({
         contract: facts,
-        customer,
+        customer: payLinkRecipient(customer),
         company,
         paymentUrl: payLink(deps.baseUrl, withLink.payLinkToken!),
         io,

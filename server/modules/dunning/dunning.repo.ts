@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { sqlAutopayHoldsReminders } from '../../db/autopay-state';
+import { sqlBillingContactName, sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
 import type { InvoiceMailRow } from '../invoices/invoices.emails';
@@ -56,8 +57,8 @@ export async function recordDueReminders(
       select r.invoice_id as id, r.step, i.number, i.period_start::text as period_start, i.period_end::text as period_end,
              i.due_date::text as due_date, i.status, i.total_cents, i.amount_paid_cents, i.credited_cents,
              c.id as contract_id, c.title as contract_title, c.description as contract_description, c.payment_mode,
-             c.pay_link_token, cu.name as customer_name, cu.email as customer_email,
-             cu.contact_person as customer_contact_person
+             c.pay_link_token, cu.name as customer_name, ${sqlBillingEmail('cu')} as customer_email,
+             ${sqlBillingContactName('cu')} as customer_contact_person
       from recorded r
       join invoices i on i.id = r.invoice_id
       join contracts c on c.id = i.contract_id

@@ -2,6 +2,7 @@ import type { AccountingFormat, DocumentExport } from '@shared/contracts/account
 import { PAYABLE_INVOICE_STATUSES } from '@shared/invoice-amounts';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sqlBillingContactName, sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import { sqlPausedForNonPayment, sqlReminderLevel } from '../../db/dunning-stage';
 import {
@@ -158,7 +159,8 @@ export async function selectInvoicePayments(db: Db, invoiceId: string): Promise<
 
 /**
  * What a receipt or a void notice says about the invoice: its figures, its contract's name, the
- * customer's e-mail, the contract's sales rep.
+ * customer's e-mail, the contract's sales rep. The customer as its invoices reach it: `email` and
+ * `contactPerson` are its billing contact's when it has one (db/billing-recipient.ts).
  */
 const invoiceFactsQuery = (db: Db) =>
   db
@@ -175,14 +177,14 @@ const invoiceFactsQuery = (db: Db) =>
       customer: {
         id: customers.id,
         name: customers.name,
-        email: customers.email,
+        email: sqlBillingEmail('customers'),
         company: customers.company,
         address: customers.address,
         city: customers.city,
         state: customers.state,
         zipCode: customers.zipCode,
         country: customers.country,
-        contactPerson: customers.contactPerson,
+        contactPerson: sqlBillingContactName('customers'),
       },
     })
     .from(invoices)

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import { contracts, customers, invoices, payments } from '../../db/schema';
 
@@ -10,7 +11,8 @@ export type ReceiptRow = Awaited<ReturnType<typeof selectReceiptRows>>[number];
 
 /**
  * The succeeded payments (never refunds or failed attempts) a receipt is of, oldest invoice first, each with its
- * invoice's figures now, the contract's id and title, and the customer's name, e-mail and address.
+ * invoice's figures now, the contract's id and title, and the customer's name, e-mail and address: the e-mail
+ * the receipt went to, its billing contact's when it has one (db/billing-recipient.ts).
  */
 export async function selectReceiptRows(db: Db, selector: ReceiptSelector) {
   const received = and(eq(payments.kind, 'payment'), eq(payments.status, 'succeeded'));
@@ -29,7 +31,7 @@ export async function selectReceiptRows(db: Db, selector: ReceiptSelector) {
       contract: { id: contracts.id, title: contracts.title },
       customer: {
         name: customers.name,
-        email: customers.email,
+        email: sqlBillingEmail('customers'),
         company: customers.company,
         address: customers.address,
         city: customers.city,

@@ -298,3 +298,49 @@ export async function nextScheduledCharges(db: Db, rows: readonly ContractRow[])
   }
   return charges;
 }
+
+/**
+ * What each contract bills in each month of a window, by the billing engine's schedule (the figures its
+ * invoices have or will have): for every period starting from `fromMonth`'s first day until `months` months
+ * later, the period's subtotal (its setup fee included, before tax) counted in the month the period starts, stopping at
+ * the term's end when billing stops there. The forecast's booked revenue (product.md section 19); an
+ * amendment's pending charge or credit is left out. Three statements whatever the number of contracts.
+ */
+export async function billedByMonth(
+  db: Db,
+  rows: readonly ContractRow[],
+  window: { fromMonth: string; months: number },
+): Promise<Map<string, Map<string, number>>> {
+  const ids = rows.map((row) => row.id);
+  const [lines, tax, settings] = await Promise.all([
+    selectBillableLinesOf(db, ids),
+    currentTax(db),
+    getSettings(db, 'contracts'),
+  ]);
+  const first = `${window.fromMonth}-01`;
+  const [year, month] = window.fromMonth.split('-').map(Number);
+  const endIndex = year * 12 + (month - 1) + window.months;
+  const end = `${Math.floor(endIndex / 12)}-${String((endIndex % 12) + 1).padStart(2, '0')}-01`;
+  const byContract = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const at = periodIndexOn(row.startDate, first);
+    const fromIndex = at < 0 ? 0 : billingPeriod(row.startDate, at).start < first ? at + 1 : at;
+    const stopBefore =
+      settings.pausePaymentsAfterExpiry && row.autoStopDate && row.autoStopDate < end ? row.autoStopDate : end;
+    const entries = billingSchedule(billableOf(row, lines.get(row.id) ?? []), {
+      fromIndex,
+      count: window.months + 1,
+      stopBefore,
+      tax,
+    });
+    const months = new Map<string, number>();
+    for (const entry of entries) {
+      const cents = entry.subtotalCents;
+      if (cents === 0) continue;
+      const key = entry.start.slice(0, 7);
+      months.set(key, (months.get(key) ?? 0) + cents);
+    }
+    byContract.set(row.id, months);
+  }
+  return byContract;
+}

@@ -8,6 +8,7 @@ import {
   Link2,
   Percent,
   ShieldCheck,
+  TrendingUp,
   UserRound,
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -52,6 +53,10 @@ const AccountingSettingsPanel = lazy(() =>
   })),
 );
 
+const PipelineSettingsPanel = lazy(() =>
+  import('@/features/pipeline/components/pipeline-settings-form').then((m) => ({ default: m.PipelineSettingsPanel })),
+);
+
 const tabFallback = <Spinner className="m-6" label="Loading settings" />;
 
 const TABS = [
@@ -61,6 +66,7 @@ const TABS = [
   { value: 'tax', label: 'Tax Settings', icon: Percent, adminOnly: true },
   { value: 'contracts', label: 'Contract Settings', icon: FileText, adminOnly: true },
   { value: 'company', label: 'Company', icon: Building2, adminOnly: true },
+  { value: 'pipeline', label: 'Pipeline', icon: TrendingUp, adminOnly: true },
   { value: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
   { value: 'webhooks', label: 'Webhooks', icon: Link2, adminOnly: true },
   { value: 'accounting', label: 'Accounting', icon: FileSpreadsheet, adminOnly: true },
@@ -71,6 +77,7 @@ const TAB_PERMISSIONS: Partial<Record<(typeof TABS)[number]['value'], Permission
   'api-keys': 'api-key:manage',
   webhooks: 'webhook:manage',
   company: 'company:manage',
+  pipeline: 'pipeline:settings',
 };
 
 export default function SettingsPage() {
@@ -139,6 +146,13 @@ export default function SettingsPage() {
           <TabsContent value="company">
             <Suspense fallback={tabFallback}>
               <CompanySettingsPanel />
+            </Suspense>
+          </TabsContent>
+        )}
+        {can(user, 'pipeline:settings') && (
+          <TabsContent value="pipeline">
+            <Suspense fallback={tabFallback}>
+              <PipelineSettingsPanel />
             </Suspense>
           </TabsContent>
         )}

@@ -70,6 +70,20 @@ describe('DataTable', () => {
     expect(html).not.toContain('<button');
   });
 
+  it('shows the order of rows sorted by the server on the headers it names, without sorting them again', () => {
+    const html = render({
+      serverSort: { columns: ['amount'], sort: { column: 'amount', direction: 'descending' }, onSort: () => {} },
+    });
+    // Only the named column sorts (Name has a sortValue but is not the server's), and its header says how.
+    expect(html).toMatch(/<th scope="col" class="[^"]*">Name<\/th>/);
+    expect(html).toMatch(/<th scope="col" class="[^"]*" aria-sort="descending"><button type="button"[^>]*>Amount/);
+    expect(html.match(/<button/g)).toHaveLength(1);
+    // The rows stay in the order they came in.
+    expect(
+      html.match(/<th scope="row"[^>]*>([^<]+)</g)?.map((cell) => cell.replace(/.*>/, '').replace('<', '')),
+    ).toEqual(['Item 10', 'item 2', 'Item 1', 'Item 3']);
+  });
+
   it('announces loading, with placeholder rows and no data rows', () => {
     const html = render({ loading: true, loadingRows: 2, rowProps: () => ({ 'data-testid': 'thing' }) });
     expect(html).toContain('<div role="status" aria-label="Loading"><span class="sr-only">Loading</span></div>');

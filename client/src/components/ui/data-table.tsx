@@ -89,6 +89,11 @@ export type DataTableProps<T> = {
    * a list paged on the server is not sorted here, that would mislead).
    */
   sortable?: boolean;
+  /**
+   * The rows are sorted by the server: the header buttons of `columns` (ids) show `sort` and ask for another
+   * order through `onSort` (asc, desc, then the list's own order again); the rows are shown as they came.
+   */
+  serverSort?: { columns: readonly string[]; sort: SortState | null; onSort: (sort: SortState | null) => void };
 };
 
 export const TABLE_HEAD_CLASS = 'bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground';
@@ -116,10 +121,11 @@ export function columnOf<T>(columns: Column<T>[], role: ColumnRole): Column<T> |
  * kept in view and a shadow on the side where more columns are.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, loading = false, empty, phone = 'cards', sortable = true } = props;
+  const { columns, loading = false, empty, phone = 'cards', sortable = true, serverSort } = props;
   const wide = useWideScreen();
-  const [sort, setSort] = useState<SortState | null>(null);
-  const rows = sortable ? sortRows(props.rows, columns, sort) : props.rows;
+  const [localSort, setSort] = useState<SortState | null>(null);
+  const sort = serverSort ? serverSort.sort : localSort;
+  const rows = sortable && !serverSort ? sortRows(props.rows, columns, sort) : props.rows;
   const none = !loading && rows.length === 0;
   const cards = phone === 'cards' && !wide;
 
@@ -134,7 +140,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
         (cards ? (
           <DataCards {...props} rows={rows} />
         ) : (
-          <DataGrid {...props} rows={rows} sort={sort} onSort={sortable ? setSort : null} />
+          <DataGrid
+            {...props}
+            rows={rows}
+            sort={sort}
+            onSort={serverSort ? serverSort.onSort : sortable ? setSort : null}
+            sorts={(column) => (serverSort ? serverSort.columns.includes(column.id) : Boolean(column.sortValue))}
+          />
         ))}
       {!none && props.footer && cards && <div className="mt-3">{props.footer}</div>}
     </>
@@ -160,7 +172,13 @@ function DataGrid<T>({
   frameClassName,
   sort,
   onSort,
-}: DataTableProps<T> & { sort: SortState | null; onSort: ((sort: SortState | null) => void) | null }) {
+  sorts,
+}: DataTableProps<T> & {
+  sort: SortState | null;
+  onSort: ((sort: SortState | null) => void) | null;
+  /** Whether a column's header sorts. */
+  sorts: (column: Column<T>) => boolean;
+}) {
   const pad = PADDING[density];
   const scroller = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(scroller);
@@ -208,7 +226,7 @@ function DataGrid<T>({
                     padding={pad}
                     pinned={pinned(column) && cn(pinned(column), 'bg-slate-50')}
                     sort={sort}
-                    onSort={onSort}
+                    onSort={sorts(column) ? onSort : null}
                   />
                 ))}
               </tr>
@@ -331,7 +349,7 @@ function HeaderCell<T>({
   /** The classes that keep the header in view over a table scrolled sideways. */
   pinned?: string | false;
   sort: SortState | null;
-  /** Null when the table does not sort. */
+  /** Null when the table does not sort by this column. */
   onSort: ((sort: SortState | null) => void) | null;
 }) {
   const className = cn(padding, 'font-medium', column.align === 'right' && 'text-right', column.className, pinned);
@@ -342,7 +360,7 @@ function HeaderCell<T>({
       </th>
     );
   }
-  if (!column.sortValue || !onSort) {
+  if (!onSort) {
     return (
       <th scope="col" className={className}>
         {column.header}

@@ -16,6 +16,8 @@ export type LazySelectProps = {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  /** A name of its own, over its label's (a filter's "Filter by status" beside its visible "Status"). */
+  'aria-label'?: string;
 };
 
 type Radix = ComponentType<LazySelectProps & { open: boolean; focus: boolean }>;
@@ -86,6 +88,7 @@ export function LazySelect(props: LazySelectProps) {
       aria-autocomplete="none"
       aria-invalid={props['aria-invalid']}
       aria-describedby={props['aria-describedby']}
+      aria-label={props['aria-label']}
       id={id}
       dir="ltr"
       data-state="closed"

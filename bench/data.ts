@@ -203,7 +203,7 @@ async function buildPglite(contracts: number): Promise<void> {
 
 /** The reports and billing benchmarks bring their own larger volume; build it when their module offers a generator. */
 async function buildCompanions(): Promise<void> {
-  for (const file of ['reports.ts', 'billing.ts', 'inventory.ts']) {
+  for (const file of ['reports.ts', 'billing.ts', 'inventory.ts', 'pipeline.ts']) {
     const full = path.join(import.meta.dirname, file);
     if (!fs.existsSync(full)) continue;
     const mod = (await import(full)) as { generate?: (options: { pgUrl: string; seed: number }) => Promise<void> };

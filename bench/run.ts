@@ -8,7 +8,7 @@
  *   npm run bench:data                       builds the databases first (bench/data.ts; kept between runs)
  *   npm run bench                            every row: 5 rounds of 10 s at 50 connections
  *   BENCH_QUICK=1 npm run bench              2 rounds of 3 s, 20,000 contracts only; docs not written
- *   BENCH_ONLY=api,search,pglite,client,billing,autopay,reports,inventory,email,cluster,delivery   some groups only
+ *   BENCH_ONLY=api,search,pglite,client,billing,autopay,reports,inventory,pipeline,email,cluster,delivery   some groups only
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WRITE=0|1, BENCH_PG_URL, BENCH_DB_PREFIX, BENCH_PORT_BASE,
  *   BENCH_GROUP_TIMEOUT_MINUTES
  *
@@ -18,6 +18,7 @@
  * Group `cluster` (bench/cluster.ts): two instances of the compiled server behind HAProxy, 50 simulated users.
  * Group `delivery` (bench/delivery.ts): the delivery CSV import of 50,000 rows, in process, on its own database.
  * Group `autopay` (bench/autopay.ts): the autopay charge run over 10,000 due invoices, in process, on its own database.
+ * Group `pipeline` (bench/pipeline.ts): the board's summary, deal lists and the forecast over 100,000 deals, in process.
  * Group `pglite` also measures the PGlite list before and after a burst of writes through the API.
  *
  * The rows measured so far are rewritten to dist/bench/rows.json after each group, and a companion group that
@@ -48,7 +49,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITE = process.env.BENCH_WRITE ? process.env.BENCH_WRITE === '1' : !QUICK;
 const GROUPS = new Set(
-  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,autopay,reports,inventory,email,cluster,delivery')
+  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,autopay,reports,inventory,pipeline,email,cluster,delivery')
     .split(',')
     .map((g) => g.trim()),
 );
@@ -997,6 +998,7 @@ for (const [group, file, name] of [
   ['autopay', 'autopay.ts', 'Autopay charge run'],
   ['reports', 'reports.ts', 'Reports'],
   ['inventory', 'inventory.ts', 'Inventory'],
+  ['pipeline', 'pipeline.ts', 'Pipeline'],
   ['email', 'email.ts', 'E-mail delivery'],
   ['cluster', 'cluster.ts', 'Cluster'],
   ['delivery', 'delivery.ts', 'Delivery import'],

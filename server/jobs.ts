@@ -3,10 +3,12 @@ import type { Database, Db } from './db/client';
 import type { ScheduledJob } from './lib/job-queue';
 import { refreshPlannerStatistics } from './lib/planner-statistics';
 import { publicOrigin } from './lib/public-url';
+import { sendActivityReminders } from './modules/activities/activity-reminders.service';
 import { runAutopayCharges } from './modules/autopay/autopay-charges.service';
 import { sendExpiryNotices } from './modules/autopay/expiry-notices.service';
 import { runBilling } from './modules/billing/billing-run';
 import { sendRenewalNotices } from './modules/contracts/contract-renewals.service';
+import { runRenewalDeals } from './modules/deals/renewal-deals.service';
 import { reconcileDelivery } from './modules/delivery/delivery.service';
 import { runDunning } from './modules/dunning/dunning.service';
 import { reportExpiredHolds, runRenewalHolds } from './modules/inventory/inventory.service';
@@ -72,12 +74,26 @@ export function backgroundJobs(app: FastifyInstance, db: Db, engine: Database['e
       run: () => app.mailer.deliverDue(db),
     },
     {
+      // Reminders of calls, meetings, e-mails and tasks at their due time (15 minutes before a meeting), each once
+      // across instances (one conditional UPDATE claims them).
+      name: 'activity-reminders',
+      cron: '* * * * *',
+      atStart: true,
+      expireInSeconds: 10 * 60,
+      run: async () => deliverSoon(await sendActivityReminders(db, { baseUrl: baseUrl() })),
+    },
+    {
       // Renewal notices 60, 30 and 7 days before a running contract's end, each once per contract and end date
       // (renewal_notices' key makes repeats no-ops); the 30-day one is the "contract ending soon" notice.
       name: 'renewal-notices',
       cron: '0 8 * * *',
       atStart: true,
-      run: async () => deliverSoon(await sendRenewalNotices(db, { baseUrl: baseUrl() })),
+      // Then the pipeline's renewal deals: opened at the first notice, linked to Renew's draft, closed Lost when
+      // the contract ended without a renewal.
+      run: async () => {
+        deliverSoon(await sendRenewalNotices(db, { baseUrl: baseUrl() }));
+        await runRenewalDeals(db);
+      },
     },
     {
       // Inventory holds of sent contracts that ran out: their units are free at once; this tells each rep once.

@@ -121,6 +121,7 @@ export const PERMISSIONS = {
   'nav:audit': ['super_admin', 'admin'],
   'nav:inventory': ['super_admin', 'admin', 'sales_manager', 'sales'],
   'nav:pipeline': ['super_admin', 'admin', 'sales_manager', 'sales'],
+  'nav:forecast': ['super_admin', 'admin', 'sales_manager', 'sales'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

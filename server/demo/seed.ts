@@ -10,6 +10,7 @@ import { seedCommissions } from './seed-commissions';
 import { seedCompany } from './seed-company';
 import { seedContracts } from './seed-contracts';
 import { seedCreditNotes } from './seed-credit-notes';
+import { seedDeals } from './seed-deals';
 import { seedFirstRefusal } from './seed-first-refusal';
 import { seedInsertionOrders } from './seed-insertion-orders';
 import { seedInventory } from './seed-inventory';
@@ -44,4 +45,5 @@ export async function seedDemo(
   await seedRenewals(db, documents);
   await seedFirstRefusal(db, documents);
   await seedInsertionOrders(db, documents);
+  await seedDeals(db, documents);
 }

@@ -287,7 +287,12 @@ describe('the OpenAPI document', () => {
       'application/pdf': { schema: { type: 'string', format: 'binary', description: 'The PDF.' } },
     });
     expect(Object.keys(op('GET /api/credit-notes/:id/pdf').responses['200'].content!)).toEqual(['application/pdf']);
-    for (const route of ['GET /api/reports/export', 'GET /api/commissions/export', 'GET /api/receivables/export']) {
+    for (const route of [
+      'GET /api/reports/export',
+      'GET /api/commissions/export',
+      'GET /api/receivables/export',
+      'GET /api/forecast/export',
+    ]) {
       expect(Object.keys(op(route).responses['200'].content!), route).toEqual(['text/csv']);
     }
     expect(Object.keys(op('GET /api/creatives/:id/download').responses['200'].content!)).toEqual([

@@ -27,6 +27,7 @@ const NOT_JSON = [
   'GET /api/credit-notes/:id/pdf',
   'GET /api/commissions/export',
   'GET /api/reports/export',
+  'GET /api/forecast/export',
   'GET /api/receivables/export',
   'GET /api/accounting/exports/:id/file',
   'GET /api/accounting/exports/:id/zip',
@@ -193,6 +194,7 @@ describe('the answers of the demo business', () => {
     const sales = await demo('sales@demo.test');
     const [customerId] = await ids(admin, '/api/customers?limit=1');
     const [product] = await ids(admin, '/api/products?limit=1');
+    let dealId = '';
     for (const title of ['Spring banners', 'Summer pre-roll']) {
       const deal = await ctx.injectAs(sales, {
         method: 'POST',
@@ -200,10 +202,39 @@ describe('the answers of the demo business', () => {
         payload: { customerId, title, amount: 1200, lines: [{ productId: product, quantity: 1, unitPrice: 1200 }] },
       });
       created.push(deal);
+      if (title === 'Spring banners') dealId = deal.json().id;
       if (title === 'Summer pre-roll') {
         created.push(await ctx.injectAs(sales, { method: 'POST', url: `/api/deals/${deal.json().id}/contract` }));
       }
     }
+    // Activities: a task of the first deal, and a call done with its outcome.
+    created.push(
+      await ctx.injectAs(sales, {
+        method: 'POST',
+        url: '/api/activities',
+        payload: { type: 'task', subject: 'Send the proposal', dueAt: '2026-11-12T15:00:00Z', customerId, dealId },
+      }),
+      await ctx.injectAs(sales, {
+        method: 'POST',
+        url: '/api/activities',
+        payload: {
+          type: 'call',
+          subject: 'Intro call',
+          customerId,
+          durationMinutes: 15,
+          outcome: 'connected',
+          done: true,
+        },
+      }),
+    );
+    // A billing contact of the first customer (product.md section 19).
+    created.push(
+      await ctx.injectAs(sales, {
+        method: 'POST',
+        url: `/api/customers/${customerId}/contacts`,
+        payload: { name: 'Giulia Russo', role: 'Accounts payable', email: 'ap@demo.test', isBilling: true },
+      }),
+    );
     for (const response of created) expect(response.statusCode, response.body).toBeLessThan(300);
   }, 120_000);
 
@@ -262,6 +293,8 @@ describe('the answers of the demo business', () => {
     add('GET /api/outbox/:id', admin, each('/api/outbox/*', await ids(admin, '/api/outbox?limit=500', 20)));
     add('GET /api/customers', admin, ['/api/customers?limit=500']);
     add('GET /api/customers/:id', admin, each('/api/customers/*', customerIds));
+    add('GET /api/customers/:id/contacts', admin, each('/api/customers/*/contacts', customerIds));
+    add('GET /api/customers/:id/timeline', sales, each('/api/customers/*/timeline?limit=200', customerIds));
     add('GET /api/products', admin, ['/api/products?limit=500']);
     add(
       'GET /api/products/:id',
@@ -285,6 +318,9 @@ describe('the answers of the demo business', () => {
     add('GET /api/deals/:id', admin, each('/api/deals/*', await ids(admin, '/api/deals?limit=500')));
     add('GET /api/pipeline/summary', sales, ['/api/pipeline/summary']);
     add('GET /api/settings/pipeline', admin, ['/api/settings/pipeline']);
+    add('GET /api/activities', sales, ['/api/activities?limit=500', '/api/activities?due=upcoming&done=false']);
+    add('GET /api/activities', admin, ['/api/activities?limit=500']);
+    add('GET /api/forecast', admin, ['/api/forecast', '/api/forecast?months=24']);
     add('GET /api/packages', admin, ['/api/packages?limit=500']);
     add('GET /api/packages/:id', admin, each('/api/packages/*', await ids(admin, '/api/packages?limit=500')));
     add('GET /api/contracts', admin, ['/api/contracts?limit=500']);
@@ -427,6 +463,34 @@ describe('the answers of the demo business', () => {
     expect([...lists].filter((route) => !filled.has(route))).toEqual([]);
     expect(calls.length).toBeGreaterThan(400);
   }, 300_000);
+
+  it('the demo pipeline: each rep has deals in every stage, the renewal deals, and targets', async () => {
+    const result = await ctx.db.execute(sql`
+      select u.email, s.name as stage, d.source, d.lost_reason, d.contract_id is not null as has_contract,
+             d.last_activity_at < ${new Date(Date.now() - 14 * 86_400_000).toISOString()}::timestamptz as stale
+      from deals d join users u on u.id = d.owner_id join pipeline_stages s on s.id = d.stage_id`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const taylor = rows.filter((row) => row.email === 'sales2@demo.test' && row.source !== 'renewal');
+    const byStage = (list: typeof rows) =>
+      Object.fromEntries(
+        ['Lead', 'Qualified', 'Proposal', 'IO sent', 'Won', 'Lost'].map((stage) => [
+          stage,
+          list.filter((row) => row.stage === stage).length,
+        ]),
+      );
+    expect(byStage(taylor)).toEqual({ Lead: 2, Qualified: 2, Proposal: 1, 'IO sent': 1, Won: 1, Lost: 2 });
+    expect(taylor.filter((row) => row.stale)).toHaveLength(1);
+    expect(taylor.flatMap((row) => (row.lost_reason ? [row.lost_reason] : [])).sort()).toEqual([
+      'Budget',
+      'Chose a competitor',
+    ]);
+    const renewals = rows.filter((row) => row.email === 'sales@demo.test' && row.source === 'renewal');
+    // At least the renewals seed's three contracts at a notice step, each with its renewal deal, open in Lead.
+    expect(renewals.length).toBeGreaterThanOrEqual(3);
+    expect(renewals.every((row) => row.stage === 'Lead' && !row.has_contract)).toBe(true);
+    const targets = await ctx.db.execute(sql`select count(*)::int as n from forecast_targets`);
+    expect((targets as unknown as { rows: { n: number }[] }).rows[0].n).toBe(12);
+  });
 
   it("DELETE /api/products/:id: the product's fields only when it is archived, as the document's optional fields say", async () => {
     const admin = await demo('admin@demo.test');

@@ -104,6 +104,12 @@ const MATRIX: Row[] = [
   ['POST /api/customers',                               401,  ok,   ok,   ok,   ok,   403,  403],
   ['PATCH /api/customers/:id',                          401,  ok,   ok,   ok,   ok,   403,  403],
   ['DELETE /api/customers/:id',                         401,  ok,   ok,   403,  403,  403,  403],
+  // a customer's contacts and story (product.md section 19): staff read them, those who change customers change them
+  ['GET /api/customers/:id/contacts',                   401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['POST /api/customers/:id/contacts',                  401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PATCH /api/customers/:id/contacts/:contactId',      401,  ok,   ok,   ok,   ok,   403,  403],
+  ['DELETE /api/customers/:id/contacts/:contactId',     401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/customers/:id/timeline',                   401,  ok,   ok,   ok,   ok,   ok,   403],
 
   ['GET /api/products',                                 401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/products/:id',                             401,  ok,   ok,   ok,   ok,   ok,   403],
@@ -236,6 +242,15 @@ const MATRIX: Row[] = [
   ['GET /api/pipeline/summary',                        401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/settings/pipeline',                       401,  ok,   ok,   ok,   ok,   403,  403],
   ['PUT /api/settings/pipeline',                       401,  ok,   ok,   403,  403,  403,  403],
+  // activities (product.md section 19): reps their own, managers and admins all
+  ['GET /api/activities',                              401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/activities',                             401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PATCH /api/activities/:id',                        401,  ok,   ok,   ok,   ok,   403,  403],
+  ['DELETE /api/activities/:id',                       401,  ok,   ok,   ok,   ok,   403,  403],
+  ['POST /api/activities/:id/complete',                401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/forecast',                                401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/forecast/export',                         401,  ok,   ok,   ok,   ok,   403,  403],
+  ['PUT /api/forecast/targets',                        401,  ok,   ok,   ok,   403,  403,  403],
 
   // inventory of holiday placements: the people who sell it
   ['GET /api/products/:id/availability',                401,  ok,   ok,   ok,   ok,   403,  403],

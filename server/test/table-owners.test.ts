@@ -61,7 +61,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   contacts: { owner: 'modules/contacts' },
   credit_notes: { owner: 'modules/credit-notes' },
   deal_lines: { owner: 'modules/deals' },
-  deals: { owner: 'modules/deals' },
+  deals: { owner: 'modules/deals', also: { 'demo/seed-deals.ts': DEMO_HISTORY } },
   forecast_targets: { owner: 'modules/forecast' },
   customer_credit_entries: { owner: 'modules/credit-notes' },
   customers: {

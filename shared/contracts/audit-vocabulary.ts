@@ -3,6 +3,7 @@
 export const AUDIT_ENTITIES = [
   'contract',
   'customer',
+  'contact',
   'invoice',
   'payment',
   'payout',
@@ -10,6 +11,7 @@ export const AUDIT_ENTITIES = [
   'product',
   'package',
   'deal',
+  'activity',
   'user',
   'settings',
   'api_key',

@@ -94,6 +94,7 @@ export const DEAL_MESSAGES = {
   changedMeanwhile: 'This deal was changed by someone else meanwhile. Reload it and try again.',
   hasContract: 'This deal already has a contract',
   closedNoContract: 'A closed deal cannot start a contract',
+  noLines: 'Add the products the deal sells before creating its contract',
   deleteClosed: 'Only an open deal without a contract can be deleted',
   productNotFound: 'Product not found',
 } as const;

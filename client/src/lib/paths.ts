@@ -10,6 +10,8 @@ export const paths = {
   customer: (id: string) => `/customers/${id}`,
   products: '/products',
   inventory: '/inventory',
+  pipeline: '/pipeline',
+  forecast: '/forecast',
   packages: '/packages',
   commissions: '/commissions',
   payouts: '/payouts',

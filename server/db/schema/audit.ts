@@ -1,3 +1,5 @@
+import { STORY_ACTIONS } from '@shared/contracts/customer-timeline-vocabulary';
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api';
 import { users } from './users';
@@ -21,5 +23,10 @@ export const auditEvents = pgTable(
     index('audit_created_idx').on(t.createdAt),
     // The Audit screen's user filter and a sales rep's own activity, newest first.
     index('audit_actor_idx').on(t.actorId, t.createdAt),
+    // A customer's story (modules/customers, customer-timeline.repo.ts): the events of its contracts and deals that
+    // the timeline shows, newest first per record, without reading their routine events.
+    index('audit_story_idx')
+      .on(t.entityId, t.createdAt, t.id)
+      .where(sql`${t.action} in (${sql.raw(STORY_ACTIONS.map((action) => `'${action}'`).join(', '))})`),
   ],
 );

@@ -94,6 +94,7 @@ export const deals = pgTable(
     uniqueIndex('deals_contract_key').on(t.contractId),
     uniqueIndex('deals_renewal_key').on(t.renewalOfContractId, t.renewalEndDate),
     index('deals_stage_idx').on(t.stageId, t.updatedAt),
+    index('deals_updated_idx').on(t.updatedAt),
     index('deals_owner_stage_idx').on(t.ownerId, t.stageId, t.updatedAt),
     index('deals_close_idx').on(t.expectedCloseDate),
     index('deals_customer_idx').on(t.customerId),

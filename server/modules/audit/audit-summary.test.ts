@@ -55,6 +55,46 @@ const TABLE: Row[] = [
     'Accounting export EXP-2026-000001 created: Xero invoices, 12 documents from Nov 1, 2026 to Nov 30, 2026, $14,800.00',
   ],
   [
+    'activity.created',
+    'activity',
+    OTHER,
+    null,
+    {
+      type: 'task',
+      subject: 'Call Bella Notte about Q1',
+      dueAt: '2027-03-10T15:00:00.000Z',
+      customerId: CUSTOMER,
+      dealId: null,
+      ownerId: REP,
+      done: false,
+    },
+    'Task "Call Bella Notte about Q1" logged for Bella Notte Trattoria, due Mar 10, 2027',
+  ],
+  [
+    'activity.updated',
+    'activity',
+    OTHER,
+    { dueAt: '2027-03-10T15:00:00.000Z' },
+    { dueAt: '2027-03-12T15:00:00.000Z' },
+    'Activity "Call Bella Notte about Q1" updated: Due at',
+  ],
+  [
+    'activity.completed',
+    'activity',
+    OTHER,
+    { done: false },
+    { type: 'call', subject: 'Call Bella Notte about Q1', done: true, doneAt: '2027-03-10T15:05:00.000Z' },
+    'Call "Call Bella Notte about Q1" marked done',
+  ],
+  [
+    'activity.deleted',
+    'activity',
+    OTHER,
+    { type: 'meeting', subject: 'Q1 planning', customerId: CUSTOMER, ownerId: REP, done: false },
+    null,
+    'Meeting "Q1 planning" deleted',
+  ],
+  [
     'api_key.created',
     'api_key',
     OTHER,
@@ -303,6 +343,37 @@ const TABLE: Row[] = [
     'Credit balance of $150.00 refunded to "Bella Notte Trattoria" by check; $425.00 left',
   ],
   [
+    'contact.created',
+    'contact',
+    OTHER,
+    null,
+    {
+      customerId: CUSTOMER,
+      name: 'Giulia Russo',
+      role: 'Accounts payable',
+      email: 'giulia@bellanotte.example',
+      isPrimary: false,
+      isBilling: true,
+    },
+    'Contact "Giulia Russo" added to "Bella Notte Trattoria" (billing)',
+  ],
+  [
+    'contact.updated',
+    'contact',
+    OTHER,
+    { customerId: CUSTOMER, name: 'Marco Bianchi', isPrimary: true, phone: null },
+    { customerId: CUSTOMER, name: 'Marco Bianchi', isPrimary: false, phone: '555-0101' },
+    'Contact "Marco Bianchi" updated: Primary contact, Phone',
+  ],
+  [
+    'contact.deleted',
+    'contact',
+    OTHER,
+    { customerId: CUSTOMER, name: 'Marco Bianchi', isPrimary: false, isBilling: false },
+    null,
+    'Contact "Marco Bianchi" deleted from "Bella Notte Trattoria"',
+  ],
+  [
     'customer.portal_invited',
     'customer',
     CUSTOMER,
@@ -470,6 +541,19 @@ const TABLE: Row[] = [
     { stage: 'Lead' },
     { stage: 'Proposal', contractId: CONTRACT },
     'Contract "Spring Campaign" drafted from deal "Autumn video"; moved to Proposal',
+  ],
+  [
+    'forecast.targets_updated',
+    'settings',
+    'forecast',
+    null,
+    {
+      targets: [
+        { repId: REP, month: '2027-02', amountCents: 400_000 },
+        { repId: REP, month: '2027-01', amountCents: 1 },
+      ],
+    },
+    'Forecast targets set: 2 targets (2027-01 to 2027-02)',
   ],
   [
     'pipeline.stages_updated',
@@ -827,6 +911,7 @@ const TABLE: Row[] = [
 const LABELS: Record<string, string> = {
   webhook_endpoint: 'https://hooks.example.test/adcrm',
   deal: 'Autumn video',
+  activity: 'Call Bella Notte about Q1',
 };
 
 function inputOf([action, entity, entityId, before, after]: Row): SummaryInput {
@@ -1009,6 +1094,7 @@ describe('field labels and shown values', () => {
       ['startDate', '2026-12-15', 'Start date', 'Dec 15, 2026'],
       ['paidAt', '2026-12-05T10:04:00.000Z', 'Paid at', 'Dec 5, 2026, 10:04 UTC'],
       ['isActive', false, 'Active', 'No'],
+      ['isBilling', true, 'Billing contact', 'Yes'],
       ['inventoryRequired', true, 'Inventory required', 'Yes'],
       ['role', 'sales_manager', 'Role', 'Sales Manager'],
       ['scope', 'read', 'Scope', 'Read-only'],

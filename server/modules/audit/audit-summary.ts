@@ -1,4 +1,5 @@
 import { ACCOUNTING_FORMAT_LABELS, type AccountingFormat } from '@shared/contracts/accounting-formats';
+import { ACTIVITY_TYPE_LABELS, type ActivityType } from '@shared/contracts/activity-vocabulary';
 import { API_KEY_SCOPE_LABELS, type ApiKeyScope } from '@shared/contracts/api-key-vocabulary';
 import { CONTRACT_TRANSITIONS } from '@shared/contracts/contract-lifecycle';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@shared/contracts/invoice-vocabulary';
@@ -101,6 +102,9 @@ const reasonOf = (f: Facts, field = 'reason') => {
   return reason ? `: ${reason}` : '';
 };
 const version = (f: Facts) => `Insertion order version ${f.number('version') ?? '?'} of ${contract(f)}`;
+/** An activity by its type and subject: 'Task "Call back"' (the live subject when the snapshot has none). */
+const activity = (f: Facts) =>
+  `${ACTIVITY_TYPE_LABELS[f.text('type') as ActivityType] ?? 'Activity'} ${quoted(f.text('subject') ?? f.record)}`;
 const lineProduct = (f: Facts) => f.ref('lineId') ?? 'a line';
 const periodFrom = (f: Facts) => (f.day('periodStart') ? ` for the period from ${f.day('periodStart')}` : '');
 const impressions = (n: number | null) => plural(n ?? 0, 'impression', 'impressions');
@@ -132,6 +136,11 @@ const holdsText = (f: Facts) => {
     .join('; ');
 };
 const webhook = (f: Facts) => `Webhook endpoint ${f.text('url') ?? f.record}`;
+/** " (primary, billing)": the flags a contact was created with. */
+const contactFlags = (f: Facts) => {
+  const flags = [f.get('isPrimary') === true && 'primary', f.get('isBilling') === true && 'billing'].filter(Boolean);
+  return flags.length ? ` (${flags.join(', ')})` : '';
+};
 const stepLabel = (step: string | null) =>
   step === 'second_reminder' ? 'Second reminder' : step === 'first_reminder' ? 'First reminder' : 'Reminder';
 
@@ -165,6 +174,16 @@ export const SUMMARY_RULES: Record<string, Rule> = {
       f.day('from') && f.day('to') ? ` from ${f.day('from')} to ${f.day('to')}` : '',
       f.money('totalCents') ? `, ${f.money('totalCents')}` : '',
     ),
+  // Activities (product.md section 19): named by their type and subject.
+  'activity.created': (f) =>
+    join(
+      `${activity(f)} logged`,
+      f.ref('customerId') ? ` for ${f.ref('customerId')}` : '',
+      f.day('dueAt') ? `, due ${f.day('dueAt')}` : '',
+    ),
+  'activity.updated': (f) => updated(activity(f), f),
+  'activity.completed': (f) => `${activity(f)} marked done`,
+  'activity.deleted': (f) => `${activity(f)} deleted`,
   'api_key.created': (f) => `API key ${quoted(f.text('name') ?? f.record)} created`,
   'api_key.revoked': (f) => `API key ${quoted(f.text('name') ?? f.record)} revoked`,
   'checkout.opened': (f) => {
@@ -284,6 +303,19 @@ export const SUMMARY_RULES: Record<string, Rule> = {
       f.text('method') ? ` by ${methodLabel(f.text('method'))}` : '',
       f.money('balanceCents') ? `; ${f.money('balanceCents')} left` : '',
     ),
+  // A customer's contacts (product.md section 19); the customer named from the snapshot's customerId.
+  'contact.created': (f) =>
+    join(
+      `Contact ${quoted(f.text('name') ?? f.record)} added`,
+      f.ref('customerId') ? ` to ${quoted(f.ref('customerId'))}` : '',
+      contactFlags(f),
+    ),
+  'contact.updated': (f) => updated(`Contact ${quoted(f.text('name') ?? f.record)}`, f),
+  'contact.deleted': (f) =>
+    join(
+      `Contact ${quoted(f.text('name') ?? f.record)} deleted`,
+      f.ref('customerId') ? ` from ${quoted(f.ref('customerId'))}` : '',
+    ),
   'customer.portal_invited': (f) =>
     join(
       `Client portal invitation sent to ${f.text('email') ?? 'the customer'} for ${quoted(f.record)}`,
@@ -348,6 +380,11 @@ export const SUMMARY_RULES: Record<string, Rule> = {
       `Contract ${quoted(f.ref('contractId') ?? 'draft')} drafted from deal ${quoted(f.record)}`,
       f.before.stage !== f.after.stage ? `; moved to ${f.after.stage}` : '',
     ),
+  'forecast.targets_updated': (f) => {
+    const targets = Array.isArray(f.after.targets) ? (f.after.targets as { month?: string }[]) : [];
+    const months = [...new Set(targets.map((t) => t.month).filter(Boolean))].sort();
+    return `Forecast targets set: ${plural(targets.length, 'target', 'targets')}${months.length ? ` (${months[0]}${months.length > 1 ? ` to ${months[months.length - 1]}` : ''})` : ''}`;
+  },
   'pipeline.stages_updated': (f) =>
     `Pipeline stages saved: ${Array.isArray(f.after.stages) ? (f.after.stages as string[]).join(', ') : ''}`,
   'package.created': (f) => `Package ${quoted(f.text('name') ?? f.record)} created`,
@@ -440,6 +477,8 @@ const FIELD_LABELS: Record<string, string> = {
   daysChanged: 'Days changed',
   email: 'E-mail',
   invoiceIds: 'Invoices',
+  isBilling: 'Billing contact',
+  isPrimary: 'Primary contact',
   ip: 'IP address',
   isActive: 'Active',
   lineId: 'Line',

@@ -57,6 +57,7 @@ const liveName = sql`case a.entity
     when 'package' then (select name from packages where id = ${recordId})
     when 'deal' then (select d.title || coalesce(' · ' || cu.name, '')
                       from deals d left join customers cu on cu.id = d.customer_id where d.id = ${recordId})
+    when 'activity' then (select subject from activities where id = ${recordId})
     when 'payout' then (select 'Payout · ' || trim(u.first_name || ' ' || u.last_name)
                         from payouts p join users u on u.id = p.rep_id where p.id = ${recordId})
     when 'credit_note' then (select number from credit_notes where id = ${recordId})

@@ -94,6 +94,16 @@ export async function listRenewalsDue(
  * line snapshots), linked by renewal_of_id in the same insert: a second renewal, even one racing this one,
  * breaks contracts_renewal_of_key and gets 409.
  */
+/**
+ * Who hears of a renewal drafted (modules above contracts: the pipeline links its renewal deal), after the
+ * draft is saved. Registering the same function again changes nothing.
+ */
+type AfterRenewal = (db: Db, renewedContractId: string) => Promise<void>;
+const afterRenewal: AfterRenewal[] = [];
+export function registerAfterRenewal(hook: AfterRenewal): void {
+  if (!afterRenewal.includes(hook)) afterRenewal.push(hook);
+}
+
 export async function renewContract(deps: ContractDeps, actor: Actor, id: string): Promise<Contract> {
   const detail = await findContractDetail(deps.db, id);
   if (!detail || !canReadContract(actor, detail.contract)) throw notFound('Contract');
@@ -128,7 +138,9 @@ export async function renewContract(deps: ContractDeps, actor: Actor, id: string
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
   const body: ContractBody = parsed.data;
   try {
-    return await createContract(deps, actor, body, { renewalOf: original });
+    const renewal = await createContract(deps, actor, body, { renewalOf: original });
+    for (const hook of afterRenewal) await hook(deps.db, original.id);
+    return renewal;
   } catch (error) {
     if (sqlState(error) === '23505' && constraintName(error) === 'contracts_renewal_of_key') {
       const now = await findContractDetail(deps.db, id);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DealSort, StageKind, StageMilestone } from '@shared/contracts/deal-vocabulary';
 import type { Role } from '@shared/roles';
-import { and, asc, count, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contracts, customers, dealLines, deals, pipelineStages, products, users } from '../../db/schema';
+import { type BoundedTotal, boundedTotal, countBound } from '../../lib/bounded-count';
 import { rowsOf } from '../../lib/db-rows';
 import { likePattern } from '../../lib/http';
 
@@ -49,8 +50,15 @@ export async function selectStages(db: Db): Promise<StageRow[]> {
 function conditionsOf(filter: DealFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.q) {
+    // The title by deals_search_idx, the customer by customers_search_idx (its name, e-mail or company): two
+    // index scans whose few matches are then ordered (an OR would walk the whole order index instead).
     const pattern = likePattern(filter.q);
-    conditions.push(sql`(lower(${deals.title}) like ${pattern} or lower(${customers.name}) like ${pattern})`);
+    conditions.push(sql`${deals.id} in (
+      select x.id from deals x where lower(x.title) like ${pattern}
+      union all
+      select x.id from deals x where x.customer_id in (
+        select c.id from customers c
+        where lower(c.name || ' ' || c.email || ' ' || coalesce(c.company, '')) like ${pattern}))`);
   }
   if (filter.stageId) conditions.push(eq(deals.stageId, filter.stageId));
   if (filter.kind) conditions.push(eq(pipelineStages.kind, filter.kind));
@@ -87,7 +95,7 @@ const listColumns = {
 
 function listQuery(db: Db) {
   return db
-    .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(listColumns)
     .from(deals)
     .innerJoin(customers, eq(customers.id, deals.customerId))
     .innerJoin(users, eq(users.id, deals.ownerId))
@@ -96,36 +104,43 @@ function listQuery(db: Db) {
 }
 
 /**
- * A page of deals in the chosen order (most recently changed first by default) and how many match: one
- * statement (a window count), and a count only for a page past the end.
+ * A page of deals in the chosen order (most recently changed first by default), and how many match, counted up
+ * to the bound of lib/bounded-count.ts (a lower bound past it): two statements, the page's served by the
+ * deals_updated_idx or deals_stage_idx order.
  */
 export async function selectDealPage(
   db: Db,
   filter: DealFilter,
   page: { sort?: string; limit: number; offset: number },
-): Promise<{ rows: DealListRow[]; total: number }> {
+): Promise<{ rows: DealListRow[] } & BoundedTotal> {
   const where = conditionsOf(filter);
   const key = (page.sort?.replace(/^-/, '') ?? 'updatedAt') as DealSort;
   const descending = page.sort ? page.sort.startsWith('-') : true;
   const column = SORT_COLUMNS[key] ?? SORT_COLUMNS.updatedAt;
-  const order = descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  const rows = await listQuery(db).where(where).orderBy(order, asc(deals.id)).limit(page.limit).offset(page.offset);
-  if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0].total };
-  if (page.offset === 0) return { rows: [], total: 0 };
-  const [counted] = await db
-    .select({ n: count() })
+  // Nulls last for the columns that have them; the others as their indexes run (deals_updated_idx, either way).
+  const nullable = key === 'expectedCloseDate';
+  const order = descending
+    ? sql`${column} desc ${nullable ? sql`nulls last` : sql``}`
+    : sql`${column} asc ${nullable ? sql`nulls last` : sql``}`;
+  const tieBreak = descending ? desc(deals.id) : asc(deals.id);
+  const bound = countBound(page);
+  const matches = db
+    .select({ one: sql`1` })
     .from(deals)
-    .innerJoin(customers, eq(customers.id, deals.customerId))
     .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
-    .where(where);
-  return { rows: [], total: counted.n };
+    .where(where)
+    .limit(bound + 1)
+    .as('matches');
+  const [rows, [{ total }]] = await Promise.all([
+    listQuery(db).where(where).orderBy(order, tieBreak).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(matches),
+  ]);
+  return { rows, ...boundedTotal(total, bound) };
 }
 
 export async function selectDeal(db: Db, id: string): Promise<DealListRow | undefined> {
   const [row] = await listQuery(db).where(eq(deals.id, id)).limit(1);
-  if (!row) return undefined;
-  const { total: _total, ...rest } = row;
-  return rest;
+  return row;
 }
 
 /** The lines of the given deals with their products' names, in order. */
@@ -166,7 +181,6 @@ export async function selectStageTotals(
         ),
     })
     .from(deals)
-    .innerJoin(customers, eq(customers.id, deals.customerId))
     .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
     .where(where)
     .groupBy(deals.stageId)
@@ -185,7 +199,11 @@ export async function selectStageTotals(
 }
 
 export async function insertDeal(tx: Db, values: typeof deals.$inferInsert): Promise<DealRow> {
-  const [row] = await tx.insert(deals).values(values).returning();
+  const now = new Date();
+  const [row] = await tx
+    .insert(deals)
+    .values({ createdAt: now, updatedAt: now, lastActivityAt: now, ...values })
+    .returning();
   return row;
 }
 
@@ -269,6 +287,15 @@ export async function selectUsersWithRoles(
 export async function customerExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
   return Boolean(row);
+}
+
+/** The deals' last activity moved up to `at` (never back), in one UPDATE; their version stays (not an edit). */
+export async function touchDealActivity(tx: Db, dealIds: readonly string[], at: Date): Promise<void> {
+  if (dealIds.length === 0) return;
+  await tx
+    .update(deals)
+    .set({ lastActivityAt: sql`greatest(${deals.lastActivityAt}, ${at.toISOString()}::timestamptz)` })
+    .where(inArray(deals.id, [...dealIds]));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -393,4 +420,140 @@ export async function saveStages(
         milestone: sql`excluded.milestone`,
       },
     });
+}
+
+/**
+ * The open deals whose money lands in [from, to] (their flight, or their expected close date when they have no
+ * flight), with the probability they are weighted by: the forecast's pipeline (deals_stage_idx serves the open
+ * stages).
+ */
+export async function selectOpenDealsLanding(
+  db: Db,
+  window: { from: string; to: string; ownerId?: string },
+): Promise<
+  {
+    ownerId: string;
+    amountCents: number;
+    probability: number;
+    flightStart: string | null;
+    flightEnd: string | null;
+    expectedCloseDate: string | null;
+  }[]
+> {
+  const starts = sql`coalesce(${deals.flightStart}, ${deals.expectedCloseDate})`;
+  const ends = sql`coalesce(${deals.flightEnd}, ${deals.flightStart}, ${deals.expectedCloseDate})`;
+  return db
+    .select({
+      ownerId: deals.ownerId,
+      amountCents: deals.amountCents,
+      probability: sql<number>`coalesce(${deals.probability}, ${pipelineStages.probability})`.mapWith(Number),
+      flightStart: deals.flightStart,
+      flightEnd: deals.flightEnd,
+      expectedCloseDate: deals.expectedCloseDate,
+    })
+    .from(deals)
+    .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+    .where(
+      and(
+        eq(pipelineStages.kind, 'open'),
+        sql`${starts} <= ${window.to}::date`,
+        sql`${ends} >= ${window.from}::date`,
+        window.ownerId ? eq(deals.ownerId, window.ownerId) : undefined,
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Renewal deals (renewal-deals.service.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+export type RenewalCandidateRow = typeof contracts.$inferSelect;
+
+/**
+ * Running contracts that got a renewal notice for their current end date and have no renewal deal for it yet
+ * (renewal_notices' and deals_renewal_key's rows decide), with a rep.
+ */
+export async function selectRenewalCandidates(db: Db): Promise<RenewalCandidateRow[]> {
+  return db
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        inArray(contracts.status, ['active', 'paused']),
+        sql`${contracts.salesRepId} is not null`,
+        sql`exists (select 1 from renewal_notices n
+                    where n.contract_id = ${contracts.id} and n.auto_stop_date = ${contracts.autoStopDate})`,
+        sql`not exists (select 1 from deals d
+                        where d.renewal_of_contract_id = ${contracts.id} and d.renewal_end_date = ${contracts.autoStopDate})`,
+      ),
+    );
+}
+
+/** Renewal deals inserted once per contract and end date (ON CONFLICT on deals_renewal_key); the new ones. */
+export async function insertRenewalDeals(
+  tx: Db,
+  rows: readonly (typeof deals.$inferInsert)[],
+): Promise<{ id: string; title: string; amountCents: number; customerId: string }[]> {
+  if (rows.length === 0) return [];
+  const now = new Date();
+  return tx
+    .insert(deals)
+    .values(rows.map((row) => ({ createdAt: now, updatedAt: now, lastActivityAt: now, ...row })))
+    .onConflictDoNothing({ target: [deals.renewalOfContractId, deals.renewalEndDate] })
+    .returning({ id: deals.id, title: deals.title, amountCents: deals.amountCents, customerId: deals.customerId });
+}
+
+/**
+ * Each open renewal deal without a contract gets the renewal drafted for its contract (contracts_renewal_of_key:
+ * one per contract) and moves to `toStageId` when that stage comes later: one UPDATE. The deals linked.
+ */
+export async function linkRenewalDrafts(
+  tx: Db,
+  toStageId: string | null,
+  contractIds?: readonly string[],
+): Promise<MovedDeal[]> {
+  const now = new Date().toISOString();
+  const result = await tx.execute(sql`
+    update deals d set contract_id = r.id, version = d.version + 1, updated_at = ${now}::timestamptz,
+      last_activity_at = ${now}::timestamptz,
+      stage_id = case when ${toStageId}::uuid is not null and target.position > s.position then target.id else d.stage_id end
+    from contracts r, pipeline_stages s
+      left join pipeline_stages target on target.id = ${toStageId}::uuid
+    where r.renewal_of_id = d.renewal_of_contract_id and s.id = d.stage_id and s.kind = 'open'
+      and d.contract_id is null and r.status <> 'canceled'
+      and not exists (select 1 from deals other where other.contract_id = r.id)
+      ${contractIds ? sql`and d.renewal_of_contract_id = any(${sql.param([...contractIds])}::uuid[])` : sql``}
+    returning d.id, d.owner_id, s.id as from_stage_id, d.stage_id as to_stage_id, d.contract_id`);
+  type Row = { id: string; owner_id: string; from_stage_id: string; to_stage_id: string; contract_id: string };
+  return rowsOf<Row>(result).map((row) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    fromStageId: row.from_stage_id,
+    toStageId: row.to_stage_id,
+    contractId: row.contract_id,
+  }));
+}
+
+/**
+ * Open renewal deals whose contract ended (its end date passed) without a renewal that is not canceled: moved to
+ * the lost stage with `reason`, in one UPDATE. The deals closed.
+ */
+export async function closeUnrenewed(tx: Db, lostStageId: string, reason: string, today: string): Promise<MovedDeal[]> {
+  const now = new Date().toISOString();
+  const result = await tx.execute(sql`
+    update deals d set stage_id = ${lostStageId}, lost_reason = ${reason}, closed_at = ${now}::timestamptz,
+      version = d.version + 1, updated_at = ${now}::timestamptz, last_activity_at = ${now}::timestamptz
+    from pipeline_stages s
+    where s.id = d.stage_id and s.kind = 'open' and d.renewal_of_contract_id is not null
+      and d.renewal_end_date < ${today}::date
+      and not exists (select 1 from contracts r where r.renewal_of_id = d.renewal_of_contract_id and r.status <> 'canceled')
+    returning d.id, d.owner_id, s.id as from_stage_id, d.renewal_of_contract_id as contract_id`);
+  type Row = { id: string; owner_id: string; from_stage_id: string; contract_id: string };
+  return rowsOf<Row>(result).map((row) => ({
+    id: row.id,
+    ownerId: row.owner_id,
+    fromStageId: row.from_stage_id,
+    toStageId: lostStageId,
+    contractId: row.contract_id,
+  }));
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { sendPage } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-url';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { registerAfterRenewal } from '../contracts/contract-renewals.service';
 import { followContracts } from './deals.follow';
 import { dealListResponse, dealResponse, pipelineSettingsResponse, pipelineSummaryResponse } from './deals.response';
 import {
@@ -28,6 +29,7 @@ import {
   savePipelineSettings,
   updateDeal,
 } from './deals.service';
+import { linkRenewalDeal } from './renewal-deals.service';
 
 /** DELETE's optional version: the deal as the caller last saw it. */
 const deleteQuerySchema = z.object({
@@ -41,6 +43,7 @@ const deleteQuerySchema = z.object({
 /** The sales pipeline (product.md section 19): deals, their moves and contract, the board's summary, the settings. */
 export async function dealsRoutes(app: FastifyInstance): Promise<void> {
   followContracts();
+  registerAfterRenewal(linkRenewalDeal);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deals = { access: ['deal:any', 'deal:own'] } as const;
   const answers = { serializerCompiler: jsonSerializerCompiler };

@@ -45,11 +45,13 @@ import {
   selectDeal,
   selectDealLines,
   selectDealPage,
+  selectOpenDealsLanding,
   selectProductIds,
   selectStageBy,
   selectStages,
   selectStageTotals,
   selectUsersWithRoles,
+  touchDealActivity,
   updateDealAtVersion,
 } from './deals.repo';
 
@@ -147,15 +149,23 @@ async function linesByDeal(db: Db, ids: readonly string[]): Promise<Map<string, 
   return byDeal;
 }
 
-/** A page of the deals the caller sees, with their lines: three queries whatever the page size. */
-export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<{ rows: Deal[]; total: number }> {
+/** A page of the deals the caller sees, with their lines: four statements whatever the page size. */
+export async function listDeals(
+  db: Db,
+  actor: Actor,
+  query: DealListQuery,
+): Promise<{ rows: Deal[]; total: number; totalIsLowerBound: boolean }> {
   const before = await staleBefore(db);
   const page = await selectDealPage(db, filterOf(actor, query, before), query);
   const lines = await linesByDeal(
     db,
     page.rows.map((row) => row.deal.id),
   );
-  return { rows: page.rows.map((row) => toDeal(row, lines.get(row.deal.id) ?? [], before)), total: page.total };
+  return {
+    rows: page.rows.map((row) => toDeal(row, lines.get(row.deal.id) ?? [], before)),
+    total: page.total,
+    totalIsLowerBound: page.totalIsLowerBound,
+  };
 }
 
 /** The deal, when the caller may see it (404 otherwise: a deal outside one's scope does not exist for one). */
@@ -177,6 +187,15 @@ async function answer(db: Db, id: string): Promise<Deal> {
 export async function getDeal(db: Db, actor: Actor, id: string): Promise<Deal> {
   await readDeal(db, actor, id);
   return answer(db, id);
+}
+
+/**
+ * An activity was logged, changed or done on these deals (the activities module calls this in its transaction):
+ * their last activity is now, so they are no longer stale.
+ */
+export async function touchDeals(tx: Db, dealIds: readonly (string | null)[]): Promise<void> {
+  const ids = [...new Set(dealIds.filter((id): id is string => Boolean(id)))];
+  await touchDealActivity(tx, ids, new Date());
 }
 
 /** The board's headers: each stage's count, total and weighted total over the deals the filters pick. */
@@ -429,7 +448,8 @@ export async function createDealContract(deps: ContractDeps, actor: Actor, id: s
   const today = businessToday();
   const startDate = deal.flightStart && deal.flightStart > today ? deal.flightStart : today;
   const lines = await selectDealLines(deps.db, [id]);
-  const body = contractBodySchema.parse({
+  if (lines.length === 0) throw badRequest(DEAL_MESSAGES.noLines, { lines: [DEAL_MESSAGES.noLines] });
+  const parsed = contractBodySchema.safeParse({
     customerId: deal.customerId,
     title: deal.title,
     startDate,
@@ -442,6 +462,9 @@ export async function createDealContract(deps: ContractDeps, actor: Actor, id: s
       unitPrice: centsToAmount(line.unitPriceCents),
     })),
   });
+  // The deal's lines passed the contract's line rules when they were saved; a rule tightened since is said.
+  if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const body = parsed.data;
   const proposal = await selectStageBy(deps.db, { milestone: 'contract_drafted' });
   await deps.db.transaction(async (tx) => {
     const contract = await createContract({ ...deps, db: tx }, actor, body);
@@ -515,3 +538,6 @@ export async function savePipelineSettings(
   });
   return getPipelineSettings(db);
 }
+
+/** The open deals whose money lands in a window, for the forecast (its pipeline rows). */
+export const openDealsLanding = selectOpenDealsLanding;

@@ -3,9 +3,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, contractLineItems, contracts, customers, deals, insertionOrders } from '../../db/schema';
 import { buildTestApp, type TestContext } from '../../test/app';
+import { createBillableContract } from '../../test/billing-factories';
 import { createTestCustomer, createTestProduct } from '../../test/catalog-factories';
 import { createTestUser } from '../../test/factories';
 import { nextAddress } from '../../test/payment-factories';
+import { sendRenewalNotices } from '../contracts/contract-renewals.service';
+import { runRenewalDeals } from './renewal-deals.service';
 
 /**
  * The sales pipeline over the API (product.md section 19): the default stages, deals in a rep's scope, the
@@ -380,5 +383,64 @@ describe('a deal follows its contract', () => {
     expect(canceled.statusCode, canceled.body).toBe(200);
     const after = (await ctx.injectAs('sales', { method: 'GET', url: `/api/deals/${deal.id}` })).json() as Deal;
     expect(after).toMatchObject({ stageName: 'Lost', lostReason: 'Contract canceled' });
+  });
+});
+
+describe('renewals are deals', () => {
+  it('opens one renewal deal at the first notice, links Renew’s draft, and closes an unrenewed one Lost', async () => {
+    const rep = await ctx.as('sales');
+    const today = '2027-03-01';
+    // Both end on Apr 1, 2027 (31 days after today): inside the 60- and 30-day notices. $500.00 a month x 10.
+    const renewed = await createBillableContract(ctx.db, {
+      startDate: '2026-06-01',
+      termMonths: 10,
+      salesRepId: rep.id,
+      customerId,
+      title: 'Marina banners',
+      lines: [{ productId, unitPriceCents: 500_00 }],
+    });
+    const ended = await createBillableContract(ctx.db, {
+      startDate: '2026-06-01',
+      termMonths: 10,
+      salesRepId: rep.id,
+      customerId,
+      title: 'Dock radio',
+      lines: [{ productId, unitPriceCents: 200_00 }],
+    });
+    await sendRenewalNotices(ctx.db, { baseUrl: 'https://crm.example.test', today });
+    await runRenewalDeals(ctx.db, { today });
+    await runRenewalDeals(ctx.db, { today });
+    const renewalDeals = await ctx.db.select().from(deals).where(eq(deals.source, 'renewal'));
+    const of = (contractId: string) => renewalDeals.filter((deal) => deal.renewalOfContractId === contractId);
+    expect(of(renewed.contract.id).map((d) => [d.title, d.amountCents, d.expectedCloseDate, d.ownerId])).toEqual([
+      ['Renewal: Marina banners', 5_000_00, '2027-04-01', rep.id],
+    ]);
+    expect(of(ended.contract.id)).toHaveLength(1);
+
+    const renew = await post('sales', `/api/contracts/${renewed.contract.id}/renew`);
+    expect(renew.statusCode, renew.body).toBe(201);
+    const linked = (
+      await ctx.injectAs('sales', { method: 'GET', url: `/api/deals/${of(renewed.contract.id)[0].id}` })
+    ).json();
+    expect(linked).toMatchObject({ contractId: renew.json().id, stageName: 'Proposal', source: 'renewal' });
+
+    await runRenewalDeals(ctx.db, { today: '2027-04-02' });
+    const closed = (
+      await ctx.injectAs('sales', { method: 'GET', url: `/api/deals/${of(ended.contract.id)[0].id}` })
+    ).json();
+    expect(closed).toMatchObject({ stageName: 'Lost', lostReason: 'Not renewed' });
+    const stillOpen = (await ctx.injectAs('sales', { method: 'GET', url: `/api/deals/${linked.id}` })).json();
+    expect(stillOpen.stageName).toBe('Proposal');
+  });
+});
+
+describe('Create contract without lines', () => {
+  it('is refused with a message (400) and drafts nothing', async () => {
+    const deal = await newDeal('sales', { title: 'No lines yet' });
+    const before = (await ctx.db.select({ n: count() }).from(contracts))[0].n;
+    const response = await post('sales', `/api/deals/${deal.id}/contract`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Add the products the deal sells before creating its contract');
+    expect((await ctx.db.select({ n: count() }).from(contracts))[0].n).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
 import { can, canAny } from '@shared/permissions';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MailPlus, Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -6,10 +7,14 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/feedback';
 import { lazyWhen } from '@/components/ui/lazy-when';
 import { PageHeader } from '@/components/ui/page-header';
+import { ActivitiesCard } from '@/features/activities/components/activities-card';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { useCustomer } from '@/features/customers/api/get-customer';
+import { customerTimelineQueryKey } from '@/features/customers/api/get-customer-timeline';
+import { ContactsCard } from '@/features/customers/components/contacts-card';
 import { CustomerContracts } from '@/features/customers/components/customer-contracts';
 import { CustomerDetails } from '@/features/customers/components/customer-details';
+import { CustomerTimeline } from '@/features/customers/components/customer-timeline';
 import { PaymentMethodsCard } from '@/features/customers/components/payment-methods-card';
 import { InvoiceHistory } from '@/features/invoices/components/invoice-history';
 import { CustomerBalance } from '@/features/receivables/components/customer-balance';
@@ -39,11 +44,14 @@ const InviteToPortalDialog = lazyWhen(
 export default function CustomerDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
   const { data: customer, isLoading, error } = useCustomer(id);
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [viewingInvoice, setViewingInvoice] = useState<string | null>(null);
   const canWrite = can(user, 'customer:write');
+  // A customer's contacts and story are for staff (product.md section 19).
+  const seesStory = can(user, 'customer:read:any');
   const seesContracts = canAny(user, ['contract:read:any', 'contract:read:own']);
   const seesInvoices = canAny(user, ['invoice:read:any', 'invoice:read:own', 'invoice:read:client']);
   // A customer's credit is for staff who read every invoice, and for the client its own (not a rep's).
@@ -52,6 +60,8 @@ export default function CustomerDetailPage() {
   // The methods on file, their consent and autopay: admins and finance (product.md section 18).
   const seesPaymentMethods = can(user, 'payment-method:manage');
   const canCreateContract = canAny(user, ['contract:write:any', 'contract:write:own']);
+  // Activities are the pipeline's: reps their own, managers and admins everyone's (product.md section 19).
+  const seesActivities = canAny(user, ['deal:any', 'deal:own']);
   // A malformed id is refused with 400; to the user it is the same as an unknown one.
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -112,8 +122,17 @@ export default function CustomerDetailPage() {
           />
           <div className="grid grid-cols-1 gap-6">
             <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
+            {seesStory && <ContactsCard customerId={customer.id} customerName={customer.name} canWrite={canWrite} />}
             {seesBalance && <CustomerBalance customerId={customer.id} onOpenInvoice={setViewingInvoice} />}
             {seesPaymentMethods && <PaymentMethodsCard customerId={customer.id} customerName={customer.name} />}
+            {seesActivities && (
+              <ActivitiesCard
+                customer={customer}
+                canChooseOwner={can(user, 'deal:any')}
+                // The story lists activities too: it is read again after one is logged, changed or done.
+                onChanged={() => queryClient.invalidateQueries({ queryKey: customerTimelineQueryKey(customer.id) })}
+              />
+            )}
             {seesContracts && <CustomerContracts customerId={customer.id} />}
             {seesInvoices && <InvoiceHistory customerId={customer.id} />}
             {seesCredit && (
@@ -121,6 +140,7 @@ export default function CustomerDetailPage() {
                 <CustomerCredit customerId={customer.id} customerName={customer.name} />
               </Suspense>
             )}
+            {seesStory && <CustomerTimeline customerId={customer.id} customerName={customer.name} />}
           </div>
           {canWrite && <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={customer} />}
           {canWrite && <InviteToPortalDialog open={inviting} onOpenChange={setInviting} customer={customer} />}

@@ -2,6 +2,7 @@ import type { User } from '@shared/contracts/auth';
 import { contractStatusBadge } from '@shared/contracts/contract-vocabulary';
 import { can } from '@shared/permissions';
 import { CalendarPlus, FileText, HandCoins, Plus, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { BADGE_TONES } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,8 +18,11 @@ import { useMyContracts } from '../api/get-my-contracts';
 import { type RenewAction, RenewalsDueCard } from './renewals-due-card';
 import { StatCard } from './stat-card';
 
-/** The sales view; `renew` is the contracts feature's "Renew", passed by the page to "Renewals due". */
-export function SalesDashboard({ user, renew }: { user: User; renew: RenewAction }) {
+/**
+ * The sales view; `renew` is the contracts feature's "Renew", passed by the page to "Renewals due", and `myDay`
+ * the activities feature's "My day" card, which the page composes.
+ */
+export function SalesDashboard({ user, renew, myDay }: { user: User; renew: RenewAction; myDay?: ReactNode }) {
   const stats = useDashboardStats({ mine: true });
   const mine = useMyContracts();
   const readsCommission = can(user, 'commission:read:own') || can(user, 'commission:read:any');
@@ -63,6 +67,8 @@ export function SalesDashboard({ user, renew }: { user: User; renew: RenewAction
           loading={readsCommission && commission.isLoading}
         />
       </div>
+
+      {myDay && <div className="mt-6">{myDay}</div>}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_story_idx" ON "audit_events" USING btree ("entity_id","created_at","id") WHERE "audit_events"."action" in ('contract.created', 'contract.sent', 'contract.activated', 'contract.paused', 'contract.resumed', 'contract.canceled', 'contract.completed', 'contract.renewed', 'insertion_order.accepted', 'insertion_order.declined', 'delivery.settled', 'deal.created', 'deal.moved', 'deal.won', 'deal.lost', 'deal.contract_created');--> statement-breakpoint
+CREATE INDEX "deals_updated_idx" ON "deals" USING btree ("updated_at");

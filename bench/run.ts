@@ -49,7 +49,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITE = process.env.BENCH_WRITE ? process.env.BENCH_WRITE === '1' : !QUICK;
 const GROUPS = new Set(
-  (process.env.BENCH_ONLY ?? 'api,search,pglite,client,billing,autopay,reports,inventory,pipeline,email,cluster,delivery')
+  (
+    process.env.BENCH_ONLY ??
+    'api,search,pglite,client,billing,autopay,reports,inventory,pipeline,email,cluster,delivery'
+  )
     .split(',')
     .map((g) => g.trim()),
 );

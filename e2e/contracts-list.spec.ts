@@ -55,7 +55,8 @@ test('the list shows every column, searches, filters by status and pages on the 
     await expect(page.getByTestId('contracts-count')).toHaveText(
       `${expected} ${label.toLowerCase()} contract${expected === 1 ? '' : 's'}`,
     );
-    await expect(page.getByTestId('contract-row')).toHaveCount(expected);
+    // A page holds 20: more of a status than that page on the server too.
+    await expect(page.getByTestId('contract-row')).toHaveCount(Math.min(20, expected));
     await expect(page.getByTestId('contract-row').first().getByText(label, { exact: true })).toHaveClass(colour);
   }
   await choose(page, 'Filter by status', 'All');

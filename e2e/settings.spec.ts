@@ -44,7 +44,9 @@ async function putSettings(path: string, data: unknown) {
 
 const tabNames = (page: Page) => page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
 
-test("admin sees ui-spec's five settings tabs, Company, API keys, Webhooks and Accounting", async ({ page }) => {
+test("admin sees ui-spec's five settings tabs, Company, Pipeline, API keys, Webhooks and Accounting", async ({
+  page,
+}) => {
   await signInAs(page, 'admin', '/settings');
   await expect(tabNames(page)).toHaveText([
     'Profile',
@@ -53,6 +55,7 @@ test("admin sees ui-spec's five settings tabs, Company, API keys, Webhooks and A
     'Tax Settings',
     'Contract Settings',
     'Company',
+    'Pipeline',
     'API keys',
     'Webhooks',
     'Accounting',

@@ -164,7 +164,8 @@ export async function seedDeals(
       title: `${a} banner rotation`,
       amount: 3_600_00,
       expectedCloseDate: addDays(today, 10),
-      flightStart: monthAhead(1),
+      // Starting today, as the contracts it was sold with: the pay link's first invoice is this month's.
+      flightStart: today,
       flightEnd: monthAhead(3, 28),
       lines: [line(1, 3)],
     });
@@ -175,7 +176,7 @@ export async function seedDeals(
       title: `${b} sponsor spots`,
       amount: 2_400_00,
       expectedCloseDate: today,
-      flightStart: monthAhead(1),
+      flightStart: today,
       flightEnd: monthAhead(1, 28),
       lines: [line(2)],
     });

@@ -147,20 +147,22 @@ export async function chargeInvoiceNow(
     now: true,
     limit: 1,
   });
-  if (!due) {
-    throw conflict(
-      (await hasRunningAttempt(deps.db, invoice.id)) ? AUTOPAY_MESSAGES.attemptInProgress : AUTOPAY_MESSAGES.notAutopay,
-    );
-  }
+  if (!due) throw conflict(await whyNotDue(deps.db, invoice.id));
   const [outcome] = await chargeBatch(deps, [due], { today, requestedBy: actorId });
   if (outcome === 'taken') throw conflict(AUTOPAY_MESSAGES.attemptInProgress);
   deps.mailer.kick(deps.db);
   return outcome!;
 }
 
-async function hasRunningAttempt(db: Db, invoiceId: string): Promise<boolean> {
+/**
+ * Why an invoice with something due when the request came is not chargeable now: an attempt is running, or one
+ * just succeeded (another "Charge now" got there first: nothing is due any more), or the customer has no method.
+ */
+async function whyNotDue(db: Db, invoiceId: string): Promise<string> {
   const attempts = await selectAttempts(db, invoiceId);
-  return attempts.some(({ attempt }) => attempt.status === 'pending');
+  if (attempts.some(({ attempt }) => attempt.status === 'pending')) return AUTOPAY_MESSAGES.attemptInProgress;
+  if (attempts.some(({ attempt }) => attempt.status === 'succeeded')) return AUTOPAY_MESSAGES.nothingDue;
+  return AUTOPAY_MESSAGES.notAutopay;
 }
 
 type ChargeContext = { today: string; requestedBy: string | null; at?: Date };

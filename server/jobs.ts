@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from './db/client';
+import { businessToday } from './lib/business-day';
 import type { ScheduledJob } from './lib/job-queue';
 import { refreshPlannerStatistics } from './lib/planner-statistics';
 import { publicOrigin } from './lib/public-url';
@@ -11,6 +12,7 @@ import { sendRenewalNotices } from './modules/contracts/contract-renewals.servic
 import { runRenewalDeals } from './modules/deals/renewal-deals.service';
 import { reconcileDelivery } from './modules/delivery/delivery.service';
 import { runDunning } from './modules/dunning/dunning.service';
+import { refreshForecastMonths } from './modules/forecast/forecast.service';
 import { reportExpiredHolds, runRenewalHolds } from './modules/inventory/inventory.service';
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
@@ -93,6 +95,16 @@ export function backgroundJobs(app: FastifyInstance, db: Db, engine: Database['e
       run: async () => {
         deliverSoon(await sendRenewalNotices(db, { baseUrl: baseUrl() }));
         await runRenewalDeals(db);
+      },
+    },
+    {
+      // The forecast's stored months (decision 059): brought up to date once a day, so that the first forecast of
+      // a month does not wait for every contract and deal to be recomputed; on other days only what changed.
+      name: 'forecast-months',
+      cron: '5 0 * * *',
+      atStart: true,
+      run: async () => {
+        await refreshForecastMonths(db, businessToday().slice(0, 7));
       },
     },
     {

@@ -63,6 +63,11 @@ const TABLE_OWNERS: Record<string, Owner> = {
   deal_lines: { owner: 'modules/deals' },
   deals: { owner: 'modules/deals', also: { 'demo/seed-deals.ts': DEMO_HISTORY } },
   forecast_targets: { owner: 'modules/forecast' },
+  // Marks are also written by the triggers of migration 0045 (contracts, lines, insertion orders, deals, stages, settings).
+  forecast_marks: { owner: 'modules/forecast' },
+  forecast_months: { owner: 'modules/forecast' },
+  forecast_sources: { owner: 'modules/forecast' },
+  forecast_window: { owner: 'modules/forecast' },
   customer_credit_entries: { owner: 'modules/credit-notes' },
   customers: {
     owner: 'modules/customers',

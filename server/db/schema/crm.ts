@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -105,4 +106,69 @@ export const forecastTargets = pgTable(
     check('forecast_targets_amount_check', sql`${t.amountCents} >= 0`),
     check('forecast_targets_month_check', sql`extract(day from ${t.month}) = 1`),
   ],
+);
+
+/**
+ * The forecast's figures by rep and month, stored (docs/decisions/059-forecast-months.md): booked, what signed
+ * and running contracts bill (the billing engine's schedule, billing.service billedByMonth), and the open deals'
+ * amounts and weighted amounts spread over their flights (shared/forecast.ts), so that a forecast reads a few
+ * rows instead of scheduling every contract and spreading every deal on each request. The sums of
+ * `forecast_sources`, kept by the forecast's refresh (forecast.months.ts) only, for the MAX_FORECAST_MONTHS
+ * months from `forecast_window.from_month`. No foreign key: a rep's rows are figures, not a reference.
+ */
+export const forecastMonths = pgTable(
+  'forecast_months',
+  {
+    repId: uuid('rep_id').notNull(),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    bookedCents: bigint('booked_cents', { mode: 'number' }).notNull(),
+    weightedCents: bigint('weighted_cents', { mode: 'number' }).notNull(),
+    pipelineCents: bigint('pipeline_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'forecast_months_pkey', columns: [t.repId, t.month] })],
+);
+
+/**
+ * What each booked contract or open deal adds to `forecast_months`: its rep and one amount per month of the window
+ * (booked for a contract; weighted and pipeline for a deal), so that a change recomputes only the contract or
+ * deal it concerns and moves the sums by the difference.
+ */
+export const forecastSources = pgTable(
+  'forecast_sources',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: uuid('contract_id').unique('forecast_sources_contract_key'),
+    dealId: uuid('deal_id').unique('forecast_sources_deal_key'),
+    repId: uuid('rep_id').notNull(),
+    /** Cents by month from the window's first month; null: none of this kind. */
+    booked: bigint('booked', { mode: 'number' }).array(),
+    weighted: bigint('weighted', { mode: 'number' }).array(),
+    pipeline: bigint('pipeline', { mode: 'number' }).array(),
+  },
+  (t) => [check('forecast_sources_one_source', sql`(${t.contractId} is null) <> (${t.dealId} is null)`)],
+);
+
+/**
+ * The contracts and deals whose forecast figures are out of date: one row per change they depend on, inserted by
+ * database triggers (migration 0045) on contracts, their lines, insertion orders, deals, pipeline stages and the
+ * contract settings, so that no writer has to know about the forecast. Insert-only (no shared row is updated, so
+ * writers never wait on each other here); the refresh deletes the marks it has taken into account. `everyone`:
+ * every contract and deal (a stage's probability, the contract settings).
+ */
+export const forecastMarks = pgTable('forecast_marks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  contractId: uuid('contract_id'),
+  dealId: uuid('deal_id'),
+  everyone: boolean('everyone').notNull().default(false),
+});
+
+/** The month the stored forecast months start at: one row; a forecast of another month refreshes them all. */
+export const forecastWindow = pgTable(
+  'forecast_window',
+  {
+    id: boolean('id').primaryKey().default(true),
+    fromMonth: date('from_month', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('forecast_window_one_row', sql`${t.id}`)],
 );

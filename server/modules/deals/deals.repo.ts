@@ -424,14 +424,15 @@ export async function saveStages(
 
 /**
  * The open deals whose money lands in [from, to] (their flight, or their expected close date when they have no
- * flight), with the probability they are weighted by: the forecast's pipeline (deals_stage_idx serves the open
- * stages).
+ * flight), with the probability they are weighted by, only these with `ids`: the forecast's pipeline
+ * (deals_stage_idx serves the open stages).
  */
 export async function selectOpenDealsLanding(
   db: Db,
-  window: { from: string; to: string; ownerId?: string },
+  window: { from: string; to: string; ids?: readonly string[] },
 ): Promise<
   {
+    id: string;
     ownerId: string;
     amountCents: number;
     probability: number;
@@ -444,6 +445,7 @@ export async function selectOpenDealsLanding(
   const ends = sql`coalesce(${deals.flightEnd}, ${deals.flightStart}, ${deals.expectedCloseDate})`;
   return db
     .select({
+      id: deals.id,
       ownerId: deals.ownerId,
       amountCents: deals.amountCents,
       probability: sql<number>`coalesce(${deals.probability}, ${pipelineStages.probability})`.mapWith(Number),
@@ -458,7 +460,7 @@ export async function selectOpenDealsLanding(
         eq(pipelineStages.kind, 'open'),
         sql`${starts} <= ${window.to}::date`,
         sql`${ends} >= ${window.from}::date`,
-        window.ownerId ? eq(deals.ownerId, window.ownerId) : undefined,
+        window.ids ? sql`${deals.id} = any(${sql.param([...window.ids])}::uuid[])` : undefined,
       ),
     );
 }

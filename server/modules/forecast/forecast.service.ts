@@ -1,4 +1,3 @@
-import { weightedCents } from '@shared/contracts/deal-vocabulary';
 import type {
   Forecast,
   ForecastMonth,
@@ -6,28 +5,25 @@ import type {
   ForecastRow,
   ForecastTargetsValues,
 } from '@shared/contracts/forecast';
-import { monthsFrom, spreadOverMonths } from '@shared/forecast';
+import { monthsFrom } from '@shared/forecast';
 import { centsToAmount, divideRound, plainAmount } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { badRequest } from '../../lib/errors';
-import { billedByMonth } from '../billing/billing.service';
 import { csvCell } from '../commissions/commissions.csv';
-import { openDealsLanding } from '../deals/deals.service';
 import type { SessionUser } from '../sessions/sessions';
-import { selectBookedContracts, selectSellers, selectTargets, upsertTargets } from './forecast.repo';
+import { forecastMonthsByRep, type MonthFigures } from './forecast.months';
+import { deleteTargets, selectSellers, selectTargets, upsertTargets } from './forecast.repo';
 
 type Actor = SessionUser;
 
-/** Cents of one rep and month, as they add up. */
-type Figures = { booked: number; weighted: number; pipeline: number };
+/** The daily job's refresh of the stored months (jobs.ts). */
+export { refreshForecastMonths } from './forecast.months';
 
-const lastDay = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-};
+/** Cents of one rep and month, as they add up. */
+type Figures = MonthFigures;
 
 /** Attainment: booked over target in percent with one decimal (half away from zero), null without a target. */
 function attainmentOf(bookedCents: number, targetCents: number | null): number | null {
@@ -49,9 +45,10 @@ function monthOf(month: string, f: Figures | undefined, targetCents: number | nu
 
 /**
  * GET /api/forecast: the next `months` months from the current one, a row per rep (a rep sees only their own):
- * booked from the billing engine's schedule of signed and active contracts (billing.service billedByMonth),
- * the open deals' weighted amount and whole amount spread over their flight by days (shared/forecast), the
- * targets, attainment; and the totals. A fixed number of statements whatever the number of reps and months.
+ * booked from the billing engine's schedule of signed and active contracts, the open deals' weighted amount and
+ * whole amount spread over their flight by days (shared/forecast), all three as stored by rep and month
+ * (forecast.months.ts); the targets, attainment; and the totals. A fixed number of statements whatever the
+ * number of reps and months.
  */
 export async function getForecast(
   db: Db,
@@ -62,37 +59,12 @@ export async function getForecast(
   const ownerId = can(actor, 'deal:any') ? query.ownerId : actor.id;
   const months = monthsFrom(today.slice(0, 7), query.months);
   const from = `${months[0]}-01`;
-  const to = lastDay(months[months.length - 1]);
-  const [contracts, deals, targets] = await Promise.all([
-    selectBookedContracts(db, { from, ownerId }),
-    openDealsLanding(db, { from, to, ownerId }),
+  const [stored, targets] = await Promise.all([
+    forecastMonthsByRep(db, { months, ownerId }),
     selectTargets(db, { from, to: `${months[months.length - 1]}-01`, ownerId }),
   ]);
-  const billed = await billedByMonth(db, contracts, { fromMonth: months[0], months: months.length });
 
-  const figures = new Map<string, Map<string, Figures>>();
-  const add = (owner: string, month: string, part: Partial<Figures>) => {
-    if (!months.includes(month)) return;
-    const byMonth = figures.get(owner) ?? new Map<string, Figures>();
-    const f = byMonth.get(month) ?? { booked: 0, weighted: 0, pipeline: 0 };
-    f.booked += part.booked ?? 0;
-    f.weighted += part.weighted ?? 0;
-    f.pipeline += part.pipeline ?? 0;
-    byMonth.set(month, f);
-    figures.set(owner, byMonth);
-  };
-  for (const contract of contracts) {
-    if (!contract.salesRepId) continue;
-    for (const [month, cents] of billed.get(contract.id) ?? []) add(contract.salesRepId, month, { booked: cents });
-  }
-  for (const deal of deals) {
-    const start = deal.flightStart ?? deal.expectedCloseDate!;
-    const end = deal.flightEnd ?? start;
-    const weighted = spreadOverMonths(weightedCents(deal.amountCents, deal.probability), start, end);
-    for (const [month, cents] of spreadOverMonths(deal.amountCents, start, end)) {
-      add(deal.ownerId, month, { pipeline: cents, weighted: weighted.get(month) ?? 0 });
-    }
-  }
+  const figures: ReadonlyMap<string, ReadonlyMap<string, Figures>> = stored;
   const targetOf = new Map(targets.map((t) => [`${t.ownerId}:${t.month.slice(0, 7)}`, t.amountCents]));
 
   const owners = new Set([...figures.keys(), ...targets.map((t) => t.ownerId)]);
@@ -127,7 +99,10 @@ export async function getForecast(
   return { months, rows, totals };
 }
 
-/** PUT /api/forecast/targets: each (rep, month) target set, for people who sell; one upsert, audited. */
+/**
+ * PUT /api/forecast/targets: each (rep, month) target set or, given as null, removed, for people who sell; one
+ * upsert and one delete, audited.
+ */
 export async function saveTargets(db: Db, actor: Actor, input: ForecastTargetsValues): Promise<{ saved: number }> {
   const owners = [...new Set(input.targets.map((t) => t.ownerId))];
   const sellers = new Set(
@@ -138,24 +113,28 @@ export async function saveTargets(db: Db, actor: Actor, input: ForecastTargetsVa
     if (!sellers.has(target.ownerId)) fieldErrors[`targets.${index}.ownerId`] = ['Choose a sales rep or sales manager'];
   });
   if (Object.keys(fieldErrors).length) throw badRequest('Choose a sales rep or sales manager', fieldErrors);
-  const rows = [...new Map(input.targets.map((t) => [`${t.ownerId}:${t.month}`, t])).values()].map((t) => ({
+  // The last of a (rep, month) given twice counts.
+  const given = [...new Map(input.targets.map((t) => [`${t.ownerId}:${t.month}`, t])).values()].map((t) => ({
     ownerId: t.ownerId,
     month: `${t.month}-01`,
     amountCents: t.amount,
   }));
+  const set = given.flatMap((t) => (t.amountCents === null ? [] : [{ ...t, amountCents: t.amountCents }]));
+  const removed = given.filter((t) => t.amountCents === null);
   await db.transaction(async (tx) => {
-    await upsertTargets(tx, rows, actor.id);
+    if (set.length) await upsertTargets(tx, set, actor.id);
+    if (removed.length) await deleteTargets(tx, removed);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'forecast.targets_updated',
       entity: 'settings',
       entityId: 'forecast',
       after: {
-        targets: rows.map((r) => ({ repId: r.ownerId, month: r.month.slice(0, 7), amountCents: r.amountCents })),
+        targets: given.map((r) => ({ repId: r.ownerId, month: r.month.slice(0, 7), amountCents: r.amountCents })),
       },
     });
   });
-  return { saved: rows.length };
+  return { saved: given.length };
 }
 
 /** The forecast as CSV: a line per rep and month, then the totals. */

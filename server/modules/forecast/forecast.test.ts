@@ -123,4 +123,21 @@ describe('the forecast', () => {
     expect(notRep.statusCode).toBe(400);
     expect(Object.keys(notRep.json().fieldErrors).sort()).toEqual(['targets.0.amount', 'targets.0.month']);
   });
+
+  it('removes a target given as null and leaves the others', async () => {
+    const put = (targets: unknown[]) =>
+      ctx.injectAs('sales_manager', { method: 'PUT', url: '/api/forecast/targets', payload: { targets } });
+    expect((await put([{ ownerId: rep.id, month: '2027-03', amount: 3000 }])).statusCode).toBe(200);
+    const before = await getForecast(ctx.db, rep, { months: 3 }, '2027-01-05');
+    expect(before.rows[0].months.map((m) => m.target)).toEqual([null, 4000, 3000]);
+
+    const removed = await put([{ ownerId: rep.id, month: '2027-03', amount: null }]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await getForecast(ctx.db, rep, { months: 3 }, '2027-01-05');
+    expect(after.rows[0].months.map((m) => [m.target, m.attainment])).toEqual([
+      [null, null],
+      [4000, 25],
+      [null, null],
+    ]);
+  });
 });

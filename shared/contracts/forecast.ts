@@ -25,18 +25,22 @@ export type ForecastQuery = z.output<typeof forecastQuerySchema>;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** PUT /api/forecast/targets: the targets given are set (a month's amount per rep), the others left as they are. */
+/**
+ * PUT /api/forecast/targets: the targets given are set (a month's amount per rep), those given as null removed,
+ * the others left as they are.
+ */
 export const forecastTargetsSchema = z.object({
   targets: z
     .array(
       z.object({
         ownerId: uuid('Choose a sales rep'),
         month: z.string({ message: 'Month must be YYYY-MM' }).trim().regex(MONTH, 'Month must be YYYY-MM'),
+        /** null: the month has no target any more. */
         amount: moneyCents({
           required: 'Target is required',
           negative: 'A target cannot be negative',
           invalid: 'Target must be an amount in dollars with at most two decimals, like 25000.00',
-        }),
+        }).nullable(),
       }),
       { message: 'Targets must be a list' },
     )

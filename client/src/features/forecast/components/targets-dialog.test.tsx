@@ -97,16 +97,23 @@ describe('TargetsDialog', () => {
     expect(puts()[0].body).toEqual({ targets: [{ ownerId: PAT, month: '2027-03', amount: 0 }] });
   });
 
+  it('removes the target of a month emptied', async () => {
+    const { dialog } = await renderDialog(SAM);
+    fill(dialog.getByLabelText('Mar 2027 ($)'), '');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save targets' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0].body).toEqual({ targets: [{ ownerId: SAM, month: '2027-03', amount: null }] });
+  });
+
   it('says what the shared schema refuses and sends nothing', async () => {
     const { dialog, onOpenChange } = await renderDialog(SAM);
     fireEvent.click(dialog.getByRole('button', { name: 'Save targets' }));
     expect(await dialog.findByText('Set at least one target')).toBeTruthy();
 
-    fill(dialog.getByLabelText('Mar 2027 ($)'), '');
     fill(dialog.getByLabelText('Apr 2027 ($)'), '12.345');
     fill(dialog.getByLabelText('May 2027 ($)'), '-5');
     fireEvent.click(dialog.getByRole('button', { name: 'Save targets' }));
-    await waitFor(() => expect(errorOf(dialog.getByLabelText('Mar 2027 ($)'))).toBe('Target is required'));
+    await waitFor(() => expect(errorOf(dialog.getByLabelText('Apr 2027 ($)'))).toBeTruthy());
     expect(errorOf(dialog.getByLabelText('Apr 2027 ($)'))).toBe(
       'Target must be an amount in dollars with at most two decimals, like 25000.00',
     );

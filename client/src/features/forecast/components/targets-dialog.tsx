@@ -24,7 +24,7 @@ import {
 const TITLE = 'Edit targets';
 const DESCRIPTION =
   'A target per rep and month, in dollars: attainment is what is booked as a share of it. Only the months you ' +
-  'change are saved; 0 is no target.';
+  'change are saved; empty a month to remove its target.';
 
 /**
  * The managers' targets (`forecast:targets`): a rep at a time, a money input per month of the screen's months,

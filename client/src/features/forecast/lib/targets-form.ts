@@ -58,13 +58,19 @@ export const targetsResolver =
     const result = forecastTargetsSchema.safeParse({
       targets: cells.map((index) => {
         const { ownerId, month, amount } = values.targets[index];
-        return { ownerId, month, amount: amount.trim() };
+        // A cell emptied removes the month's target.
+        return { ownerId, month, amount: amount.trim() === '' ? null : amount.trim() };
       }),
     });
     if (result.success) {
       return {
         values: {
-          body: { targets: result.data.targets.map((target) => ({ ...target, amount: centsToAmount(target.amount) })) },
+          body: {
+            targets: result.data.targets.map((target) => ({
+              ...target,
+              amount: target.amount === null ? null : centsToAmount(target.amount),
+            })),
+          },
           cells,
         },
         errors: {},

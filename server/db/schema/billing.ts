@@ -207,6 +207,8 @@ export const payments = pgTable(
     index('payments_customer_paid_idx')
       .on(t.customerId, t.paidAt)
       .where(sql`${t.status} = 'succeeded' and ${t.kind} = 'payment' and ${t.method} <> 'credit'`),
+    // The customer's timeline: its newest payments of any kind and status (customer-timeline.repo.ts).
+    index('payments_customer_story_idx').on(t.customerId, t.paidAt),
     // Reports: an invoice's autopay payments, probed for each invoice paid in the period (decision 057).
     index('payments_autopay_idx')
       .on(t.invoiceId, t.amountCents)

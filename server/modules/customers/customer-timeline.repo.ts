@@ -19,12 +19,12 @@ import { rowsOf } from '../../lib/db-rows';
  *   contract events   per contract of the customer, audit_contract_events_idx (entity_id, created_at, id)
  *                     where entity = 'contract', or audit_entity_idx (entity, entity_id)
  *   deal events       per deal of the customer (deals_customer_idx), audit_entity_idx (entity, entity_id)
+ *   payments          payments_customer_story_idx (customer_id, paid_at): received, refunded and failed
  *   invoices issued   the customer's invoices (invoices_customer_idx), sorted by issued_at
  *   invoices paid     the customer's paid invoices, sorted by paid_at
- *   payments          the customer's payments, received, refunded and failed, sorted by paid_at
  *
- * The last three read all of a customer's invoices or payments (some thousands for a large one): an index on
- * (customer_id, <its time>) would make each an index-ordered top-N like the others (docs/architecture.md).
+ * The last two read all of a customer's invoices (some hundreds for a large one, one a month per contract): an
+ * index on (customer_id, <its time>) would make each an index-ordered top-N like the others.
  * The page's rows are picked first (ids and times only), then read with their names and details: at most
  * `limit` rows, each by primary key.
  */

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_customer_story_idx" ON "payments" USING btree ("customer_id","paid_at");

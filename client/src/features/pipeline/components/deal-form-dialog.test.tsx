@@ -107,6 +107,34 @@ describe('DealFormDialog', () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
+  it('puts the server’s messages about the prospect under the prospect’s fields', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+        if (url.startsWith('/api/products')) return Response.json([]);
+        return Response.json(
+          {
+            message: 'Check the prospect',
+            fieldErrors: { 'prospect.name': ['Name is taken here'], 'prospect.email': ['E-mail is refused here'] },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    const { dialog, onOpenChange } = renderDialog();
+    fireEvent.click(dialog.getByLabelText('New prospect'));
+    fill(dialog.getByLabelText('Prospect name'), 'Harbor Bakery');
+    fill(dialog.getByLabelText('Prospect e-mail'), 'owner@harbor.example');
+    fill(dialog.getByLabelText('Title'), 'Holiday banners');
+    fill(dialog.getByLabelText('Amount ($)'), '100');
+    fireEvent.click(dialog.getByRole('button', { name: 'Create deal' }));
+
+    await waitFor(() => expect(errorOf(dialog.getByLabelText('Prospect e-mail'))).toBe('E-mail is refused here'));
+    expect(errorOf(dialog.getByLabelText('Prospect name'))).toBe('Name is taken here');
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
   it('edits with PATCH, sending the version it opened with and the deal’s own probability', async () => {
     const deal = makeDeal({
       stageId: QUALIFIED.id,

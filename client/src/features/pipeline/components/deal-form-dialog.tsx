@@ -8,9 +8,9 @@ import { ErrorState, Skeleton } from '@/components/ui/feedback';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { type PersonOption, SELLER_ROLES, usePeopleOptions } from '@/lib/people-options';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateDeal } from '../api/create-deal';
-import { type OwnerOption, useOwnerOptions } from '../api/get-owner-options';
 import { usePipelineSettings } from '../api/get-pipeline-settings';
 import { type ProductOption, useProductOptions } from '../api/get-product-options';
 import { useUpdateDeal } from '../api/update-deal';
@@ -20,6 +20,9 @@ import { type DealFormState, dealFormResolver, emptyLineRow, newDealState, toFor
 type Form = UseFormReturn<DealFormState, unknown, DealPayload>;
 
 /** The create and edit dialog: `deal` null creates. The form is mounted afresh each time it opens. */
+/** The API's prospect paths and the form's fields for them. */
+const PROSPECT_FIELDS = { 'prospect.name': 'prospectName', 'prospect.email': 'prospectEmail' } as const;
+
 export function DealFormDialog({
   open,
   onOpenChange,
@@ -84,13 +87,13 @@ function DealForm({
   const create = useCreateDeal();
   const update = useUpdateDeal();
   const busy = create.isPending || update.isPending;
-  const owners = useOwnerOptions({ enabled: canChooseOwner });
+  const owners = usePeopleOptions({ roles: SELLER_ROLES, enabled: canChooseOwner });
   const products = useProductOptions();
   const customerMode = form.watch('customerMode');
   const stage = stages.find((s) => s.id === form.watch('stageId'));
 
   const submit = form.handleSubmit((values) => {
-    const onError = (error: Error) => showServerFieldErrors(form, error);
+    const onError = (error: Error) => showServerFieldErrors(form, error, PROSPECT_FIELDS);
     if (deal)
       update.mutate({ id: deal.id, input: toPatch(values, deal, canChooseOwner) }, { onSuccess: onDone, onError });
     else create.mutate(values, { onSuccess: onDone, onError });
@@ -360,7 +363,7 @@ function LineFields({
 }
 
 /** The reps and managers who can own a deal (active ones; the deal's own owner stays listed). */
-function ownerChoices(owners: OwnerOption[], deal: Deal | null) {
+function ownerChoices(owners: PersonOption[], deal: Deal | null) {
   const choices = owners
     .filter((owner) => owner.isActive || owner.id === deal?.ownerId)
     .map((owner) => ({ value: owner.id, label: owner.isActive ? owner.name : `${owner.name} (inactive)` }));

@@ -10,12 +10,12 @@ import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/api/me';
 import { useExportForecast } from '@/features/forecast/api/export-forecast';
 import { useForecast } from '@/features/forecast/api/get-forecast';
-import { useRepOptions } from '@/features/forecast/api/get-rep-options';
 import { ForecastChart } from '@/features/forecast/components/forecast-chart';
 import { ForecastControls } from '@/features/forecast/components/forecast-controls';
 import { ForecastTable, ForecastTableKey } from '@/features/forecast/components/forecast-table';
 import { useForecastParams } from '@/features/forecast/hooks/use-forecast-params';
 import { errorMessage } from '@/lib/api-client';
+import { SELLER_ROLES, usePeopleOptions } from '@/lib/people-options';
 
 // The targets dialog (its form and the money inputs) loads the first time a manager opens it.
 const TargetsDialog = lazyWhen(
@@ -35,7 +35,7 @@ export default function ForecastPage() {
   const { params, update } = useForecastParams();
   const shown = seesAll ? params : { months: params.months };
   const forecast = useForecast(shown, { enabled: allowed });
-  const owners = useRepOptions({ enabled: allowed && seesAll });
+  const owners = usePeopleOptions({ roles: SELLER_ROLES, enabled: allowed && seesAll });
   const exporter = useExportForecast();
   const [editing, setEditing] = useState(false);
 

@@ -15,6 +15,7 @@ import {
   takesDuration,
   takesOutcome,
 } from '@shared/contracts/activity-vocabulary';
+import { rolesWith } from '@shared/permissions';
 import { type ComponentType, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
@@ -22,12 +23,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { OptionSelect } from '@/components/ui/select';
 import { todayIso } from '@/lib/format';
+import { usePeopleOptions } from '@/lib/people-options';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateActivity } from '../api/create-activity';
 import { useDealOptions } from '../api/get-deal-options';
-import { useOwnerOptions } from '../api/get-owner-options';
 import { useUpdateActivity } from '../api/update-activity';
 
+/** Who an activity can belong to: the people who work the pipeline. */
+const OWNER_ROLES = rolesWith(['deal:any', 'deal:own']);
 /** The props of a customer search box (the page hands the dialog one: the pipeline's, say). */
 export type CustomerPickerProps = {
   value: string;
@@ -173,7 +176,7 @@ function ActivityForm({
   const type = form.watch('type') as ActivityType;
   const customerId = form.watch('customerId');
   const deals = useDealOptions(customerId);
-  const owners = useOwnerOptions({ enabled: canChooseOwner });
+  const owners = usePeopleOptions({ roles: OWNER_ROLES, activeOnly: true, enabled: canChooseOwner });
 
   // The deal it has (a closed one is no longer among the open deals offered) and the customer's open deals.
   const known = activity?.dealId

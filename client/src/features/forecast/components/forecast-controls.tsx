@@ -1,6 +1,6 @@
 import { Label } from '@/components/ui/label';
 import { LazySelect } from '@/components/ui/lazy-select';
-import type { RepChoice } from '../api/get-rep-options';
+import type { PersonOption } from '@/lib/people-options';
 import { type ForecastParams, MONTH_CHOICES } from '../lib/params';
 
 const ALL = 'all';
@@ -15,7 +15,7 @@ export function ForecastControls({
   params: ForecastParams;
   onChange: (changes: { months?: number; ownerId?: string | null }) => void;
   /** The rep filter's choices; null hides it (a rep sees their own forecast), undefined while they load. */
-  reps: RepChoice[] | null | undefined;
+  reps: PersonOption[] | null | undefined;
 }) {
   const repOptions = [
     { value: ALL, label: 'All reps' },

@@ -6,8 +6,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LazySelect } from '@/components/ui/lazy-select';
 import { SearchInput } from '@/components/ui/search-input';
+import { SELLER_ROLES, usePeopleOptions } from '@/lib/people-options';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useOwnerOptions } from '../api/get-owner-options';
 import type { ParamChanges } from '../hooks/use-pipeline-params';
 import { hasFilters, type PipelineFilters } from '../lib/filters';
 
@@ -32,7 +32,7 @@ export function PipelineFilterBar({
 }) {
   const [search, setSearch] = useState(filters.q ?? '');
   const q = useDebouncedValue(search.trim(), 300);
-  const owners = useOwnerOptions({ enabled: canFilterRep });
+  const owners = usePeopleOptions({ roles: SELLER_ROLES, enabled: canFilterRep });
   // biome-ignore lint/correctness/useExhaustiveDependencies: only once typing pauses
   useEffect(() => {
     if (q !== (filters.q ?? '')) onChange({ q: q || null });

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
@@ -190,7 +191,7 @@ async function buildPglite(contracts: number): Promise<void> {
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
   await database.close();
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, btree_gist } });
   try {
     const started = performance.now();
     await seedContracts(async (text) => void (await client.exec(text)), contracts, `pglite-${contracts}`);

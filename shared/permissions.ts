@@ -58,6 +58,17 @@ export const PERMISSIONS = {
   'forecast:targets': ['super_admin', 'admin', 'sales_manager'],
   'pipeline:settings': ['super_admin', 'admin'],
 
+  /**
+   * Agencies (product.md section 20): setting an advertiser's agency of record and reading an agency's
+   * advertisers and statements. `:any` every customer; `:own` a rep's own customers (those they created or sell
+   * a contract to); `agency:statement:self` an agency's own client users, for their agency only.
+   */
+  'agency:manage:any': ['super_admin', 'admin', 'sales_manager'],
+  'agency:manage:own': ['sales'],
+  'agency:statement:any': ['super_admin', 'admin', 'sales_manager', 'finance'],
+  'agency:statement:own': ['sales'],
+  'agency:statement:self': ['client'],
+
   /** Who owes what: open balances by customer, aging, dunning stage, credit (the Receivables screen, finance's dashboard cards). */
   'receivables:read': ['super_admin', 'admin', 'sales_manager', 'finance'],
 

@@ -56,6 +56,21 @@ export const invoices = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
+    /**
+     * Who the invoice is addressed to and who pays it: its contract's bill-to (the customer or its agency), always
+     * (the trigger `invoices_bill_to_set`, migration 0047, sets it from the contract on insert; writers leave it out).
+     */
+    billToCustomerId: uuid('bill_to_customer_id')
+      .notNull()
+      .default(sql`null`)
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /**
+     * The agency's commission on the invoice's subtotal (product.md section 20): `net`, deducted on the invoice
+     * (its "Agency commission" line; tax and total on the net); `gross`, the invoice is the gross and this is
+     * owed to the agency once it is paid. 0 and null for an invoice not billed to an agency.
+     */
+    agencyCommissionCents: bigint('agency_commission_cents', { mode: 'number' }).notNull().default(0),
+    agencyBillingMode: text('agency_billing_mode').$type<'net' | 'gross'>(),
     /** 0 for the first period: periodStart = contract startDate + periodIndex calendar months. */
     periodIndex: integer('period_index').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
@@ -88,6 +103,7 @@ export const invoices = pgTable(
     unique('invoices_contract_period_key').on(t.contractId, t.periodStart),
     index('invoices_contract_idx').on(t.contractId, t.periodStart),
     index('invoices_customer_idx').on(t.customerId, t.periodStart),
+    index('invoices_bill_to_idx').on(t.billToCustomerId, t.issuedAt),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     // Reports: the invoices paid in a period (the autopay share counts them; decision 057).
     index('invoices_paid_at_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'paid'`),
@@ -110,6 +126,10 @@ export const invoices = pgTable(
     index('invoices_open_customer_idx').on(t.customerId, t.dueDate).where(sql`${t.status} in ('pending','failed')`),
     index('invoices_number_search_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
     check('invoices_status_check', sql`${t.status} in ('pending','paid','failed','void')`),
+    check(
+      'invoices_agency_check',
+      sql`(${t.agencyBillingMode} is null and ${t.agencyCommissionCents} = 0) or (${t.agencyBillingMode} in ('net','gross') and ${t.agencyCommissionCents} >= 0)`,
+    ),
     check(
       'invoices_amounts_check',
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0 and ${t.amountPaidCents} >= 0 and ${t.amountPaidCents} <= ${t.totalCents} and ${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountPaidCents} and ${t.creditedCents} >= 0 and ${t.creditedCents} <= ${t.totalCents}`,
@@ -156,7 +176,10 @@ export const invoiceLines = pgTable(
     index('invoice_lines_product_idx').on(t.productId),
     // Delivery finds a line's billed periods.
     index('invoice_lines_line_idx').on(t.lineId).where(sql`${t.lineId} is not null`),
-    check('invoice_lines_kind_check', sql`${t.kind} in ('product','package','setup_fee','adjustment','makegood')`),
+    check(
+      'invoice_lines_kind_check',
+      sql`${t.kind} in ('product','package','setup_fee','adjustment','makegood','agency_commission')`,
+    ),
     check('invoice_lines_impressions_check', sql`coalesce(${t.impressions}, 0) >= 0`),
   ],
 );

@@ -24,6 +24,19 @@ export const contracts = pgTable(
       .references(() => customers.id, { onDelete: 'restrict' }),
     /** The sales rep: the creator unless a manager assigns another sales user. */
     salesRepId: uuid('sales_rep_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who is invoiced and pays (product.md section 20): the customer itself, or the agency of record that bought
+     * for it. Its billing contact receives the IO, the pay link, the invoices and the receipts; its client users
+     * see the contract in their portal. A writer that leaves it out gets the customer (the trigger
+     * `contracts_bill_to_default`, migration 0047: the column's null default is replaced before NOT NULL is checked).
+     */
+    billToCustomerId: uuid('bill_to_customer_id')
+      .notNull()
+      .default(sql`null`)
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** Billed to an agency: its commission (basis points) and billing mode, as agreed when the contract was made. */
+    agencyCommissionBp: integer('agency_commission_bp'),
+    agencyBillingMode: text('agency_billing_mode').$type<'net' | 'gross'>(),
     title: text('title'),
     description: text('description'),
     status: text('status').notNull().default('draft'),
@@ -77,6 +90,7 @@ export const contracts = pgTable(
     index('contracts_status_idx').on(t.status, t.createdAt, t.id),
     index('contracts_customer_idx').on(t.customerId, t.createdAt, t.id),
     index('contracts_sales_rep_idx').on(t.salesRepId, t.createdAt, t.id),
+    index('contracts_bill_to_idx').on(t.billToCustomerId, t.createdAt, t.id),
     index('contracts_package_idx').on(t.packageId),
     // Reports' contract figures read indexes only: status counts, MRR and active customers; new contracts
     // and their mean value by creation date (decision 015).
@@ -106,6 +120,10 @@ export const contracts = pgTable(
     // Delivery imports quote contracts by their short id (the last 8 characters).
     index('contracts_short_id_idx').on(sql`right(${t.id}::text, 8)`),
     check('contracts_payment_mode_check', sql`${t.paymentMode} in ('portal','pay_link')`),
+    check(
+      'contracts_agency_terms_check',
+      sql`(${t.agencyCommissionBp} is null and ${t.agencyBillingMode} is null) or (${t.billToCustomerId} <> ${t.customerId} and ${t.agencyCommissionBp} between 0 and 10000 and ${t.agencyBillingMode} in ('net','gross'))`,
+    ),
     check('contracts_term_check', sql`${t.termMonths} is null or ${t.termMonths} between 1 and 120`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
   'customers',
@@ -25,6 +25,13 @@ export const customers = pgTable(
      * by the customer only (saving a method with consent, or the portal's switch); staff may turn it off.
      */
     autopayEnabled: boolean('autopay_enabled').notNull().default(false),
+    /**
+     * An advertiser (the default) or an agency that buys for advertisers (product.md section 20); fixed once the
+     * customer has a contract.
+     */
+    kind: text('kind').$type<'advertiser' | 'agency'>().notNull().default('advertiser'),
+    /** An agency's commission in basis points (1500: 15%), the default of the advertisers it represents. */
+    agencyCommissionBp: integer('agency_commission_bp'),
     /** The customer's Stripe customer (cus_...), made once when its first method is saved with Stripe. */
     stripeCustomerId: text('stripe_customer_id'),
     createdBy: uuid('created_by'),
@@ -44,5 +51,46 @@ export const customers = pgTable(
     // Receivables: the customers holding credit (few), without reading every customer.
     index('customers_credit_idx').on(t.id).where(sql`${t.creditBalanceCents} > 0`),
     check('customers_credit_balance_check', sql`${t.creditBalanceCents} >= 0`),
+    check('customers_kind_check', sql`${t.kind} in ('advertiser','agency')`),
+    check(
+      'customers_agency_commission_check',
+      sql`${t.agencyCommissionBp} is null or (${t.kind} = 'agency' and ${t.agencyCommissionBp} between 0 and 10000)`,
+    ),
+    index('customers_agencies_idx').on(t.name, t.id).where(sql`${t.kind} = 'agency'`),
+  ],
+);
+
+/**
+ * An advertiser's agency of record (product.md section 20): the agency that buys for it from `fromDate` to
+ * `toDate` (inclusive; null: until further notice), with the commission it takes and how it is billed: `net`
+ * (the invoice deducts the commission) or `gross` (the invoice is the gross; the commission is owed to the
+ * agency once paid). One at a time: the exclusion constraint `customer_agencies_no_overlap` (migration 0047,
+ * btree_gist) refuses two periods of one advertiser that overlap.
+ */
+export const customerAgencies = pgTable(
+  'customer_agencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    advertiserId: uuid('advertiser_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    commissionBp: integer('commission_bp').notNull(),
+    billingMode: text('billing_mode').$type<'net' | 'gross'>().notNull(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_agencies_advertiser_idx').on(t.advertiserId, t.fromDate),
+    index('customer_agencies_agency_idx').on(t.agencyId, t.advertiserId),
+    check('customer_agencies_commission_check', sql`${t.commissionBp} between 0 and 10000`),
+    check('customer_agencies_mode_check', sql`${t.billingMode} in ('net','gross')`),
+    check('customer_agencies_dates_check', sql`${t.toDate} is null or ${t.toDate} >= ${t.fromDate}`),
+    check('customer_agencies_not_self_check', sql`${t.advertiserId} <> ${t.agencyId}`),
   ],
 );

@@ -40,9 +40,20 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /**
  * Tables a refused request may legitimately write: the session (touched, or ended by logout), the record
  * of password guesses (a wrong password is refused and counted: that is the throttle) and the hits of the
- * public routes' rate limits (every request to such a route counts, refused or not).
+ * public routes' rate limits (every request to such a route counts, refused or not). And the forecast's stored
+ * figures (decision 059): derived data that a successful GET of the forecast brings up to date, and that the
+ * marks of any write move; not business data a refusal could have stored.
  */
-const WRITTEN_ON_REFUSAL = new Set(['sessions', 'login_attempts', 'rate_limit_hits', '__drizzle_migrations']);
+const WRITTEN_ON_REFUSAL = new Set([
+  'sessions',
+  'login_attempts',
+  'rate_limit_hits',
+  '__drizzle_migrations',
+  'forecast_marks',
+  'forecast_months',
+  'forecast_sources',
+  'forecast_window',
+]);
 
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+:\d+|\.js:\d+:\d+/;
 

@@ -104,6 +104,10 @@ export const invoices = pgTable(
     index('invoices_contract_idx').on(t.contractId, t.periodStart),
     index('invoices_customer_idx').on(t.customerId, t.periodStart),
     index('invoices_bill_to_idx').on(t.billToCustomerId, t.issuedAt),
+    // Reports and statements: the few invoices billed to an agency, by issue date, with their commission.
+    index('invoices_agency_issued_idx')
+      .on(t.issuedAt, t.billToCustomerId, t.agencyBillingMode, t.agencyCommissionCents, t.subtotalCents)
+      .where(sql`${t.agencyBillingMode} is not null`),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     // Reports: the invoices paid in a period (the autopay share counts them; decision 057).
     index('invoices_paid_at_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'paid'`),
@@ -256,9 +260,10 @@ export const checkoutSessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The unguessable id in the checkout URL. */
     token: text('token').notNull().unique(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The contract paid for; null for a session of several contracts ("Pay all due": `payerId`'s invoices). */
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
+    /** "Pay all due" (product.md section 20): the customer paying every invoice due that is billed to it. */
+    payerId: uuid('payer_id').references(() => customers.id, { onDelete: 'cascade' }),
     invoiceIds: uuid('invoice_ids').array().notNull().default(sql`'{}'::uuid[]`),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
@@ -271,6 +276,8 @@ export const checkoutSessions = pgTable(
   },
   (t) => [
     index('checkout_sessions_contract_idx').on(t.contractId, t.createdAt),
+    index('checkout_sessions_payer_idx').on(t.payerId, t.createdAt).where(sql`${t.payerId} is not null`),
+    check('checkout_sessions_subject_check', sql`(${t.contractId} is null) <> (${t.payerId} is null)`),
     check('checkout_sessions_status_check', sql`${t.status} in ('open','completed','expired')`),
     check('checkout_sessions_source_check', sql`${t.source} in ('pay_link','portal')`),
   ],

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
   'customers',
@@ -93,4 +105,21 @@ export const customerAgencies = pgTable(
     check('customer_agencies_dates_check', sql`${t.toDate} is null or ${t.toDate} >= ${t.fromDate}`),
     check('customer_agencies_not_self_check', sql`${t.advertiserId} <> ${t.agencyId}`),
   ],
+);
+
+/**
+ * The monthly agency statements sent (product.md section 20): one row per agency and month, so that the job of
+ * the 1st sends each once across instances (the primary key decides).
+ */
+export const agencyStatementRuns = pgTable(
+  'agency_statement_runs',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The first day of the month the statement covers. */
+    month: date('month', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'agency_statement_runs_pkey', columns: [t.agencyId, t.month] })],
 );

@@ -9,6 +9,7 @@ import { runAutopayCharges } from './modules/autopay/autopay-charges.service';
 import { sendExpiryNotices } from './modules/autopay/expiry-notices.service';
 import { runBilling } from './modules/billing/billing-run';
 import { sendRenewalNotices } from './modules/contracts/contract-renewals.service';
+import { sendMonthlyAgencyStatements } from './modules/customers/agency-statement.service';
 import { runRenewalDeals } from './modules/deals/renewal-deals.service';
 import { reconcileDelivery } from './modules/delivery/delivery.service';
 import { runDunning } from './modules/dunning/dunning.service';
@@ -16,6 +17,7 @@ import { refreshForecastMonths } from './modules/forecast/forecast.service';
 import { reportExpiredHolds, runRenewalHolds } from './modules/inventory/inventory.service';
 import { compactReportTotals } from './modules/reports/reports.service';
 import { purgeExpiredSessions } from './modules/sessions/sessions';
+import { getSettings } from './modules/settings/settings.service';
 import { purgeOldWebhookDeliveries } from './modules/webhooks/webhooks.service';
 import { purgeIdempotencyKeys } from './plugins/idempotency.repo';
 import { purgeRateLimitHits } from './plugins/rate-limit.repo';
@@ -46,6 +48,18 @@ export function backgroundJobs(app: FastifyInstance, db: Db, engine: Database['e
         const deps = { db, mailer: app.mailer, baseUrl: baseUrl() };
         await runAutopayCharges(deps);
         deliverSoon(await sendExpiryNotices(deps));
+      },
+    },
+    {
+      // Each agency's statement of the previous month, PDF and CSV attached (product.md section 20), when the
+      // setting agencyStatementsMonthly is on (Settings, agencies); once per agency and month (agency_statement_runs).
+      name: 'agency-statements',
+      cron: '0 7 1 * *',
+      atStart: true,
+      expireInSeconds: 30 * 60,
+      run: async () => {
+        if (!(await getSettings(db, 'agencies')).agencyStatementsMonthly) return;
+        deliverSoon(await sendMonthlyAgencyStatements({ db, storage: app.storage }));
       },
     },
     {

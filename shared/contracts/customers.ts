@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailAddress, optionalText } from './common';
+import {
+  AGENCY_MESSAGES,
+  type AgencyOfRecord,
+  CUSTOMER_KINDS,
+  type CustomerKind,
+  optionalCommissionPercent,
+} from './agencies';
+import { emailAddress, listQuerySchema, optionalText } from './common';
 
 /** PostgreSQL text cannot hold NUL characters; refuse them with a message instead of failing on insert. */
 const hasNoNul = (value: string | null) => value === null || !value.includes('\u0000');
@@ -31,6 +38,10 @@ const customerFields = {
   website: field(500, 'Website'),
   industry: field(100, 'Industry'),
   notes: field(5000, 'Notes'),
+  /** Advertiser (the default) or agency (product.md section 20); fixed once the customer has a contract. */
+  kind: z.enum(CUSTOMER_KINDS, { message: AGENCY_MESSAGES.kindInvalid }).optional(),
+  /** An agency's commission in percent, the default of the advertisers it represents (15 when left out). */
+  agencyCommissionPercent: optionalCommissionPercent,
 };
 
 /** POST /api/customers and the create/edit dialog: name and e-mail required, every other field optional. */
@@ -41,6 +52,12 @@ export type CustomerValues = z.output<typeof createCustomerSchema>;
 /** PATCH /api/customers/:id: any subset of the fields; '' or null clears an optional field. */
 export const updateCustomerSchema = z.object(customerFields).partial();
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
+
+/** GET /api/customers: the list's paging and search, and `kind` (the forms' agency pickers ask for agencies). */
+export const customerListQuerySchema = listQuerySchema.extend({
+  kind: z.enum(CUSTOMER_KINDS, { message: AGENCY_MESSAGES.kindInvalid }).optional(),
+});
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
 /** A customer as the API returns it, with the number of its contracts and of those active. */
 export type Customer = {
@@ -63,6 +80,11 @@ export type Customer = {
   activeContractCount: number;
   /** Credit owed to the customer, applied to its next invoices (product.md section 14). */
   creditBalance: number;
+  kind: CustomerKind;
+  /** An agency's commission in percent; null for an advertiser. */
+  agencyCommissionPercent: number | null;
+  /** An advertiser's agency of record today (null: none, or an agency). */
+  agencyOfRecord: AgencyOfRecord | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -155,3 +155,13 @@ export const passwordChangeSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * Agency settings (product.md section 20): whether each agency is e-mailed its statement of the previous month
+ * on the 1st. Read by staff, changed by admins (GET/PUT /api/settings/agencies).
+ */
+export const agencySettingsSchema = z.object({
+  agencyStatementsMonthly: z.boolean({ message: 'Monthly agency statements must be true or false' }),
+});
+export type AgencySettings = z.infer<typeof agencySettingsSchema>;
+export const DEFAULT_AGENCY_SETTINGS: AgencySettings = { agencyStatementsMonthly: true };

@@ -316,6 +316,10 @@ export const SUMMARY_RULES: Record<string, Rule> = {
       `Contact ${quoted(f.text('name') ?? f.record)} deleted`,
       f.ref('customerId') ? ` from ${quoted(f.ref('customerId'))}` : '',
     ),
+  // Agencies of record (product.md section 20), recorded on the advertiser; the agency named from the snapshot.
+  'customer.agency_set': (f) => `Agency ${quoted(f.text('agencyName'))} set for ${quoted(f.record)}`,
+  'customer.agency_updated': (f) => updated(`Agency ${quoted(f.text('agencyName'))}`, f),
+  'customer.agency_removed': (f) => `Agency ${quoted(f.text('agencyName'))} removed from ${quoted(f.record)}`,
   'customer.portal_invited': (f) =>
     join(
       `Client portal invitation sent to ${f.text('email') ?? 'the customer'} for ${quoted(f.record)}`,

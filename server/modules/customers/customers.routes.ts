@@ -1,9 +1,10 @@
-import { idParamSchema, listQuerySchema } from '@shared/contracts/common';
-import { createCustomerSchema, updateCustomerSchema } from '@shared/contracts/customers';
+import { idParamSchema } from '@shared/contracts/common';
+import { createCustomerSchema, customerListQuerySchema, updateCustomerSchema } from '@shared/contracts/customers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPage } from '../../lib/http';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
+import { agenciesRoutes } from './agencies.routes';
 import { customerListResponse, customerResponse } from './customers.response';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service';
 
@@ -20,7 +21,11 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
     '/api/customers',
     {
       config: read,
-      schema: { summary: 'List customers', querystring: listQuerySchema, response: { 200: customerListResponse } },
+      schema: {
+        summary: 'List customers',
+        querystring: customerListQuerySchema,
+        response: { 200: customerListResponse },
+      },
       ...answers,
     },
     async (request, reply) => sendPage(reply, await listCustomers(app.db, request.user!, request.query)),
@@ -45,7 +50,7 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/customers/:id',
     {
-      config: write,
+      config: { ...write, conflict: 'The kind of a customer with contracts (or agency periods) cannot change.' },
       schema: { summary: 'Update a customer', params: idParamSchema, body: updateCustomerSchema, response: customer },
       ...answers,
     },
@@ -64,4 +69,7 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
       return { message: 'Customer deleted' };
     },
   );
+
+  // Agencies of record (product.md section 20), in the same module: customer_agencies is the customers'.
+  await agenciesRoutes(app);
 }

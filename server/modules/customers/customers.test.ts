@@ -67,6 +67,9 @@ describe('POST /api/customers', () => {
       contractCount: 0,
       activeContractCount: 0,
       creditBalance: 0,
+      kind: 'advertiser',
+      agencyCommissionPercent: null,
+      agencyOfRecord: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

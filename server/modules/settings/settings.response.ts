@@ -1,5 +1,5 @@
 import type { CompanyAddress, CompanyLogoInfo, CompanyProfile } from '@shared/contracts/company-vocabulary';
-import type { ContractSettings, NotificationSettings, TaxSettings } from '@shared/contracts/settings';
+import type { AgencySettings, ContractSettings, NotificationSettings, TaxSettings } from '@shared/contracts/settings';
 import { boolean, integer, nullableString, number, object, string } from '../../lib/response-schema';
 
 /** The settings answers (lib/response-schema.ts): the profile answers the user (users.response.ts). */
@@ -20,6 +20,9 @@ export const contractSettingsResponse = object<ContractSettings>({
   ioTerms: string,
   autopayChargeOn: { type: 'string', enum: ['due_date', 'issue_date'] },
 });
+
+/** The agency settings (product.md section 20). */
+export const agencySettingsResponse = object<AgencySettings>({ agencyStatementsMonthly: boolean });
 
 export const notificationSettingsResponse = object<NotificationSettings>({
   emailContractUpdates: boolean,

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { companyProfileSchema } from '@shared/contracts/company';
 import { COMPANY_LOGO_PATH, COMPANY_MESSAGES, MAX_LOGO_BYTES } from '@shared/contracts/company-vocabulary';
 import {
+  agencySettingsSchema,
   contractSettingsUpdateSchema,
   notificationSettingsSchema,
   passwordChangeSchema,
@@ -14,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { jsonSerializerCompiler, messageResponse } from '../../lib/response-schema';
 import { userResponse } from '../users/users.response';
 import {
+  agencySettingsResponse,
   companyLogoResponse,
   companyProfileResponse,
   contractSettingsResponse,
@@ -85,6 +87,23 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       ...answers,
     },
     (request) => saveContractSettings(app.db, request.user!, request.body),
+  );
+
+  // Agency settings (product.md section 20): the monthly statements on or off.
+  const agencies = { response: { 200: agencySettingsResponse } };
+  r.get(
+    '/api/settings/agencies',
+    { config: read, schema: { summary: 'Get the agency settings', ...agencies }, ...answers },
+    () => getSettings(app.db, 'agencies'),
+  );
+  r.put(
+    '/api/settings/agencies',
+    {
+      config: write,
+      schema: { summary: 'Update the agency settings', body: agencySettingsSchema, ...agencies },
+      ...answers,
+    },
+    (request) => saveSettings(app.db, request.user!, 'agencies', request.body),
   );
 
   // The company profile (product.md section 17): admins read and change it; documents print it.

@@ -18,8 +18,11 @@ import {
 } from '@shared/contracts/company-vocabulary';
 import { DEFAULT_PIPELINE_RULES, type PipelineRules, pipelineRulesSchema } from '@shared/contracts/deals';
 import {
+  type AgencySettings,
+  agencySettingsSchema,
   type ContractSettings,
   contractSettingsSchema,
+  DEFAULT_AGENCY_SETTINGS,
   DEFAULT_CONTRACT_SETTINGS,
   DEFAULT_TAX_SETTINGS,
   type NotificationSettings,
@@ -66,6 +69,8 @@ const GROUPS = {
   accounting: { schema: accountingSettingsSchema, defaults: DEFAULT_ACCOUNTING_SETTINGS },
   /** The pipeline's lost reasons and rottenDays (modules/deals keeps the stages; the Settings tab "Pipeline"). */
   pipeline: { schema: pipelineRulesSchema, defaults: DEFAULT_PIPELINE_RULES },
+  /** The monthly agency statements on or off (the job 'agency-statements'; product.md section 20). */
+  agencies: { schema: agencySettingsSchema, defaults: DEFAULT_AGENCY_SETTINGS },
 } as const;
 type Group = keyof typeof GROUPS;
 type GroupValue<G extends Group> = G extends 'tax'
@@ -74,7 +79,9 @@ type GroupValue<G extends Group> = G extends 'tax'
     ? ContractSettings
     : G extends 'pipeline'
       ? PipelineRules
-      : AccountingSettings;
+      : G extends 'agencies'
+        ? AgencySettings
+        : AccountingSettings;
 
 /** A settings group, its stored value merged over the defaults (a group never saved reads as its defaults). */
 export async function getSettings<G extends Group>(db: Db, group: G): Promise<GroupValue<G>> {

@@ -11,6 +11,8 @@ import { ActivitiesCard } from '@/features/activities/components/activities-card
 import { useCurrentUser } from '@/features/auth/api/me';
 import { useCustomer } from '@/features/customers/api/get-customer';
 import { customerTimelineQueryKey } from '@/features/customers/api/get-customer-timeline';
+import { AgencyAdvertisersCard } from '@/features/customers/components/agency-advertisers-card';
+import { AgencyOfRecordCard } from '@/features/customers/components/agency-of-record-card';
 import { ContactsCard } from '@/features/customers/components/contacts-card';
 import { CustomerContracts } from '@/features/customers/components/customer-contracts';
 import { CustomerDetails } from '@/features/customers/components/customer-details';
@@ -62,6 +64,11 @@ export default function CustomerDetailPage() {
   const canCreateContract = canAny(user, ['contract:write:any', 'contract:write:own']);
   // Activities are the pipeline's: reps their own, managers and admins everyone's (product.md section 19).
   const seesActivities = canAny(user, ['deal:any', 'deal:own']);
+  // Agencies (product.md section 20): an advertiser's agency of record is set by managers (a rep: their own
+  // customers') and read by finance too; an agency's advertisers also by its own client users.
+  const managesAgency = canAny(user, ['agency:manage:any', 'agency:manage:own']);
+  const readsAgencyOfRecord = managesAgency || can(user, 'agency:statement:any');
+  const readsAdvertisers = canAny(user, ['agency:statement:any', 'agency:statement:own', 'agency:statement:self']);
   // A malformed id is refused with 400; to the user it is the same as an unknown one.
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -122,6 +129,12 @@ export default function CustomerDetailPage() {
           />
           <div className="grid grid-cols-1 gap-6">
             <CustomerDetails customer={customer} showNotes={user?.role !== 'client'} />
+            {customer.kind === 'advertiser' && readsAgencyOfRecord && (
+              <AgencyOfRecordCard customer={customer} canManage={managesAgency} />
+            )}
+            {customer.kind === 'agency' && readsAdvertisers && (
+              <AgencyAdvertisersCard agencyId={customer.id} agencyName={customer.name} />
+            )}
             {seesStory && <ContactsCard customerId={customer.id} customerName={customer.name} canWrite={canWrite} />}
             {seesBalance && <CustomerBalance customerId={customer.id} onOpenInvoice={setViewingInvoice} />}
             {seesPaymentMethods && <PaymentMethodsCard customerId={customer.id} customerName={customer.name} />}

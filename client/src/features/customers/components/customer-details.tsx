@@ -36,6 +36,11 @@ export function CustomerDetails({ customer, showNotes }: { customer: Customer; s
             )}
           </Item>
           <Item label="Industry">{customer.industry}</Item>
+          <Item label="Kind">
+            {customer.kind === 'agency'
+              ? `Agency · ${customer.agencyCommissionPercent ?? 15}% commission by default`
+              : 'Advertiser'}
+          </Item>
           <Item label="Address">{customer.address}</Item>
           <Item label="City">{customer.city}</Item>
           <Item label="State">{customer.state}</Item>

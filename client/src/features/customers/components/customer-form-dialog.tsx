@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CUSTOMER_KIND_LABELS, CUSTOMER_KINDS, type CustomerKind } from '@shared/contracts/agencies';
 import {
   type CreateCustomerInput,
   type Customer,
   type CustomerValues,
   createCustomerSchema,
 } from '@shared/contracts/customers';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
+import { OptionSelect } from './option-select';
 
 /** The form holds every field as text ('' for "not set"); the schema turns blanks into null. */
 type FormValues = CreateCustomerInput;
-type Field = keyof Required<FormValues>;
+type TextField = Exclude<keyof Required<FormValues>, 'kind' | 'agencyCommissionPercent'>;
+type FormShape = Record<TextField, string> & { kind: CustomerKind; agencyCommissionPercent: string };
 
-const EMPTY: Record<Field, string> = {
+const EMPTY_TEXT: Record<TextField, string> = {
   name: '',
   email: '',
   company: '',
@@ -32,11 +35,13 @@ const EMPTY: Record<Field, string> = {
   industry: '',
   notes: '',
 };
+const EMPTY: FormShape = { ...EMPTY_TEXT, kind: 'advertiser', agencyCommissionPercent: '' };
 
-function toFormValues(customer: Customer): Record<Field, string> {
-  const values = { ...EMPTY };
-  for (const key of Object.keys(EMPTY) as Field[]) values[key] = customer[key] ?? '';
-  return values;
+function toFormValues(customer: Customer): FormShape {
+  const values = { ...EMPTY_TEXT };
+  for (const key of Object.keys(EMPTY_TEXT) as TextField[]) values[key] = customer[key] ?? '';
+  const percent = customer.agencyCommissionPercent;
+  return { ...values, kind: customer.kind, agencyCommissionPercent: percent === null ? '' : String(percent) };
 }
 
 /**
@@ -70,12 +75,17 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const busy = create.isPending || update.isPending;
-  const text = (name: Field) => ({ ...form.register(name), autoComplete: 'off' });
+  const text = (name: TextField) => ({ ...form.register(name), autoComplete: 'off' });
+  const kind = form.watch('kind');
+  // The kind is fixed once a contract names the customer (product.md section 20): the server refuses it with 409.
+  const kindFixed = Boolean(customer && customer.contractCount > 0);
 
   const submit = form.handleSubmit((values) => {
     const onError = (error: Error) => showServerFieldErrors(form, error);
-    if (customer) update.mutate({ id: customer.id, input: values }, { onSuccess: onDone, onError });
-    else create.mutate(values, { onSuccess: onDone, onError });
+    // An advertiser has no agency commission: a value typed before switching the kind back is not sent.
+    const input = values.kind === 'agency' ? values : { ...values, agencyCommissionPercent: null };
+    if (customer) update.mutate({ id: customer.id, input }, { onSuccess: onDone, onError });
+    else create.mutate(input, { onSuccess: onDone, onError });
   });
 
   return (
@@ -88,6 +98,46 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
             : 'Name and email are required; everything else can be filled in later.'
         }
       />
+
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <FormField
+              label="Kind"
+              error={errors.kind?.message}
+              hint={
+                kindFixed
+                  ? 'Fixed: this customer has contracts.'
+                  : 'An agency buys advertising for advertisers and is billed for them.'
+              }
+            >
+              <OptionSelect
+                value={field.value ?? 'advertiser'}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={kindFixed}
+                options={CUSTOMER_KINDS.map((value) => ({ value, label: CUSTOMER_KIND_LABELS[value] }))}
+              />
+            </FormField>
+          )}
+        />
+        {kind === 'agency' && (
+          <FormField
+            label="Agency commission (%)"
+            error={errors.agencyCommissionPercent?.message}
+            hint="The default of the advertisers it represents; blank: 15%."
+          >
+            <Input
+              inputMode="decimal"
+              placeholder="15"
+              autoComplete="off"
+              {...form.register('agencyCommissionPercent')}
+            />
+          </FormField>
+        )}
+      </div>
 
       <fieldset className="grid gap-4">
         <legend className="mb-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Contact</legend>

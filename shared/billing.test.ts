@@ -282,7 +282,8 @@ describe('invoice figures', () => {
         fc.constantFrom('2026-01-31', '2025-10-01', '2024-02-29', '2026-09-30', '2026-12-15'),
         fc.integer({ min: 0, max: 10_000 }),
         fc.boolean(),
-        (lines, packagePrice, setupFee, index, startDate, rateBp, included) => {
+        fc.integer({ min: 0, max: 10_000 }),
+        (lines, packagePrice, setupFee, index, startDate, rateBp, included, agencyBp) => {
           const contract: BillableContract = {
             lines: lines.map((l, i) => ({
               description: `Line ${i}`,
@@ -309,9 +310,211 @@ describe('invoice figures', () => {
           expect(draft.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(draft.subtotalCents);
           expect(draft.lines.some((l) => l.kind === 'setup_fee')).toBe(index === 0 && setupFee > 0);
           expect(draft.lines.filter((l) => l.kind === 'package').every((l) => !l.seasonal)).toBe(true);
+          expect([draft.agencyCommissionCents, draft.agencyBillingMode]).toEqual([0, null]);
+
+          // Billed to an agency (product.md section 20): the commission is the rate x the media lines (all but
+          // the setup fee), half away from zero; net: a negative line, tax and the total on the net; gross: the
+          // invoice without an agency.
+          const setupOnInvoice = index === 0 ? setupFee : 0;
+          const commission = Number(roundDiv(BigInt(expected.subtotal - setupOnInvoice) * BigInt(agencyBp), 10_000n));
+          const net = draftInvoice(
+            { ...contract, agency: { commissionBp: agencyBp, billingMode: 'net' } },
+            { index, start, end },
+            { rateBp, included },
+          );
+          const onNet = oracleTax(expected.subtotal - commission, rateBp, included);
+          expect(net.subtotalCents).toBe(expected.subtotal);
+          expect(net.agencyCommissionCents).toBe(commission);
+          expect(net.agencyBillingMode).toBe('net');
+          expect(net.taxCents).toBe(onNet.tax);
+          expect(net.totalCents).toBe(onNet.total);
+          if (!included) expect(net.totalCents).toBe(expected.subtotal - commission + net.taxCents);
+          expect(net.lines.slice(0, -1)).toEqual(draft.lines);
+          expect(net.lines.at(-1)).toMatchObject({
+            kind: 'agency_commission',
+            description: `Agency commission ${agencyBp / 100}%`,
+            productId: null,
+            amountCents: -commission,
+          });
+          const gross = draftInvoice(
+            { ...contract, agency: { commissionBp: agencyBp, billingMode: 'gross' } },
+            { index, start, end },
+            { rateBp, included },
+          );
+          expect(gross).toEqual({ ...draft, agencyCommissionCents: commission, agencyBillingMode: 'gross' });
         },
       ),
     );
+  });
+
+  describe('billed to an agency (product.md section 20, worked by hand)', () => {
+    // $1,000.00 of media a month and a $200.00 setup fee on the first invoice; the agency takes 15% of the media.
+    const contract = (billingMode: 'net' | 'gross', commissionBp = 1500): BillableContract => ({
+      lines: [
+        {
+          description: 'Pre-roll',
+          productId: 'p1',
+          priceMetric: 'monthly',
+          quantity: 1,
+          unitPriceCents: 1_000_00,
+          discountCents: 0,
+          seasonalPriceCents: null,
+          flightStart: '2026-03-01',
+          flightEnd: null,
+        },
+      ],
+      packageName: null,
+      packagePriceCents: 0,
+      setupFeeCents: 200_00,
+      agency: { commissionBp, billingMode },
+    });
+    const first = { index: 0, start: '2026-03-01', end: '2026-03-31' };
+    const figures = (d: ReturnType<typeof draftInvoice>) => [
+      d.subtotalCents,
+      d.agencyCommissionCents,
+      d.taxCents,
+      d.totalCents,
+    ];
+    const lines = (d: ReturnType<typeof draftInvoice>) => d.lines.map((l) => [l.kind, l.description, l.amountCents]);
+
+    it('net, tax added or included: a negative commission line, tax and total on the net', () => {
+      // Commission 15% x $1,000.00 = $150.00 (not on the $200.00 setup fee); net $1,050.00.
+      // Added: 8.25% x $1,050.00 = $86.625 -> $86.63, total $1,136.63.
+      const added = draftInvoice(contract('net'), first, { rateBp: 825, included: false });
+      expect(lines(added)).toEqual([
+        ['product', 'Pre-roll', 1_000_00],
+        ['setup_fee', 'Setup fee (one-time)', 200_00],
+        ['agency_commission', 'Agency commission 15%', -150_00],
+      ]);
+      expect(added.lines[2]).toMatchObject({
+        productId: null,
+        priceMetric: null,
+        quantity: 1,
+        unitPriceCents: -150_00,
+      });
+      expect(figures(added)).toEqual([1_200_00, 150_00, 86_63, 1_136_63]);
+      expect(added.agencyBillingMode).toBe('net');
+      // Included: $1,050.00 x 825 / 10825 = $80.023 -> $80.02, total the net $1,050.00.
+      const included = draftInvoice(contract('net'), first, { rateBp: 825, included: true });
+      expect(lines(included)).toEqual(lines(added));
+      expect(figures(included)).toEqual([1_200_00, 150_00, 80_02, 1_050_00]);
+    });
+
+    it('gross, tax added or included: the invoice without an agency, the commission owed once paid', () => {
+      // Added: 8.25% x $1,200.00 = $99.00; included: $1,200.00 x 825 / 10825 = $91.454 -> $91.45.
+      const added = draftInvoice(contract('gross'), first, { rateBp: 825, included: false });
+      expect(lines(added)).toEqual([
+        ['product', 'Pre-roll', 1_000_00],
+        ['setup_fee', 'Setup fee (one-time)', 200_00],
+      ]);
+      expect(figures(added)).toEqual([1_200_00, 150_00, 99_00, 1_299_00]);
+      expect(added.agencyBillingMode).toBe('gross');
+      const included = draftInvoice(contract('gross'), first, { rateBp: 825, included: true });
+      expect(figures(included)).toEqual([1_200_00, 150_00, 91_45, 1_200_00]);
+    });
+
+    it('after the first invoice: no setup fee, the commission on the whole subtotal', () => {
+      const second = draftInvoice(
+        contract('net'),
+        { index: 1, start: '2026-04-01', end: '2026-04-30' },
+        { rateBp: 0, included: false },
+      );
+      expect(lines(second)).toEqual([
+        ['product', 'Pre-roll', 1_000_00],
+        ['agency_commission', 'Agency commission 15%', -150_00],
+      ]);
+      expect(figures(second)).toEqual([1_000_00, 150_00, 0, 850_00]);
+    });
+
+    it('at the seasonal price in season, with a package, at 12.5%', () => {
+      const seasonal: BillableContract = {
+        lines: [
+          {
+            description: 'Holiday pre-roll',
+            productId: 'p1',
+            priceMetric: 'monthly',
+            quantity: 2,
+            unitPriceCents: 100_00,
+            discountCents: 0,
+            seasonalPriceCents: 150_00,
+            flightStart: '2026-09-01',
+            flightEnd: null,
+          },
+        ],
+        packageName: 'Gold',
+        packagePriceCents: 300_00,
+        setupFeeCents: 50_00,
+        agency: { commissionBp: 1250, billingMode: 'net' },
+      };
+      // October: 2 x $150.00 + $300.00 package = $600.00; 12.5% = $75.00; net $525.00; 10% tax $52.50.
+      const october = draftInvoice(
+        seasonal,
+        { index: 1, start: '2026-10-01', end: '2026-10-31' },
+        { rateBp: 1000, included: false },
+      );
+      expect(lines(october)).toEqual([
+        ['product', 'Holiday pre-roll', 300_00],
+        ['package', 'Package: Gold', 300_00],
+        ['agency_commission', 'Agency commission 12.5%', -75_00],
+      ]);
+      expect(figures(october)).toEqual([600_00, 75_00, 52_50, 577_50]);
+      expect(october.seasonalPricing).toBe(true);
+      // September (out of season, first invoice): 2 x $100.00 + $300.00 = $500.00 of media, 12.5% = $62.50; the
+      // $50.00 setup fee earns nothing; net $487.50, tax $48.75.
+      const september = draftInvoice(
+        seasonal,
+        { index: 0, start: '2026-09-01', end: '2026-09-30' },
+        { rateBp: 1000, included: false },
+      );
+      expect(figures(september)).toEqual([550_00, 62_50, 48_75, 536_25]);
+    });
+
+    it('rounds the commission half away from zero once (literal table)', () => {
+      const one = (unitPriceCents: number, billingMode: 'net' | 'gross' = 'net') =>
+        draftInvoice(
+          {
+            ...contract(billingMode),
+            setupFeeCents: 0,
+            lines: [{ ...contract(billingMode).lines[0], unitPriceCents }],
+          },
+          first,
+          { rateBp: 825, included: false },
+        );
+      // [media, 15% by hand, net, 8.25% tax of the net, total]
+      const table: [number, number, number, number, number][] = [
+        // 33333 x 1500 / 10000 = 4999.95 -> 5000; tax 28333 x 0.0825 = 2337.47 -> 2337
+        [333_33, 50_00, 283_33, 23_37, 306_70],
+        // 33303 x 0.15 = 4995.45 -> 4995; tax 28308 x 0.0825 = 2335.41 -> 2335
+        [333_03, 49_95, 283_08, 23_35, 306_43],
+        // 30 x 0.15 = 4.5 -> 5 (half away from zero); tax 25 x 0.0825 = 2.06 -> 2
+        [30, 5, 25, 2, 27],
+        // 10 x 0.15 = 1.5 -> 2; tax 8 x 0.0825 = 0.66 -> 1
+        [10, 2, 8, 1, 9],
+      ];
+      for (const [media, commission, net, tax, total] of table) {
+        const draft = one(media);
+        expect([draft.subtotalCents, draft.agencyCommissionCents, draft.taxCents, draft.totalCents]).toEqual([
+          media,
+          commission,
+          tax,
+          total,
+        ]);
+        expect(draft.subtotalCents - draft.agencyCommissionCents).toBe(net);
+        expect(one(media, 'gross').agencyCommissionCents).toBe(commission);
+      }
+    });
+
+    it('previews the schedule with the commission, its total on the net', () => {
+      const entries = billingSchedule(
+        { ...contract('net'), startDate: '2026-03-01' },
+        { fromIndex: 0, count: 2, stopBefore: null, tax: { rateBp: 825, included: false } },
+      );
+      expect(entries.map((e) => [e.subtotalCents, e.agencyCommissionCents, e.taxCents, e.totalCents])).toEqual([
+        [1_200_00, 150_00, 86_63, 1_136_63],
+        // $850.00 x 8.25% = $70.125 -> $70.13
+        [1_000_00, 150_00, 70_13, 920_13],
+      ]);
+    });
   });
 
   it('uses the seasonal price in season only, and never for the package (worked example)', () => {

@@ -14,12 +14,17 @@
  *   it. The package price is a monthly amount, never seasonal. The setup fee is on the first invoice only.
  * - Tax (basis points, snapshotted on the invoice): added = rate x subtotal on top; included = the tax
  *   part of the subtotal. Rounded half away from zero once per invoice (shared/money.ts).
+ * - Billed to an agency with agency terms (product.md section 20): the agency's commission is its rate x the
+ *   media lines (the subtotal less the setup fee), rounded half away from zero. Net billing: after the gross
+ *   lines a negative "Agency commission 15%" line; the subtotal stays the gross lines' sum, and tax and the
+ *   total are on the net (subtotal - commission). Gross billing: the invoice is as without an agency, the
+ *   commission owed to the agency once it is paid.
  */
 import { dayFromNumber, dayNumber, monthNumber } from './calendar-date';
 import { addCalendarMonths } from './contracts/contract-lifecycle';
 import type { PriceMetric } from './contracts/product-vocabulary';
-import { type Cents, divideRound, lineTotalCents, sumCents } from './money';
-import { BASIS_POINTS } from './rates';
+import { type Cents, divideRound, lineTotalCents, shareOfCents, sumCents } from './money';
+import { BASIS_POINTS, formatBasisPoints } from './rates';
 
 export const INVOICE_DUE_DAYS = 7;
 /** Months (1-12) whose periods are billed at seasonal prices. */
@@ -154,16 +159,25 @@ export type BillableLine = {
   flightEnd: string | null;
 };
 
-/** What a contract bills every period: its lines, its package (price stored on the contract), its setup fee. */
+export type AgencyBillingMode = 'net' | 'gross';
+
+/** A contract billed to an agency: the agency's commission (basis points, 1500 = 15%) and how it is billed. */
+export type AgencyTerms = { commissionBp: number; billingMode: AgencyBillingMode };
+
+/**
+ * What a contract bills every period: its lines, its package (price stored on the contract), its setup fee,
+ * and its agency terms when it is billed to an agency (null or left out: none).
+ */
 export type BillableContract = {
   lines: readonly BillableLine[];
   /** null when the contract has no package. */
   packageName: string | null;
   packagePriceCents: Cents;
   setupFeeCents: Cents;
+  agency?: AgencyTerms | null;
 };
 
-export type InvoiceLineKind = 'product' | 'package' | 'setup_fee' | 'adjustment';
+export type InvoiceLineKind = 'product' | 'package' | 'setup_fee' | 'adjustment' | 'agency_commission';
 
 export type DraftInvoiceLine = {
   kind: InvoiceLineKind;
@@ -187,9 +201,14 @@ export type DraftInvoiceLine = {
 
 export type DraftInvoice = {
   lines: DraftInvoiceLine[];
+  /** The gross lines' sum (a net-billed invoice's negative agency-commission line is not part of it). */
   subtotalCents: Cents;
   /** The setup-fee line's amount (0 after the first period). */
   setupFeeCents: Cents;
+  /** The agency's commission (0 without agency terms): deducted on the invoice (net) or owed once paid (gross). */
+  agencyCommissionCents: Cents;
+  /** null without agency terms. */
+  agencyBillingMode: AgencyBillingMode | null;
   taxCents: Cents;
   totalCents: Cents;
   /** Whether any line was billed at a seasonal price. */
@@ -197,6 +216,22 @@ export type DraftInvoice = {
 };
 
 export const SETUP_FEE_DESCRIPTION = 'Setup fee (one-time)';
+/** A net-billed invoice's agency-commission line: "Agency commission 15%". */
+export const AGENCY_COMMISSION_PREFIX = 'Agency commission ';
+export const agencyCommissionDescription = (commissionBp: number) =>
+  `${AGENCY_COMMISSION_PREFIX}${formatBasisPoints(commissionBp)}`;
+
+/**
+ * The agency's commission on an invoice: its rate x the media lines (the subtotal less the setup-fee line),
+ * rounded half away from zero (shared/money.ts shareOfCents, exact in BigInt); never below 0 (credits carried
+ * beyond the media lines earn the agency nothing).
+ */
+export function agencyCommissionCents(
+  invoice: { subtotalCents: Cents; setupFeeCents: Cents },
+  commissionBp: number,
+): Cents {
+  return Math.max(0, shareOfCents(invoice.subtotalCents - invoice.setupFeeCents, commissionBp, BASIS_POINTS));
+}
 /** A package's invoice line: this, then the package's name. */
 export const PACKAGE_LINE_PREFIX = 'Package: ';
 export const packageLineDescription = (name: string) => `${PACKAGE_LINE_PREFIX}${name}`;
@@ -382,18 +417,48 @@ export function draftInvoice(
     });
   }
   const subtotalCents = sumCents(lines.map((line) => line.amountCents));
+  const seasonalPricing = lines.some((line) => line.seasonal);
+  const agency = contract.agency ?? null;
+  if (agency === null) {
+    return {
+      lines,
+      subtotalCents,
+      setupFeeCents,
+      agencyCommissionCents: 0,
+      agencyBillingMode: null,
+      ...computeTax(subtotalCents, tax),
+      seasonalPricing,
+    };
+  }
+  const commissionCents = agencyCommissionCents({ subtotalCents, setupFeeCents }, agency.commissionBp);
+  // Net: the commission is deducted on the invoice, as its last line, and taxed and totalled on the net.
+  const net = agency.billingMode === 'net';
+  if (net) {
+    lines.push({
+      kind: 'agency_commission',
+      description: agencyCommissionDescription(agency.commissionBp),
+      ...fixed,
+      unitPriceCents: -commissionCents,
+      amountCents: -commissionCents,
+      ...whole,
+    });
+  }
   return {
     lines,
     subtotalCents,
     setupFeeCents,
-    ...computeTax(subtotalCents, tax),
-    seasonalPricing: lines.some((line) => line.seasonal),
+    agencyCommissionCents: commissionCents,
+    agencyBillingMode: agency.billingMode,
+    ...computeTax(net ? subtotalCents - commissionCents : subtotalCents, tax),
+    seasonalPricing,
   };
 }
 
 export type ScheduleEntry = BillingPeriod & {
   subtotalCents: Cents;
   setupFeeCents: Cents;
+  /** The agency's commission (DraftInvoice.agencyCommissionCents): deducted from the total when billed net. */
+  agencyCommissionCents: Cents;
   taxCents: Cents;
   totalCents: Cents;
   seasonalPricing: boolean;
@@ -442,6 +507,7 @@ export function billingSchedule(
       ...period,
       subtotalCents: draft.subtotalCents,
       setupFeeCents: draft.setupFeeCents,
+      agencyCommissionCents: draft.agencyCommissionCents,
       taxCents: draft.taxCents,
       totalCents: draft.totalCents,
       seasonalPricing: draft.seasonalPricing,

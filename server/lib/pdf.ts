@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { companyAddressLines, companyContactLine, companyTaxIdLine } from '@shared/contracts/company-vocabulary';
+import { advertiserBilledTo } from '@shared/contracts/contract-vocabulary';
 import { formatDocumentDate } from '@shared/document-date';
 import PDFDocument from 'pdfkit';
 import type { Letterhead } from './company-profile';
@@ -18,6 +19,8 @@ export type PdfFrame = { left: number; right: number; width: number };
 
 export type PdfCustomer = {
   name: string;
+  /** The advertiser a document billed to its agency is for (product.md section 20); null or absent otherwise. */
+  advertiserName?: string | null;
   email: string;
   company: string | null;
   address: string | null;
@@ -163,6 +166,13 @@ export function pdfBillTo(doc: PdfDoc, { left, width }: PdfFrame, customer: PdfC
     .join(', ');
   for (const line of [customer.company, customer.address, cityLine, customer.country, customer.email]) {
     if (line) doc.text(line, left, doc.y + 1, { width: width / 2 });
+  }
+  if (customer.advertiserName) {
+    doc
+      .fillColor(MUTED)
+      .fontSize(9)
+      .text(advertiserBilledTo(customer.advertiserName, customer.name), left, doc.y + 4, { width: width / 2 });
+    doc.fillColor(INK);
   }
   return doc.y;
 }

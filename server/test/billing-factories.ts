@@ -34,6 +34,11 @@ export async function createBillableContract(
     packagePriceCents?: number | null;
     title?: string | null;
     underDeliveryRemedy?: 'credit' | 'makegood';
+    /** Who is invoiced (an agency): default the customer itself (the contracts_bill_to_default trigger). */
+    billToCustomerId?: string;
+    /** Agency terms (set both, with billToCustomerId another customer: contracts_agency_terms_check). */
+    agencyCommissionBp?: number;
+    agencyBillingMode?: 'net' | 'gross';
   },
 ) {
   const customerId = options.customerId ?? (await createTestCustomer(db)).id;
@@ -77,6 +82,9 @@ export async function createBillableContract(
     .insert(contracts)
     .values({
       customerId,
+      billToCustomerId: options.billToCustomerId,
+      agencyCommissionBp: options.agencyCommissionBp ?? null,
+      agencyBillingMode: options.agencyBillingMode ?? null,
       salesRepId: options.salesRepId ?? null,
       title: options.title ?? null,
       description: 'Billing test contract',

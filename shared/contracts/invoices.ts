@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgencyBillingMode } from '../billing';
 import { type Cents, centsToAmount, formatCents, MAX_CENTS, parseMoney } from '../money';
 import type { DocumentExport } from './accounting-formats';
 import type { InvoiceAutopay } from './autopay';
@@ -21,6 +22,8 @@ import type { PriceMetric } from './product-vocabulary';
 // ---------------------------------------------------------------------------------------------------------
 
 export * from './invoice-vocabulary';
+/** How an invoice billed to an agency treats its commission (product.md section 20). */
+export type { AgencyBillingMode };
 
 // ---------------------------------------------------------------------------------------------------------
 // Requests
@@ -121,8 +124,11 @@ export const receiptQuerySchema = z.object({ payment: z.string().uuid('Not a val
 
 export type InvoiceLine = {
   id: string;
-  /** 'makegood': free impressions owed for an earlier period's shortfall, at $0.00. */
-  kind: 'product' | 'package' | 'setup_fee' | 'adjustment' | 'makegood';
+  /**
+   * 'makegood': free impressions owed for an earlier period's shortfall, at $0.00; 'agency_commission': a net-billed
+   * invoice's agency commission, negative ("Agency commission 15%", product.md section 20).
+   */
+  kind: 'product' | 'package' | 'setup_fee' | 'adjustment' | 'makegood' | 'agency_commission';
   description: string;
   productId: string | null;
   quantity: number;
@@ -171,8 +177,16 @@ export type Invoice = {
   periodEnd: string;
   dueDate: string;
   status: InvoiceStatus;
+  /** The gross lines' sum (a net-billed invoice's negative agency-commission line is not part of it). */
   subtotal: number;
   setupFee: number;
+  /**
+   * The agency's commission (product.md section 20), 0 when not billed to an agency: billed net, deducted on the
+   * invoice (its agency-commission line; tax and total are on subtotal - agencyCommission); billed gross, owed to
+   * the agency once the invoice is paid.
+   */
+  agencyCommission: number;
+  agencyBillingMode: AgencyBillingMode | null;
   tax: number;
   taxLabel: string;
   /** Percent: 8.25 */
@@ -230,6 +244,10 @@ export type ScheduleItem = {
   dueDate: string;
   subtotal: number;
   setupFee: number;
+  /** The agency's commission on this period's invoice (Invoice.agencyCommission); 0 when not billed to an agency. */
+  agencyCommission: number;
+  /** Billed net, the commission is deducted from the total; gross, it is owed to the agency; null: no agency. */
+  agencyBillingMode: AgencyBillingMode | null;
   tax: number;
   total: number;
   /** The period starts October to December (seasonal prices apply). */

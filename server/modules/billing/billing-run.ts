@@ -1,4 +1,10 @@
-import { INVOICE_DUE_DAYS, PACKAGE_LINE_PREFIX, SEASON_MONTHS, SETUP_FEE_DESCRIPTION } from '@shared/billing';
+import {
+  agencyCommissionDescription,
+  INVOICE_DUE_DAYS,
+  PACKAGE_LINE_PREFIX,
+  SEASON_MONTHS,
+  SETUP_FEE_DESCRIPTION,
+} from '@shared/billing';
 import { methodLabel } from '@shared/contracts/autopay';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import {
@@ -198,7 +204,13 @@ type ChunkResult = { issued: IssuedInvoice[]; contractsSeen: number; lastContrac
 
 type IssuedRow = InvoiceMailRow & { customer_id: string; period_index: number; starts_billing: boolean };
 
-type ChunkHead = { contracts_seen: string | number; last_contract_id: string | null; ids: string | null };
+type ChunkHead = {
+  contracts_seen: string | number;
+  last_contract_id: string | null;
+  ids: string | null;
+  /** The agency commission rates (basis points) of the chunk's contracts billed to an agency, comma-separated. */
+  agency_bps: string | null;
+};
 
 /**
  * One chunk of contracts (keyset by id), one transaction: which contracts, then one statement that
@@ -234,9 +246,10 @@ async function billChunk(
   // invoice issues it too), so billing waits for such a path instead of deadlocking with it.
   const head = rowsOf<ChunkHead>(
     await tx.execute(sql`
-      select count(*) as contracts_seen, max(id::text) as last_contract_id, string_agg(id::text, ',') as ids
+      select count(*) as contracts_seen, max(id::text) as last_contract_id, string_agg(id::text, ',') as ids,
+             string_agg(distinct agency_commission_bp::text, ',') as agency_bps
       from (
-        select c.id from contracts c
+        select c.id, c.agency_commission_bp from contracts c
         where c.status = 'active' ${contractFilter} ${keyset}
         order by c.id
         limit ${chunk.limit}
@@ -251,12 +264,18 @@ async function billChunk(
   // that run holds it and waits for one of ours would deadlock.
   const lockedIds = sql`string_to_array(${head?.ids ?? ''}, ',')::uuid[]`;
   const locked = sql`and c.id = any(${lockedIds})`;
+  // A net-billed invoice's commission line says its rate as shared/billing.ts writes it ("Agency commission 15%"):
+  // the texts of the chunk's rates, looked up by rate in the statement.
+  const agencyBps = (head?.agency_bps ?? '').split(',').filter(Boolean).map(Number);
+  const agencyLines = sql`unnest(${sql.param(agencyBps)}::int[],
+    ${sql.param(agencyBps.map(agencyCommissionDescription))}::text[]) as ad(bp, description)`;
 
   const issued = rowsOf<IssuedRow>(
     await tx.execute(sql`
       with due_contracts as (
         select c.id, c.customer_id, c.start_date, c.auto_stop_date, c.package_id, c.package_price_cents,
                c.setup_fee_cents, c.payment_mode, c.pay_link_token, c.title, c.description,
+               c.agency_commission_bp, c.agency_billing_mode,
                c.stripe_subscription_id is null or (c.payment_mode = 'pay_link' and c.pay_link_token is null)
                  as starts_billing,
                coalesce(
@@ -442,26 +461,57 @@ async function billChunk(
       ),
       sums as (
         select b.id as contract_id, b.customer_id, b.start_date, b.period_index, b.period_start, b.billed_late,
+               b.agency_commission_bp, b.agency_billing_mode,
                coalesce(sum(l.amount_cents), 0)::bigint as subtotal_cents,
                coalesce(sum(l.amount_cents) filter (where l.kind = 'setup_fee'), 0)::bigint as setup_fee_cents,
                coalesce(bool_or(l.seasonal), false) as in_season
         from billable b
         left join lines l on l.contract_id = b.id and l.period_index = b.period_index
-        group by b.id, b.customer_id, b.start_date, b.period_index, b.period_start, b.billed_late
+        group by b.id, b.customer_id, b.start_date, b.period_index, b.period_start, b.billed_late,
+                 b.agency_commission_bp, b.agency_billing_mode
+      ),
+      -- shared/billing.ts agencyCommissionCents: the agency's rate x the media lines (the subtotal less the setup
+      -- fee), half away from zero, never below 0; 0 without agency terms. Billed net, tax and the total are on the
+      -- subtotal less it (the taxed amount); billed gross, on the subtotal.
+      agency as (
+        select s.*,
+               case when s.agency_billing_mode is null or s.agency_commission_bp is null then 0::bigint
+                 else greatest(0, round((s.subtotal_cents - s.setup_fee_cents)::numeric * s.agency_commission_bp
+                                        / ${BASIS_POINTS}::int))::bigint
+               end as agency_commission_cents
+        from sums s
+      ),
+      taxed as (
+        select a.*,
+               a.subtotal_cents - case when a.agency_billing_mode = 'net' then a.agency_commission_cents else 0 end
+                 as taxed_cents
+        from agency a
       ),
       figures as (
-        select s.*,
+        select t.*,
                case when ${taxIncluded}
-                 then round(s.subtotal_cents::numeric * ${taxBp} / (${BASIS_POINTS}::int + ${taxBp}))::bigint
-                 else round(s.subtotal_cents::numeric * ${taxBp} / ${BASIS_POINTS}::int)::bigint
+                 then round(t.taxed_cents::numeric * ${taxBp} / (${BASIS_POINTS}::int + ${taxBp}))::bigint
+                 else round(t.taxed_cents::numeric * ${taxBp} / ${BASIS_POINTS}::int)::bigint
                end as tax_cents
-        from sums s
+        from taxed t
       ),
       -- Only the periods that bill something are issued: no $0.00 invoice, and no number taken for one.
       totals as (
-        select f.*, case when ${taxIncluded} then f.subtotal_cents else f.subtotal_cents + f.tax_cents end as total_cents
+        select f.*, case when ${taxIncluded} then f.taxed_cents else f.taxed_cents + f.tax_cents end as total_cents
         from figures f
         where f.subtotal_cents > 0
+      ),
+      -- A net-billed invoice's last line: the agency's commission, negative, no product ("Agency commission 15%").
+      commission_lines as (
+        select t.contract_id, t.period_index, 4 as sort_group, 0 as sort_key, 'agency_commission' as kind,
+               ad.description, null::uuid as product_id, 1 as quantity, -t.agency_commission_cents as unit_price_cents,
+               0::bigint as discount_cents, -t.agency_commission_cents as amount_cents, false as seasonal,
+               null::text as price_metric, null::date as covers_start, null::date as covers_end,
+               null::int as prorated_days, null::int as period_days, null::uuid as adjustment_id, null::uuid as line_id,
+               null::bigint as impressions, null::uuid as delivery_id
+        from totals t
+        join ${agencyLines} on ad.bp = t.agency_commission_bp
+        where t.agency_billing_mode = 'net'
       ),
       -- Gapless numbers: the year's INV row of number_series takes this statement's count, and stays locked
       -- until the chunk commits, so a concurrent issuer numbers after it (decision 023).
@@ -492,7 +542,8 @@ async function billChunk(
                ((n.start_date + make_interval(months => n.period_index + 1))::date - 1) as period_end,
                (case when n.billed_late then greatest(n.period_start, ${asOf}::date) else n.period_start end)
                  + ${INVOICE_DUE_DAYS}::int as due_date,
-               n.subtotal_cents, n.setup_fee_cents, n.tax_cents, ${taxLabel}::text as tax_label,
+               n.subtotal_cents, n.setup_fee_cents, n.agency_commission_cents, n.agency_billing_mode,
+               n.tax_cents, ${taxLabel}::text as tax_label,
                ${taxBp}::int as tax_rate_bp, ${taxIncluded}::boolean as tax_included, n.total_cents, n.in_season,
                ${issuedAt} as issued_at
         from numbered n
@@ -508,7 +559,8 @@ async function billChunk(
                l.amount_cents, l.seasonal, l.price_metric, l.covers_start, l.covers_end, l.prorated_days, l.period_days,
                l.line_id, l.impressions
         from ins
-        join lines l on l.contract_id = ins.contract_id and l.period_index = ins.period_index
+        join (select * from lines union all select * from commission_lines) l
+          on l.contract_id = ins.contract_id and l.period_index = ins.period_index
         returning invoice_id
       ),
       ins_adjustments as (
@@ -530,6 +582,7 @@ async function billChunk(
         select null, 'invoice.issued', 'invoice', ins.id::text,
                jsonb_build_object('number', ins.number, 'contractId', ins.contract_id,
                                   'periodStart', ins.period_start, 'subtotalCents', ins.subtotal_cents,
+                                  'agencyCommissionCents', ins.agency_commission_cents,
                                   'taxCents', ins.tax_cents, 'totalCents', ins.total_cents)
         from ins
         returning id
@@ -540,10 +593,12 @@ async function billChunk(
              d.payment_mode, d.pay_link_token, d.starts_billing,
              d.title as contract_title, d.description as contract_description,
              cu.name as customer_name, ${sqlBillingEmail('cu')} as customer_email,
-             ${sqlBillingContactName('cu')} as customer_contact_person
+             ${sqlBillingContactName('cu')} as customer_contact_person,
+             (select advertiser.name from customers advertiser
+              where advertiser.id = ins.customer_id and ins.customer_id <> ins.bill_to_customer_id) as advertiser_name
       from ins
       join due_contracts d on d.id = ins.contract_id
-      join customers cu on cu.id = ins.customer_id
+      join customers cu on cu.id = ins.bill_to_customer_id
       order by ins.period_start, ins.number`),
   );
 

@@ -1,4 +1,4 @@
-import type { Adjustment, BillableContract, BillableLine } from '@shared/billing';
+import type { Adjustment, AgencyTerms, BillableContract, BillableLine } from '@shared/billing';
 import type { PriceMetric } from '@shared/contracts/product-vocabulary';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -20,7 +20,22 @@ export async function selectContract(db: Db, id: string): Promise<ContractRow | 
   return row;
 }
 
-/** The lines as sold (their snapshots), package and setup fee a contract bills, as shared/billing.ts takes them. */
+/**
+ * A contract's agency terms as shared/billing.ts takes them (product.md section 20): null unless it is billed to
+ * an agency with a commission and a billing mode.
+ */
+export function agencyTermsOf(
+  contract: Pick<ContractRow, 'agencyCommissionBp' | 'agencyBillingMode'>,
+): AgencyTerms | null {
+  return contract.agencyCommissionBp === null || contract.agencyBillingMode === null
+    ? null
+    : { commissionBp: contract.agencyCommissionBp, billingMode: contract.agencyBillingMode };
+}
+
+/**
+ * The lines as sold (their snapshots), package, setup fee and agency terms a contract bills, as shared/billing.ts
+ * takes them.
+ */
 export async function selectBillableContract(db: Db, contract: ContractRow): Promise<BillableContract> {
   const [lines, pkg] = await Promise.all([
     db
@@ -53,6 +68,7 @@ export async function selectBillableContract(db: Db, contract: ContractRow): Pro
     packageName: pkg?.name ?? null,
     packagePriceCents: contract.packagePriceCents,
     setupFeeCents: contract.setupFeeCents,
+    agency: agencyTermsOf(contract),
   };
 }
 
@@ -66,6 +82,8 @@ export async function selectContractInvoiceRefs(db: Db, contractId: string) {
       periodIndex: invoices.periodIndex,
       subtotalCents: invoices.subtotalCents,
       setupFeeCents: invoices.setupFeeCents,
+      agencyCommissionCents: invoices.agencyCommissionCents,
+      agencyBillingMode: invoices.agencyBillingMode,
       taxCents: invoices.taxCents,
       totalCents: invoices.totalCents,
       inSeason: invoices.inSeason,

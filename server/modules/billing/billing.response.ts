@@ -18,6 +18,8 @@ export const contractScheduleResponse = object<ContractSchedule>({
       dueDate: string,
       subtotal: number,
       setupFee: number,
+      agencyCommission: number,
+      agencyBillingMode: nullableString,
       tax: number,
       total: number,
       inSeason: boolean,

@@ -21,6 +21,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../sessions/sessions';
 import { getSettings } from '../settings/settings.service';
 import {
+  agencyTermsOf,
   type ContractRow,
   type FirstInvoiceRef,
   selectAdjustmentLinesOf,
@@ -176,6 +177,8 @@ async function scheduleOf(db: Db, contract: ContractRow): Promise<ContractSchedu
         dueDate: e.due,
         subtotal: centsToAmount(figures.subtotalCents),
         setupFee: centsToAmount(figures.setupFeeCents),
+        agencyCommission: centsToAmount(figures.agencyCommissionCents),
+        agencyBillingMode: invoice ? (invoice.agencyBillingMode ?? null) : (billable.agency?.billingMode ?? null),
         tax: centsToAmount(figures.taxCents),
         total: centsToAmount(figures.totalCents),
         inSeason: e.inSeason,
@@ -217,6 +220,7 @@ function billableOf(contract: ContractRow, lines: BillableLine[]): BillableContr
     packageName: contract.packageId === null ? null : '',
     packagePriceCents: contract.packagePriceCents,
     setupFeeCents: contract.setupFeeCents,
+    agency: agencyTermsOf(contract),
   };
 }
 

@@ -15,7 +15,8 @@ type InsertedRow = { id: string; rep_id: string; amount_cents: string | number; 
 
 /**
  * Call when the invoice becomes paid (status `paid`), in the same transaction. The contract's sales rep
- * earns (subtotal - setup-fee line, before tax) x their commission rate at this moment, rounded half
+ * earns the net collected subtotal (subtotal - setup-fee line - the agency's commission, billed net or gross:
+ * product.md section 20; before tax) x their commission rate at this moment, rounded half
  * away from zero (the same rule as shared/money.ts applyRate: PostgreSQL's round() of an exact numeric),
  * less what credit notes credited before it was paid (before tax),
  * status `available`, dated when the invoice was paid (a manual payment may be back-dated). Before tax: with tax added on top the subtotal is already before tax; with tax
@@ -39,9 +40,10 @@ export async function earnCommissionForInvoices(tx: Db, invoiceIds: readonly str
       from (
         select ct.sales_rep_id as rep_id, i.id as invoice_id, i.contract_id,
                coalesce(i.paid_at, now()) as paid_at, u.commission_rate_bp as rate_bp,
-               greatest(0, (i.subtotal_cents - i.setup_fee_cents)
+               greatest(0, (i.subtotal_cents - i.setup_fee_cents - i.agency_commission_cents)
                  - case when i.tax_included
-                     then round((i.subtotal_cents - i.setup_fee_cents)::numeric * i.tax_rate_bp / (${BASIS_POINTS}::int + i.tax_rate_bp))::bigint
+                     then round((i.subtotal_cents - i.setup_fee_cents - i.agency_commission_cents)::numeric * i.tax_rate_bp
+                                / (${BASIS_POINTS}::int + i.tax_rate_bp))::bigint
                      else 0 end
                  - (select coalesce(sum(cn.amount_cents - cn.tax_cents), 0) from credit_notes cn
                     where cn.invoice_id = i.id)) as base_cents

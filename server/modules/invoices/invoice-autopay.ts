@@ -8,7 +8,7 @@ import { selectInvoiceAutopayFacts } from './invoice-autopay.repo';
 
 type InvoiceRef = {
   id: string;
-  customerId: string;
+  billToCustomerId: string;
   status: string;
   dueDate: string;
   issuedAt: Date;
@@ -23,7 +23,8 @@ type InvoiceRef = {
  * attempts after; null when the customer is not on autopay and the invoice was never charged.
  */
 export async function invoiceAutopay(db: Db, invoice: InvoiceRef): Promise<InvoiceAutopay> {
-  const facts = await selectInvoiceAutopayFacts(db, invoice.id, invoice.customerId);
+  // The payer's methods: the invoice's bill-to (the customer, or the agency that buys for it).
+  const facts = await selectInvoiceAutopayFacts(db, invoice.id, invoice.billToCustomerId);
   const method = facts.autopayEnabled ? facts.defaultMethod : null;
   if (!method && facts.attempts.length === 0) return null;
   const due = amountDueCents(invoice);

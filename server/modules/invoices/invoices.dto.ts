@@ -40,6 +40,8 @@ export function toInvoiceSummary(row: InvoiceListRow, today: string): InvoiceSum
     status: i.status as InvoiceStatus,
     subtotal: amount(i.subtotalCents),
     setupFee: amount(i.setupFeeCents),
+    agencyCommission: amount(i.agencyCommissionCents),
+    agencyBillingMode: i.agencyBillingMode ?? null,
     tax: amount(i.taxCents),
     taxLabel: i.taxLabel,
     taxRate: basisPointsToPercent(i.taxRateBp),

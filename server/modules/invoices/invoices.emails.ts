@@ -38,7 +38,22 @@ export type InvoiceEmailFacts = {
   amountPaidCents: number;
   creditedCents: number;
   contractName: string;
+  /** The advertiser an invoice billed to its agency is for (product.md section 20); null otherwise. */
+  advertiserName?: string | null;
 };
+
+/**
+ * The facts that say what an invoice is for: the contract, and for an invoice billed to an agency the advertiser
+ * and the agency ("Advertiser: Bella Notte Trattoria — Billed to: Cardinal Media").
+ */
+function forFacts(invoice: InvoiceEmailFacts, customer: Recipient): Fact[] {
+  return [
+    ['For', invoice.contractName],
+    ...(invoice.advertiserName
+      ? ([['Advertiser', `${invoice.advertiserName} — Billed to: ${customer.name}`]] as Fact[])
+      : []),
+  ];
+}
 
 export type Recipient = CustomerRecipient;
 
@@ -79,6 +94,8 @@ export type InvoiceMailRow = {
   customer_name: string;
   customer_email: string;
   customer_contact_person: string | null;
+  /** Billed to an agency: the advertiser's name (the row's customer is the agency); else null or absent. */
+  advertiser_name?: string | null;
 };
 
 /** Whom such a row's e-mail greets and goes to. */
@@ -105,6 +122,7 @@ export function invoiceMailFacts(row: InvoiceMailRow, creditedCents = 0): Invoic
       title: row.contract_title,
       description: row.contract_description,
     }),
+    advertiserName: row.advertiser_name ?? null,
   };
 }
 
@@ -119,6 +137,7 @@ export function payWhereOf(baseUrl: string, row: Pick<InvoiceMailRow, 'payment_m
 export function invoiceEmailFacts(
   invoice: Omit<InvoiceEmailFacts, 'contractName'>,
   contract: { id: string; title: string | null; description: string | null },
+  advertiserName: string | null = null,
 ): InvoiceEmailFacts {
   return {
     id: invoice.id,
@@ -131,6 +150,7 @@ export function invoiceEmailFacts(
     amountPaidCents: invoice.amountPaidCents,
     creditedCents: invoice.creditedCents,
     contractName: contractDisplayName(contract),
+    advertiserName,
   };
 }
 
@@ -170,7 +190,7 @@ export function invoiceReminderEmail(input: {
   const days = `${input.daysOverdue} day${input.daysOverdue === 1 ? '' : 's'}`;
   const facts: Fact[] = [
     ['Invoice', invoice.number],
-    ['For', invoice.contractName],
+    ...forFacts(invoice, customer),
     ['Period', period(invoice)],
     ['Amount due', formatCents(dueCents)],
     ['Was due', `${day(invoice.dueDate)} (${days} ago)`],
@@ -237,7 +257,7 @@ export function invoiceIssuedEmail(input: {
   const autopay = dueCents > 0 ? (input.autopay ?? null) : null;
   const facts: Fact[] = [
     ['Invoice', invoice.number],
-    ['For', invoice.contractName],
+    ...forFacts(invoice, customer),
     ['Period', period(invoice)],
     ['Amount due', formatCents(dueCents)],
     ['Due date', day(invoice.dueDate)],
@@ -295,7 +315,7 @@ export function receiptEmail(
   const stillDue = amountDueCents(invoice);
   const facts: Fact[] = [
     ['Invoice', invoice.number],
-    ['For', invoice.contractName],
+    ...forFacts(invoice, customer),
     ['Period', period(invoice)],
     ['Amount paid', formatCents(payment.amountCents)],
     ['Payment method', methodText(payment)],
@@ -352,7 +372,7 @@ export function invoiceVoidedEmail(input: {
       : `Invoice ${invoice.number} has been voided. Nothing is due on it any more.`;
   const facts: Fact[] = [
     ['Invoice', invoice.number],
-    ['For', invoice.contractName],
+    ...forFacts(invoice, customer),
     ['Period', period(invoice)],
     ['Invoice total', formatCents(invoice.totalCents)],
     ...(refundCents > 0 ? ([['Refund', formatCents(refundCents)]] as Fact[]) : []),

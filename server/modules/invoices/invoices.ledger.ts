@@ -167,8 +167,9 @@ export async function addCredit(tx: Db, credit: InvoiceCredit): Promise<Credited
 /**
  * The body of a data-modifying CTE that issues invoices: one per row of the relation `source`, which names
  * the issued figures as the invoices columns do (number, contract_id, customer_id, period_index,
- * period_start, period_end, due_date, subtotal_cents, setup_fee_cents, tax_cents, tax_label, tax_rate_bp,
- * tax_included, total_cents, in_season, issued_at). Each is issued pending, or paid at issue when it is
+ * period_start, period_end, due_date, subtotal_cents, setup_fee_cents, agency_commission_cents,
+ * agency_billing_mode, tax_cents, tax_label, tax_rate_bp, tax_included, total_cents, in_season, issued_at); the
+ * invoice's bill-to is its contract's (the trigger invoices_bill_to_set). Each is issued pending, or paid at issue when it is
  * settled as it stands (a $0.00 invoice). Answers the inserted rows (`returning *`). The unique constraint
  * invoices_contract_period_key decides a period issued twice (the statement fails).
  */
@@ -176,11 +177,12 @@ export function sqlIssueInvoices(source: string): SQL {
   const issued: InvoiceFigures = { alias: 's', amountPaidCents: sql`0`, creditedCents: sql`0` };
   return sql`
     insert into invoices (number, contract_id, customer_id, period_index, period_start, period_end, due_date, status,
-                          subtotal_cents, setup_fee_cents, tax_cents, tax_label, tax_rate_bp, tax_included,
-                          total_cents, in_season, paid_at, issued_at)
+                          subtotal_cents, setup_fee_cents, agency_commission_cents, agency_billing_mode, tax_cents,
+                          tax_label, tax_rate_bp, tax_included, total_cents, in_season, paid_at, issued_at)
     select s.number, s.contract_id, s.customer_id, s.period_index, s.period_start, s.period_end, s.due_date,
            case when ${sqlSettles(issued)} then 'paid' else 'pending' end,
-           s.subtotal_cents, s.setup_fee_cents, s.tax_cents, s.tax_label, s.tax_rate_bp, s.tax_included,
+           s.subtotal_cents, s.setup_fee_cents, s.agency_commission_cents, s.agency_billing_mode, s.tax_cents,
+           s.tax_label, s.tax_rate_bp, s.tax_included,
            s.total_cents, s.in_season, case when ${sqlSettles(issued)} then s.issued_at end, s.issued_at
     from ${sql.identifier(source)} s
     returning *`;

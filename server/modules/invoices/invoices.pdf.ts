@@ -3,7 +3,7 @@ import { invoiceLineDetail } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice } from '@shared/contracts/invoices';
 import { PAYMENT_METHOD_LABELS } from '@shared/contracts/invoices';
 import { type InvoiceState, invoiceState } from '@shared/invoice-state';
-import { amountToCents, formatAmount } from '@shared/money';
+import { amountToCents, formatAmount, formatCents } from '@shared/money';
 import {
   belowHeader,
   INK,
@@ -103,8 +103,9 @@ const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase
 const day = pdfDay;
 
 /**
- * The invoice as a PDF (pdfkit, US Letter): the seller's company profile, number, customer, period, lines,
- * subtotal, tax label and rate (no tax line at a rate of 0), total, amounts paid and due, due date, where to pay while something is due, and its
+ * The invoice as a PDF (pdfkit, US Letter): the seller's company profile, number, customer, period, lines (a
+ * net-billed agency invoice's negative commission line last), subtotal (then the net of the agency's commission,
+ * billed net), tax label and rate (no tax line at a rate of 0), total, amounts paid and due, due date, where to pay while something is due, and its
  * state today (invoice-state.ts: "Overdue", "Partly paid, $X due", ...) with a stamp for paid, void,
  * credited and overdue; the company's payment instructions while something is due, and its invoice footer.
  * `compress: false` keeps the content streams readable (tests read the text back).
@@ -180,8 +181,20 @@ export function renderInvoicePdf(data: InvoicePdfData, options: { compress?: boo
   // No tax line at a rate of 0: there is no tax to speak of.
   const taxed = invoice.taxRate > 0;
   const taxName = `${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`;
+  // Billed net to an agency: the lines end with its negative commission line; tax and the total are on the net.
+  const net =
+    invoice.agencyBillingMode === 'net'
+      ? [
+          [
+            'Net of agency commission',
+            formatCents(amountToCents(invoice.subtotal) - amountToCents(invoice.agencyCommission)),
+            false,
+          ] as [string, string, boolean],
+        ]
+      : [];
   const totals: [string, string, boolean][] = [
     ['Subtotal', formatAmount(invoice.subtotal), false],
+    ...net,
     ...(taxed ? [[taxName, formatAmount(invoice.tax), false] as [string, string, boolean]] : []),
     ['Total', formatAmount(invoice.total), true],
     ['Amount paid', formatAmount(invoice.amountPaid), false],

@@ -35,7 +35,7 @@ export type InvoiceListRow = {
   contractPausedForNonPayment: boolean;
 };
 
-/** Whose invoices a caller sees: all, a sales rep's contracts', or a client's customer's. */
+/** Whose invoices a caller sees: all, a sales rep's contracts', or those billed to a client's customer. */
 export type InvoiceScope = { kind: 'all' } | { kind: 'rep'; userId: string } | { kind: 'customer'; customerId: string };
 
 export type InvoiceFilter = {
@@ -62,7 +62,7 @@ const listColumns = {
 
 export function scopeCondition(scope: InvoiceScope): SQL | undefined {
   if (scope.kind === 'rep') return eq(contracts.salesRepId, scope.userId);
-  if (scope.kind === 'customer') return eq(invoices.customerId, scope.customerId);
+  if (scope.kind === 'customer') return eq(invoices.billToCustomerId, scope.customerId);
   return undefined;
 }
 
@@ -159,8 +159,10 @@ export async function selectInvoicePayments(db: Db, invoiceId: string): Promise<
 
 /**
  * What a receipt or a void notice says about the invoice: its figures, its contract's name, the
- * customer's e-mail, the contract's sales rep. The customer as its invoices reach it: `email` and
- * `contactPerson` are its billing contact's when it has one (db/billing-recipient.ts).
+ * customer's e-mail, the contract's sales rep. The customer is the one the invoice is addressed to, its
+ * bill-to (the advertiser, or the agency that buys for it: product.md section 20), as its invoices reach it:
+ * `email` and `contactPerson` are its billing contact's when it has one (db/billing-recipient.ts);
+ * `advertiserName` names the advertiser when the bill-to is its agency (null otherwise).
  */
 const invoiceFactsQuery = (db: Db) =>
   db
@@ -185,11 +187,13 @@ const invoiceFactsQuery = (db: Db) =>
         zipCode: customers.zipCode,
         country: customers.country,
         contactPerson: sqlBillingContactName('customers'),
+        advertiserName: sql<string | null>`(select advertiser.name from customers advertiser
+          where advertiser.id = ${invoices.customerId} and ${invoices.customerId} <> ${invoices.billToCustomerId})`,
       },
     })
     .from(invoices)
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-    .innerJoin(customers, eq(customers.id, invoices.customerId));
+    .innerJoin(customers, eq(customers.id, invoices.billToCustomerId));
 
 export async function selectInvoiceFacts(db: Db, invoiceId: string) {
   const [row] = await invoiceFactsQuery(db).where(eq(invoices.id, invoiceId)).limit(1);
@@ -268,7 +272,7 @@ export async function selectCreditNotePage(
 /** One credit note with its names and its contract's sales rep (for scope checks), or undefined. */
 export async function selectCreditNote(db: Db, id: string) {
   const [row] = await db
-    .select({ ...creditNoteColumns, salesRepId: contracts.salesRepId })
+    .select({ ...creditNoteColumns, salesRepId: contracts.salesRepId, billToCustomerId: invoices.billToCustomerId })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(contracts, eq(contracts.id, creditNotes.contractId))

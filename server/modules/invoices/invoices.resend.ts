@@ -38,7 +38,7 @@ export async function resendInvoice(deps: ResendDeps, actor: SessionUser, id: st
     await enqueueEmail(
       tx,
       invoiceIssuedEmail({
-        invoice: invoiceEmailFacts(facts.invoice, facts.contract),
+        invoice: invoiceEmailFacts(facts.invoice, facts.contract, facts.customer.advertiserName),
         customer: facts.customer,
         company: await readCompanyProfile(tx),
         pay,

@@ -31,6 +31,8 @@ const summaryProperties = {
   status: string,
   subtotal: number,
   setupFee: number,
+  agencyCommission: number,
+  agencyBillingMode: nullableString,
   tax: number,
   taxLabel: string,
   taxRate: number,

@@ -54,7 +54,7 @@ const INVOICE = 'Invoice';
 // Reading
 // ---------------------------------------------------------------------------------------------------------
 
-/** product.md section 3: all (invoice:read:any), a rep's own contracts', a client's own customer's. */
+/** product.md sections 3 and 20: all (invoice:read:any), a rep's own contracts', a client's: billed to its customer. */
 export function invoiceScope(actor: Actor): InvoiceScope | null {
   if (can(actor, 'invoice:read:any')) return { kind: 'all' };
   if (can(actor, 'invoice:read:own')) return { kind: 'rep', userId: actor.id };
@@ -62,12 +62,12 @@ export function invoiceScope(actor: Actor): InvoiceScope | null {
   return null;
 }
 
-function canSee(actor: Actor, invoice: { customerId: string }, salesRepId: string | null): boolean {
+function canSee(actor: Actor, invoice: { billToCustomerId: string }, salesRepId: string | null): boolean {
   const scope = invoiceScope(actor);
   if (!scope) return false;
   if (scope.kind === 'all') return true;
   if (scope.kind === 'rep') return salesRepId === scope.userId;
-  return invoice.customerId === scope.customerId;
+  return invoice.billToCustomerId === scope.customerId;
 }
 
 export async function listInvoices(
@@ -197,7 +197,7 @@ export async function listCreditNotes(
 /** The credit note (for the caller's eyes only: others' answer 404). */
 export async function getCreditNote(db: Db, actor: Actor, id: string): Promise<CreditNote> {
   const row = await selectCreditNote(db, id);
-  if (!row || !canSee(actor, row.note, row.salesRepId)) throw notFound('Credit note');
+  if (!row || !canSee(actor, row, row.salesRepId)) throw notFound('Credit note');
   const exports = await exportsOf(db, actor, 'credit_note', [id]);
   return toCreditNote(row, exports.get(id));
 }

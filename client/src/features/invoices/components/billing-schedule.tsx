@@ -38,6 +38,15 @@ const onPeriod =
 /** A period that bills nothing (its flights are over or not begun, its flat lines billed): no invoice is issued. */
 const billsNothing = (item: ScheduleItem) => item.invoice === null && item.total === 0 && item.subtotal === 0;
 
+/**
+ * The agency's commission on a period billed to an agency (product.md section 20): deducted from the total when
+ * billed net, owed to the agency once the invoice is paid when billed gross.
+ */
+const agencyNote = (item: ScheduleItem) =>
+  item.agencyBillingMode === 'net'
+    ? `Agency commission ${formatMoney(-item.agencyCommission)}`
+    : `Agency commission ${formatMoney(item.agencyCommission)} owed once paid`;
+
 /** The periods in their order: a schedule reads by time. */
 const COLUMNS: Column<Row>[] = [
   {
@@ -107,6 +116,7 @@ const COLUMNS: Column<Row>[] = [
           </Badge>
         )}
         {item.setupFee > 0 && <Badge tone="blue">Setup fee {formatMoney(item.setupFee)}</Badge>}
+        {item.agencyCommission > 0 && <span className="text-xs text-muted-foreground">{agencyNote(item)}</span>}
         {billsNothing(item) && <span className="text-xs text-muted-foreground">Nothing to bill, no invoice</span>}
         {item.invoice && (
           <>

@@ -5,7 +5,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deliveryPeriodSample } from '@/lib/delivery-sample';
 import { creditNoteSample } from './credit-note-sample';
-import { CreditNoteList, ExportedNote, InvoiceFigures, ProofOfPerformance } from './invoice-detail-dialog';
+import {
+  CreditNoteList,
+  ExportedNote,
+  InvoiceFigures,
+  InvoiceLines,
+  ProofOfPerformance,
+} from './invoice-detail-dialog';
 
 const render = (node: ReactNode) =>
   renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
@@ -41,6 +47,71 @@ describe('InvoiceFigures', () => {
     expect(applied).not.toContain('Credited');
     const plain = render(<InvoiceFigures invoice={{ ...invoice, credited: 0, creditApplied: 0 }} />);
     expect(plain).not.toContain('Credit');
+  });
+});
+
+describe('an invoice billed net to an agency (product.md section 20)', () => {
+  const line = (fields: Partial<Invoice['lines'][number]>): Invoice['lines'][number] => ({
+    id: 'l-1',
+    kind: 'product',
+    description: 'Pre-roll',
+    productId: 'p-1',
+    quantity: 1,
+    unitPrice: 1000,
+    discount: 0,
+    amount: 1000,
+    seasonal: false,
+    priceMetric: null,
+    coversStart: null,
+    coversEnd: null,
+    proratedDays: null,
+    periodDays: null,
+    impressions: null,
+    ...fields,
+  });
+
+  it('lists the negative commission line last, as "-$150.00"', () => {
+    const html = render(
+      <InvoiceLines
+        invoice={{
+          number: 'INV-2026-000007',
+          lines: [
+            line({}),
+            line({
+              id: 'l-2',
+              kind: 'agency_commission',
+              description: 'Agency commission 15%',
+              productId: null,
+              unitPrice: -150,
+              amount: -150,
+            }),
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain('Agency commission 15%');
+    expect(html.indexOf('Agency commission 15%')).toBeGreaterThan(html.indexOf('Pre-roll'));
+    expect(html.match(/-\$150\.00/g)).toHaveLength(2);
+    expect(html).not.toContain('$-150');
+  });
+
+  it('shows the net of the commission under the subtotal, tax and total on it; nothing of it billed gross', () => {
+    // $1,000.00 less 15% ($150.00) = $850.00; 8.25% tax = $70.13; total $920.13.
+    const net = {
+      ...invoice,
+      subtotal: 1000,
+      agencyCommission: 150,
+      agencyBillingMode: 'net',
+      tax: 70.13,
+      taxRate: 8.25,
+      total: 920.13,
+    } as Invoice;
+    const html = render(<InvoiceFigures invoice={net} />);
+    expect(html).toContain('<dt>Net of agency commission</dt><dd class="tabular-nums">$850.00</dd>');
+    expect(html.indexOf('Net of agency commission')).toBeGreaterThan(html.indexOf('Subtotal'));
+    expect(html).toContain('$920.13');
+    const gross = render(<InvoiceFigures invoice={{ ...net, agencyBillingMode: 'gross', tax: 82.5, total: 1082.5 }} />);
+    expect(gross).not.toContain('agency commission');
   });
 });
 

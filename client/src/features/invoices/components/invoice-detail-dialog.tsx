@@ -4,6 +4,7 @@ import { formatMonth, pacingText } from '@shared/contracts/delivery-vocabulary';
 import { invoiceLineDetail, PAYMENT_METHOD_LABELS } from '@shared/contracts/invoice-vocabulary';
 import type { Invoice, Payment } from '@shared/contracts/invoices';
 import { isPayable, isVoidable } from '@shared/invoice-amounts';
+import { amountToCents, formatCents } from '@shared/money';
 import { can } from '@shared/permissions';
 import { Ban, HandCoins, ReceiptText, Send } from 'lucide-react';
 import { useState } from 'react';
@@ -85,6 +86,22 @@ const LINE_COLUMNS: Column<InvoiceLine>[] = [
     cell: (line) => formatMoney(line.amount),
   },
 ];
+
+/**
+ * The invoice's lines, in their order; a net-billed agency invoice ends with its negative "Agency commission 15%"
+ * line (product.md section 20), shown as "-$150.00" like any credit.
+ */
+export function InvoiceLines({ invoice }: { invoice: Pick<Invoice, 'number' | 'lines'> }) {
+  return (
+    <DataTable
+      caption={`Lines of ${invoice.number}`}
+      columns={LINE_COLUMNS}
+      rows={invoice.lines}
+      rowKey={(line) => line.id}
+      density="compact"
+    />
+  );
+}
 
 type DeliveryRow = Invoice['delivery'][number];
 
@@ -226,13 +243,7 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
             </div>
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
               <div className="grid min-w-0 content-start gap-4">
-                <DataTable
-                  caption={`Lines of ${invoice.number}`}
-                  columns={LINE_COLUMNS}
-                  rows={invoice.lines}
-                  rowKey={(line) => line.id}
-                  density="compact"
-                />
+                <InvoiceLines invoice={invoice} />
                 <InvoiceFigures invoice={invoice} />
                 <ExportedNote exports={invoice.exports} />
                 <InvoiceAutopaySection invoice={invoice} />
@@ -292,13 +303,20 @@ function PaymentList({ invoice }: { invoice: Pick<Invoice, 'id' | 'number' | 'pa
 }
 
 /**
- * The invoice's figures: total, what was paid (and of it, what came from the customer's credit balance),
+ * The invoice's figures: subtotal (billed net to an agency, then the net of its commission, which tax and the total
+ * are on), tax, total, what was paid (and of it, what came from the customer's credit balance),
  * refunded and credited when there is any, and what is still due.
  */
 export function InvoiceFigures({ invoice }: { invoice: Invoice }) {
   return (
     <dl className="ml-auto grid w-full max-w-xs gap-1 text-sm" data-testid="invoice-figures">
       <Row label="Subtotal" value={formatMoney(invoice.subtotal)} />
+      {invoice.agencyBillingMode === 'net' && (
+        <Row
+          label="Net of agency commission"
+          value={formatCents(amountToCents(invoice.subtotal) - amountToCents(invoice.agencyCommission))}
+        />
+      )}
       <Row
         label={`${invoice.taxLabel} (${invoice.taxRate}%${invoice.taxIncluded ? ', included' : ''})`}
         value={formatMoney(invoice.tax)}

@@ -8,8 +8,8 @@ import type { Role } from '../roles';
  */
 type ContractOwner = { salesRepId: string | null };
 type Caller = { id: string; role: Role };
-/** A contract as the client rule reads it: whose it is and whether it was sent. */
-type ContractRef = ContractOwner & { customerId: string; status: string };
+/** A contract as the client rule reads it: whom it is billed to and whether it was sent. */
+type ContractRef = ContractOwner & { billToCustomerId: string; status: string };
 /** A caller with the customer its client account is linked to (null for staff and unlinked clients). */
 type LinkedCaller = Caller & { customerId: string | null };
 
@@ -37,14 +37,16 @@ export const CONTRACT_ACCESS_MESSAGES = {
 } as const;
 
 /**
- * A client sees the contracts of the customer its account is linked to, once they are sent (never drafts);
- * any other contract answers 404 to it (docs/decisions/004-permissions.md).
+ * A client sees the contracts billed to the customer its account is linked to, once they are sent (never
+ * drafts): an agency's users every contract billed to the agency, whichever advertiser's; an advertiser's users
+ * those billed to itself, never those billed to its agency (product.md section 20, decision 060). Any other
+ * contract answers 404 to it (docs/decisions/004-permissions.md).
  */
 export function clientOwnsContract(actor: LinkedCaller, contract: ContractRef): boolean {
   return (
     can(actor, 'portal:access') &&
     actor.customerId !== null &&
-    contract.customerId === actor.customerId &&
+    contract.billToCustomerId === actor.customerId &&
     contract.status !== 'draft'
   );
 }

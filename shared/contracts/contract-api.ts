@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lineTotalCents, MAX_CENTS } from '../money';
+import { AGENCY_MESSAGES } from './agencies';
 import { isCalendarDate, isoDate, listQuerySchema, moneyCents, optionalText } from './common';
 import { computeAutoStopDate } from './contract-lifecycle';
 import {
@@ -135,6 +136,16 @@ export const contractBodySchema = z
         message: 'Status can only be draft, sent or active here; use the contract actions for other changes',
       })
       .optional(),
+    /**
+     * Who is invoiced and pays (product.md section 20): the customer itself or its agency of record on the start
+     * date. Left out, null or '': that agency when the customer has one, else the customer (the server decides).
+     */
+    billToCustomerId: z
+      .string({ message: AGENCY_MESSAGES.billToInvalid })
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || z.uuid().safeParse(v).success, AGENCY_MESSAGES.billToInvalid),
     /** Only holders of contract:assign-rep may name someone other than themselves. */
     salesRepId: z.string().uuid('Sales rep not found').nullish(),
     lineItems: z.array(apiLineSchema, { message: 'Line items must be a list' }).default([]),

@@ -45,6 +45,7 @@ export function newContractFormValues(today: string): ContractFormValues {
     setupFee: '0',
     description: '',
     underDeliveryRemedy: 'credit',
+    billToCustomerId: '',
     title: '',
     sendToCustomer: true,
     makeActive: false,
@@ -63,6 +64,9 @@ export function contractToFormValues(contract: Contract): ContractFormValues {
     setupFee: plainAmount(contract.setupFee),
     description: contract.description ?? '',
     underDeliveryRemedy: contract.underDeliveryRemedy,
+    // Billed to the customer itself: that choice, kept; billed to its agency: the default again (the server keeps
+    // the agency and its terms unless the customer or the start date changes).
+    billToCustomerId: contract.billToCustomerId === contract.customerId ? contract.customerId : '',
     title: contract.title ?? '',
     sendToCustomer: false,
     makeActive: false,
@@ -106,6 +110,8 @@ export type ContractPayload = {
   paymentMode: PaymentMode;
   underDeliveryRemedy: UnderDeliveryRemedy;
   packageId: string | null;
+  /** null: the default (the customer's agency of record on the start date, else the customer). */
+  billToCustomerId: string | null;
   sendToCustomer: boolean;
   makeActive: boolean;
   /** Sent only as 'active', when makeActive is on. */
@@ -129,6 +135,7 @@ export function toContractPayload(values: ContractFormValues): ContractPayload {
     paymentMode: values.paymentMode as PaymentMode,
     underDeliveryRemedy: values.underDeliveryRemedy ?? 'credit',
     packageId: hasPackage(values.packageId) ? values.packageId : null,
+    billToCustomerId: values.billToCustomerId?.trim() || null,
     sendToCustomer: values.sendToCustomer ?? true,
     makeActive: values.makeActive ?? false,
     lineItems: (values.lineItems ?? []).filter(isCompleteFormLine).map(toPayloadLine),

@@ -111,6 +111,12 @@ export const contractFormSchema = z
     underDeliveryRemedy: z
       .enum(UNDER_DELIVERY_REMEDIES, { message: CONTRACT_MESSAGES.remedyInvalid })
       .default('credit'),
+    /**
+     * Who is billed (product.md section 20): '' means the default (the customer's agency of record, else the
+     * customer); the "Bill to" select, shown for a customer with an agency of record, names the agency or the
+     * customer itself.
+     */
+    billToCustomerId: z.string().default(''),
     /** Not a field of the form: a stored title is carried through an edit unchanged. */
     title: z.string().max(200, 'Title cannot be longer than 200 characters').default(''),
     sendToCustomer: z.boolean().default(true),

@@ -1,3 +1,4 @@
+import type { AgencyBillingMode } from './agencies';
 import type { ContractNextStep } from './contract-next-step';
 import type { ContractStatus, PauseReason, PaymentMode } from './contract-vocabulary';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
@@ -61,6 +62,15 @@ export type ContractSummary = {
   id: string;
   customerId: string;
   customerName: string | null;
+  /**
+   * Who is invoiced and pays (product.md section 20): the customer itself, or its agency of record; the IO, the
+   * pay link and the invoices go to its billing contact.
+   */
+  billToCustomerId: string;
+  billToName: string | null;
+  /** Billed to an agency: its commission in percent (15, 12.5) and billing mode, as agreed; null otherwise. */
+  agencyCommissionPercent: number | null;
+  agencyBillingMode: AgencyBillingMode | null;
   title: string | null;
   status: ContractStatus;
   /** Why a paused contract is paused ('non_payment': by dunning, resumes when its overdue invoices are paid); null unless paused. */

@@ -26,6 +26,14 @@ export function shortContractId(id: string, length: 6 | 8 = 8): string {
   return id.slice(-length);
 }
 
+/**
+ * How a document or e-mail names a contract billed to an agency (product.md section 20): "Advertiser: Bella Notte
+ * Trattoria — Billed to: Cardinal Media" (an em dash with spaces).
+ */
+export function advertiserBilledTo(advertiserName: string, billToName: string): string {
+  return `Advertiser: ${advertiserName} — Billed to: ${billToName}`;
+}
+
 export const MIN_TERM_MONTHS = 1;
 export const MAX_TERM_MONTHS = 120;
 /** The form's value for "No Package". */

@@ -232,6 +232,7 @@ describe('toContractPayload', () => {
       paymentMode: 'pay_link',
       underDeliveryRemedy: 'credit',
       packageId: null,
+      billToCustomerId: null,
       sendToCustomer: true,
       makeActive: false,
       lineItems: [{ productId: PRODUCT, quantity: 3, unitPrice: 1250.5, discount: 0.5 }],
@@ -568,6 +569,7 @@ describe('an edit saved unchanged', () => {
   const stored = {
     id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
     customerId: CUSTOMER,
+    billToCustomerId: CUSTOMER,
     title: 'Holiday Lights: season launch',
     description: 'Winter light show',
     startDate: '2026-01-15',
@@ -618,6 +620,8 @@ describe('an edit saved unchanged', () => {
       paymentMode: 'portal',
       underDeliveryRemedy: 'makegood',
       packageId: PACKAGE,
+      // Billed to the customer itself: kept as chosen (billed to its agency, null: the server keeps it).
+      billToCustomerId: CUSTOMER,
       sendToCustomer: false,
       makeActive: false,
       lineItems: [

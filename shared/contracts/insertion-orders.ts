@@ -57,7 +57,10 @@ export type IoLine = {
 /** The figures the customer agrees to, frozen at the send (amounts in dollars). */
 export type IoFigures = {
   title: string | null;
+  /** Who signs and is billed: the customer, or the agency of record that buys for it (product.md section 20). */
   customerName: string;
+  /** Billed to an agency: the advertiser the order is for; null otherwise (and for orders sent before agencies). */
+  advertiserName: string | null;
   customerEmail: string;
   salesRepName: string | null;
   startDate: string;

@@ -8,7 +8,7 @@ import type { ContractListRow } from './contracts.repo';
 /** The contract that renews another (contracts_renewal_of_key: at most one per contract). */
 const renewal = alias(contracts, 'renewal');
 
-export type RenewalDueRow = ContractListRow & {
+export type RenewalDueRow = Omit<ContractListRow, 'billToName'> & {
   renewedBy: { id: string; status: string } | null;
   /** The most urgent notice step recorded for the contract's current end date. */
   lastNoticeDays: number | null;

@@ -1,5 +1,5 @@
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
-import { shortContractId } from '@shared/contracts/contract-vocabulary';
+import { advertiserBilledTo, shortContractId } from '@shared/contracts/contract-vocabulary';
 import { PASSWORD_LINK_HOURS } from '@shared/contracts/invitations';
 import { formatDocumentDate } from '@shared/document-date';
 import { formatCents } from '@shared/money';
@@ -30,6 +30,8 @@ export type ContractEmailFacts = {
   autoStopDate: string | null;
   /** What it will bill, from the billing engine (billing.service previewContracts). */
   figures: ContractPreview;
+  /** Billed to the advertiser's agency (product.md section 20): both names; null when billed to the customer. */
+  billedTo?: { advertiserName: string; billToName: string } | null;
 };
 
 /**
@@ -135,6 +137,12 @@ const day = formatDocumentDate;
 
 function contractFacts(contract: ContractEmailFacts): Fact[] {
   const lines: Fact[] = [];
+  if (contract.billedTo) {
+    // "Advertiser: Bella Notte Trattoria — Billed to: Cardinal Media", as a fact's "label: value".
+    const named = advertiserBilledTo(contract.billedTo.advertiserName, contract.billedTo.billToName);
+    const colon = named.indexOf(': ');
+    lines.push([named.slice(0, colon), named.slice(colon + 2)]);
+  }
   if (contract.description) lines.push(['Description', contract.description]);
   lines.push(['Start date', day(contract.startDate)]);
   lines.push([

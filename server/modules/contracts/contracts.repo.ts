@@ -33,6 +33,8 @@ export type SendableCustomer = CustomerRef & { billingEmail: string; billingCont
 export type ContractListRow = {
   contract: ContractRow;
   customerName: string | null;
+  /** The bill-to customer's name (the customer's own when billed to it). */
+  billToName: string | null;
   salesRepFirstName: string | null;
   salesRepLastName: string | null;
 };
@@ -65,9 +67,13 @@ export type ContractFilter = {
   offset: number;
 };
 
+/** The customer a contract is billed to (contracts.bill_to_customer_id: the customer itself, or its agency). */
+const billTo = alias(customers, 'bill_to');
+
 const listColumns = {
   contract: contracts,
   customerName: customers.name,
+  billToName: billTo.name,
   salesRepFirstName: users.firstName,
   salesRepLastName: users.lastName,
 };
@@ -106,6 +112,7 @@ function preparePage(db: Db, mask: number) {
         .select(listColumns)
         .from(contracts)
         .leftJoin(customers, eq(customers.id, contracts.customerId))
+        .leftJoin(billTo, eq(billTo.id, contracts.billToCustomerId))
         .leftJoin(users, eq(users.id, contracts.salesRepId))
         .where(where)
         .orderBy(desc(contracts.createdAt), desc(contracts.id))
@@ -137,6 +144,7 @@ function searchPage(db: Db, where: SQL | undefined) {
     .from(found)
     .innerJoin(contracts, eq(contracts.id, found.id))
     .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .leftJoin(billTo, eq(billTo.id, contracts.billToCustomerId))
     .leftJoin(users, eq(users.id, contracts.salesRepId))
     .orderBy(desc(found.createdAt), desc(found.id))
     .prepare('');
@@ -215,6 +223,7 @@ const prepareDetail = (db: Db) =>
     })
     .from(contracts)
     .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .leftJoin(billTo, eq(billTo.id, contracts.billToCustomerId))
     .leftJoin(users, eq(users.id, contracts.salesRepId))
     .leftJoin(packages, eq(packages.id, contracts.packageId))
     .leftJoin(inventoryHolds, eq(inventoryHolds.contractId, contracts.id))
@@ -354,6 +363,39 @@ export async function selectCustomer(db: Db, id: string): Promise<SendableCustom
       .limit(1)
       .prepare('contract_customer'),
   ).execute({ id });
+  return row;
+}
+
+/**
+ * Whom a stored contract is sent to: its bill-to customer (the customer itself, or its agency of record) with
+ * that customer's billing contact (db/billing-recipient.ts over the bill-to row), and the advertiser's name
+ * (the contract's customer) for the e-mail that names both. One statement.
+ */
+export async function selectContractParties(
+  db: Db,
+  contractId: string,
+): Promise<{ billTo: SendableCustomer; advertiserName: string } | undefined> {
+  const [row] = await prepared(db, 'contract_parties', (d) =>
+    d
+      .select({
+        billTo: {
+          id: billTo.id,
+          name: billTo.name,
+          email: billTo.email,
+          company: billTo.company,
+          contactPerson: billTo.contactPerson,
+          billingEmail: sqlBillingEmail('bill_to'),
+          billingContactName: sqlBillingContactName('bill_to'),
+        },
+        advertiserName: customers.name,
+      })
+      .from(contracts)
+      .innerJoin(customers, eq(customers.id, contracts.customerId))
+      .innerJoin(billTo, eq(billTo.id, contracts.billToCustomerId))
+      .where(eq(contracts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('contract_parties'),
+  ).execute({ id: contractId });
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AGENCY_MESSAGES } from '@shared/contracts/agencies';
 import { CONTRACT_ACCESS_MESSAGES } from '@shared/contracts/contract-access';
 import type { ContractBody, ContractListQuery } from '@shared/contracts/contract-api';
 import {
@@ -35,6 +36,7 @@ import {
   previewContracts,
 } from '../billing/billing.service';
 import { changeContractStatus } from '../contract-status/contract-status.service';
+import { agencyOfRecordOn } from '../customers/customers.service';
 import {
   type IssuedInsertionOrder,
   insertionOrderSummaries,
@@ -63,6 +65,7 @@ import {
   selectContract,
   selectContractDetail,
   selectContractPage,
+  selectContractParties,
   selectCustomer,
   selectLineItems,
   selectPackage,
@@ -148,9 +151,10 @@ export async function createContract(
 ): Promise<Contract> {
   const salesRepId = await resolveSalesRep(deps.db, actor, body.salesRepId, null);
   const refs = await loadReferences(deps.db, body, new Set());
+  const billing = await resolveBillTo(deps.db, body, refs.customer);
   const figures = computeFigures(body, refs);
   const status = requestedStatus(body, 'draft') ?? 'draft';
-  const delivery = status === 'sent' ? await prepareDelivery(deps.db, body.paymentMode, refs.customer) : null;
+  const delivery = status === 'sent' ? await prepareDelivery(deps.db, body.paymentMode, billing.parties.billTo) : null;
 
   const id = await deps.db.transaction(async (tx) => {
     // Every contract starts as a draft; a contract created sent or live reaches that status through the one
@@ -158,6 +162,7 @@ export async function createContract(
     // (its audit event, its webhook event, the activation notice).
     let row = await insertContract(tx, {
       customerId: body.customerId,
+      ...billing.terms,
       salesRepId,
       title: body.title,
       description: body.description,
@@ -198,7 +203,7 @@ export async function createContract(
         after: { renewedBy: row.id },
       });
     }
-    if (delivery) row = await deliverContract(tx, deps, actor, row, refs.customer, delivery);
+    if (delivery) row = await deliverContract(tx, deps, actor, row, billing.parties, delivery);
     return row.id;
   });
   if (delivery) deps.mailer.kick(deps.db);
@@ -220,10 +225,11 @@ export async function updateContract(
   const currentLines = await selectLineItems(deps.db, id);
   const refs = await loadReferences(deps.db, body, new Set(currentLines.map((line) => line.productId)));
   const figures = computeFigures(body, refs, new Map(currentLines.map((line) => [line.productId, line.priceMetric])));
+  const billing = await billToOfEdit(deps.db, existing, body, refs.customer);
   const target = requestedStatus(body, existing.status);
   const delivery =
     target === 'sent' && existing.status !== 'sent'
-      ? await prepareDelivery(deps.db, body.paymentMode, refs.customer)
+      ? await prepareDelivery(deps.db, body.paymentMode, billing.parties.billTo)
       : null;
 
   await deps.db.transaction(async (tx) => {
@@ -233,6 +239,7 @@ export async function updateContract(
     const beforeLines = await selectLineItems(tx, id);
     let row = await updateContractRow(tx, id, {
       customerId: body.customerId,
+      ...billing.terms,
       salesRepId,
       title: body.title,
       description: body.description,
@@ -259,8 +266,9 @@ export async function updateContract(
       const action = actionFor(locked.status, target);
       if (!action) throw conflict(statusChangeRefusal(locked.status, target));
       const changed = await applyTransition(tx, deps, actor, id, action, {
-        customer: refs.customer,
-        delivery: action === 'send' ? (delivery ?? (await prepareDelivery(tx, row.paymentMode, refs.customer))) : null,
+        parties: billing.parties,
+        delivery:
+          action === 'send' ? (delivery ?? (await prepareDelivery(tx, row.paymentMode, billing.parties.billTo))) : null,
       });
       if (!changed) throw conflict(statusChangeRefusal(locked.status, target));
       row = changed;
@@ -304,19 +312,18 @@ export async function transitionContract(
   options: { reason?: string } = {},
 ): Promise<Contract> {
   let delivery: Delivery | null = null;
-  let customer: SendableCustomer | undefined;
+  let parties: ContractParties | undefined;
   if (action === 'send') {
     // Check the portal account can be created before the transaction, not while holding the lock.
     const existing = await findWritable(deps.db, actor, id);
     if (existing.status === 'sent') return sendNewVersion(deps, actor, id);
     if (!canTransition(existing.status, action)) throw conflict(transitionRefusal(action, existing.status));
-    customer = await selectCustomer(deps.db, existing.customerId);
-    if (!customer) throw conflict('The contract has no customer to send it to.');
-    delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
+    parties = await sendableParties(deps.db, id);
+    delivery = await prepareDelivery(deps.db, existing.paymentMode, parties.billTo);
   }
   const existing = await findWritable(deps.db, actor, id);
   const changed = await deps.db.transaction(async (tx) => {
-    const updated = await applyTransition(tx, deps, actor, id, action, { reason: options.reason, customer, delivery });
+    const updated = await applyTransition(tx, deps, actor, id, action, { reason: options.reason, parties, delivery });
     if (updated && action === 'send') await startHold(tx, id);
     if (updated && (action === 'send' || action === 'activate')) await assertUnitsAvailable(tx, id, { actor });
     return updated;
@@ -338,16 +345,15 @@ export async function transitionContract(
  */
 async function sendNewVersion(deps: ContractDeps, actor: Actor, id: string): Promise<Contract> {
   const existing = await findWritable(deps.db, actor, id);
-  const customer = await selectCustomer(deps.db, existing.customerId);
-  if (!customer) throw conflict('The contract has no customer to send it to.');
-  const delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
+  const parties = await sendableParties(deps.db, id);
+  const delivery = await prepareDelivery(deps.db, existing.paymentMode, parties.billTo);
   await deps.db.transaction(async (tx) => {
     const row = await lockWritable(tx, actor, id);
     if (row.status !== 'sent') throw conflict(transitionRefusal('send', row.status));
     const refusal = await newVersionRefusal(tx, id);
     if (refusal) throw conflict(refusal);
     await assertUnitsAvailable(tx, id);
-    await deliverContract(tx, deps, actor, row, customer, delivery, 'new-version');
+    await deliverContract(tx, deps, actor, row, parties, delivery, 'new-version');
   });
   deps.mailer.kick(deps.db);
   return getContract(deps.db, actor, id, deps.baseUrl);
@@ -361,21 +367,21 @@ export async function resendContract(deps: ContractDeps, actor: Actor, id: strin
   const existing = await findWritable(deps.db, actor, id);
   const refusal = resendRefusal(existing.status);
   if (refusal) throw conflict(refusal);
-  const customer = await selectCustomer(deps.db, existing.customerId);
-  if (!customer) throw conflict('The contract has no customer to send it to.');
-  const delivery = await prepareDelivery(deps.db, existing.paymentMode, customer);
+  const parties = await sendableParties(deps.db, id);
+  const { billTo } = parties;
+  const delivery = await prepareDelivery(deps.db, existing.paymentMode, billTo);
   await deps.db.transaction(async (tx) => {
     const row = await lockWritable(tx, actor, id);
     const lockedRefusal = resendRefusal(row.status);
     if (lockedRefusal) throw conflict(lockedRefusal);
-    await deliverContract(tx, deps, actor, row, customer, delivery, 'resend');
+    await deliverContract(tx, deps, actor, row, parties, delivery, 'resend');
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contract.resent',
       entity: 'contract',
       entityId: id,
       before: null,
-      after: { to: delivery.kind === 'pay_link' ? payLinkRecipient(customer).email : customer.email },
+      after: { to: delivery.kind === 'pay_link' ? payLinkRecipient(billTo).email : billTo.email },
     });
   });
   deps.mailer.kick(deps.db);
@@ -397,6 +403,79 @@ export async function generatePaymentLink(deps: ContractDeps, actor: Actor, id: 
 // ---------------------------------------------------------------------------------------------------------
 // Internals
 // ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Who a contract is sent to (product.md section 20): the bill-to customer with its billing contact (the customer
+ * itself, or its agency of record), and the advertiser's name, which e-mails to an agency name too.
+ */
+type ContractParties = { billTo: SendableCustomer; advertiserName: string };
+
+/** What a contract stores of its bill-to: the customer, and the agency's terms when billed to its agency. */
+type BillToTerms = {
+  billToCustomerId: string;
+  agencyCommissionBp: number | null;
+  agencyBillingMode: 'net' | 'gross' | null;
+};
+
+/**
+ * The bill-to of a body (product.md section 20): the advertiser's agency of record on the start date when the
+ * body leaves it out, else the customer; one the body names must be the customer itself or that agency (400 on
+ * billToCustomerId otherwise). Billed to the agency, the contract keeps its commission and billing mode.
+ */
+async function resolveBillTo(
+  db: Db,
+  body: ContractBody,
+  customer: SendableCustomer,
+): Promise<{ terms: BillToTerms; parties: ContractParties }> {
+  const agency = await agencyOfRecordOn(db, body.customerId, body.startDate);
+  const billToCustomerId = body.billToCustomerId ?? agency?.agencyId ?? body.customerId;
+  if (billToCustomerId === body.customerId) {
+    return {
+      terms: { billToCustomerId, agencyCommissionBp: null, agencyBillingMode: null },
+      parties: { billTo: customer, advertiserName: customer.name },
+    };
+  }
+  const billTo = agency?.agencyId === billToCustomerId ? await selectCustomer(db, billToCustomerId) : undefined;
+  if (!agency || !billTo) {
+    throw badRequest(AGENCY_MESSAGES.billToInvalid, { billToCustomerId: [AGENCY_MESSAGES.billToInvalid] });
+  }
+  return {
+    terms: { billToCustomerId, agencyCommissionBp: agency.commissionBp, agencyBillingMode: agency.billingMode },
+    parties: { billTo, advertiserName: customer.name },
+  };
+}
+
+/**
+ * An edit's bill-to: decided again (resolveBillTo) when the customer, the start date or the bill-to changes;
+ * otherwise the contract keeps the bill-to and the terms it was made with.
+ */
+async function billToOfEdit(
+  db: Db,
+  existing: ContractRow,
+  body: ContractBody,
+  customer: SendableCustomer,
+): Promise<{ terms: BillToTerms; parties: ContractParties }> {
+  const unchanged =
+    body.customerId === existing.customerId &&
+    body.startDate === existing.startDate &&
+    (body.billToCustomerId === null || body.billToCustomerId === existing.billToCustomerId);
+  if (!unchanged) return resolveBillTo(db, body, customer);
+  return {
+    terms: {
+      billToCustomerId: existing.billToCustomerId,
+      agencyCommissionBp: existing.agencyCommissionBp,
+      agencyBillingMode: existing.agencyBillingMode,
+    },
+    parties: await sendableParties(db, existing.id),
+  };
+}
+
+/** The stored contract's bill-to and advertiser (409 when it has none to send to). */
+async function sendableParties(db: Db, contractId: string): Promise<ContractParties> {
+  const parties = await selectContractParties(db, contractId);
+  if (!parties) throw conflict('The contract has no customer to send it to.');
+  return parties;
+}
 
 type References = {
   customer: SendableCustomer;
@@ -623,7 +702,7 @@ async function applyTransition(
   actor: Actor,
   id: string,
   action: ContractAction,
-  options: { reason?: string; customer?: SendableCustomer; delivery?: Delivery | null },
+  options: { reason?: string; parties?: ContractParties; delivery?: Delivery | null },
 ): Promise<ContractRow | null> {
   const changed = await changeContractStatus(tx, id, {
     action,
@@ -634,8 +713,8 @@ async function applyTransition(
   if (!changed) return null;
   let updated = changed.row;
   if (action === 'send') {
-    if (!options.customer || !options.delivery) throw new Error('send needs the customer and a prepared delivery');
-    updated = await deliverContract(tx, deps, actor, updated, options.customer, options.delivery);
+    if (!options.parties || !options.delivery) throw new Error('send needs the bill-to and a prepared delivery');
+    updated = await deliverContract(tx, deps, actor, updated, options.parties, options.delivery);
   }
   return updated;
 }
@@ -692,10 +771,11 @@ async function deliverContract(
   deps: ContractDeps,
   actor: Actor,
   row: ContractRow,
-  customer: SendableCustomer,
+  parties: ContractParties,
   delivery: Delivery,
   kind: 'send' | 'new-version' | 'resend' = 'send',
 ): Promise<ContractRow> {
+  const customer = parties.billTo;
   const io: Pick<IssuedInsertionOrder, 'version' | 'url'> | null =
     kind === 'resend'
       ? await openInsertionOrderLink(tx, deps.baseUrl, row.id)
@@ -708,6 +788,8 @@ async function deliverContract(
     termMonths: row.termMonths,
     autoStopDate: row.autoStopDate,
     figures: (await previewContracts(tx, [row])).get(row.id)!,
+    billedTo:
+      customer.id === row.customerId ? null : { advertiserName: parties.advertiserName, billToName: customer.name },
   };
   const company = await readCompanyProfile(tx);
   if (delivery.kind === 'pay_link') {

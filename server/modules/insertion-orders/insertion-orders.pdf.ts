@@ -1,5 +1,5 @@
 import type { CompanyProfile } from '@shared/contracts/company-vocabulary';
-import { PAYMENT_MODE_LABELS } from '@shared/contracts/contract-vocabulary';
+import { advertiserBilledTo, PAYMENT_MODE_LABELS } from '@shared/contracts/contract-vocabulary';
 import { IO_EVENT_LABELS, type IoEventType, type IoFigures } from '@shared/contracts/insertion-orders';
 import { adTypeLabel, priceMetricDescription } from '@shared/contracts/product-vocabulary';
 import { formatDocumentInstant } from '@shared/document-date';
@@ -47,6 +47,11 @@ export type IoSnapshot = {
     zipCode: string | null;
     country: string | null;
   };
+  /**
+   * Billed to the advertiser's agency (product.md section 20): `customer` above is the agency and this is the
+   * advertiser; the IO names both. Absent when the customer itself is billed (and in versions sent before agencies).
+   */
+  advertiser?: { name: string };
   figures: IoFigures;
 };
 
@@ -157,6 +162,15 @@ function ioPages(doc: PdfDoc, frame: PdfFrame, snapshot: IoSnapshot, letterhead:
   // No tax line at a rate of 0: there is no tax to speak of.
   if (f.taxRate > 0) facts.push(['Tax', `${f.taxLabel} ${f.taxRate}%${f.taxIncluded ? ' (included)' : ''}`]);
   let y = Math.max(billTo, pdfFacts(doc, frame, facts, blockTop)) + 20;
+  if (snapshot.advertiser) {
+    // "Advertiser: Bella Notte Trattoria — Billed to: Cardinal Media"
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(advertiserBilledTo(snapshot.advertiser.name, snapshot.customer.name), left, y - 8, { width });
+    y = doc.y + 16;
+  }
 
   // Lines with their flights, metrics, prices and discounts.
   const cols = {

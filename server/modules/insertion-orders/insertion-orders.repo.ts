@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { sqlBillingContactName, sqlBillingEmail } from '../../db/billing-recipient';
 import type { Db } from '../../db/client';
 import {
   contractLineItems,
@@ -21,30 +23,46 @@ export type IoCustomer = Pick<
   'id' | 'name' | 'email' | 'company' | 'address' | 'city' | 'state' | 'zipCode' | 'country' | 'contactPerson'
 >;
 
-/** What an IO freezes of a contract: the row, its customer, its rep's name and e-mail, its package's name. */
+/**
+ * The customer an IO is addressed to: the contract's bill-to (the customer itself, or its agency of record:
+ * product.md section 20), with its billing contact's e-mail and name (db/billing-recipient.ts), who receives
+ * the link and signs.
+ */
+export type IoBillTo = IoCustomer & { billingEmail: string; billingContactName: string | null };
+
+/**
+ * What an IO freezes of a contract: the row, its bill-to, the advertiser (the contract's customer), its rep's
+ * name and e-mail, its package's name.
+ */
 export type IoContractRows = {
   contract: ContractRow;
-  customer: IoCustomer;
+  billTo: IoBillTo;
+  advertiser: { id: string; name: string };
   rep: { id: string; firstName: string; lastName: string; email: string } | null;
   packageName: string | null;
 };
+
+const billTo = alias(customers, 'bill_to');
 
 export async function selectContractForIo(db: Db, contractId: string): Promise<IoContractRows | null> {
   const [row] = await db
     .select({
       contract: contracts,
-      customer: {
-        id: customers.id,
-        name: customers.name,
-        email: customers.email,
-        company: customers.company,
-        address: customers.address,
-        city: customers.city,
-        state: customers.state,
-        zipCode: customers.zipCode,
-        country: customers.country,
-        contactPerson: customers.contactPerson,
+      billTo: {
+        id: billTo.id,
+        name: billTo.name,
+        email: billTo.email,
+        company: billTo.company,
+        address: billTo.address,
+        city: billTo.city,
+        state: billTo.state,
+        zipCode: billTo.zipCode,
+        country: billTo.country,
+        contactPerson: billTo.contactPerson,
+        billingEmail: sqlBillingEmail('bill_to'),
+        billingContactName: sqlBillingContactName('bill_to'),
       },
+      advertiser: { id: customers.id, name: customers.name },
       repId: users.id,
       repFirstName: users.firstName,
       repLastName: users.lastName,
@@ -53,6 +71,7 @@ export async function selectContractForIo(db: Db, contractId: string): Promise<I
     })
     .from(contracts)
     .innerJoin(customers, eq(customers.id, contracts.customerId))
+    .innerJoin(billTo, eq(billTo.id, contracts.billToCustomerId))
     .leftJoin(users, eq(users.id, contracts.salesRepId))
     .leftJoin(packages, eq(packages.id, contracts.packageId))
     .where(eq(contracts.id, contractId))
@@ -60,7 +79,8 @@ export async function selectContractForIo(db: Db, contractId: string): Promise<I
   if (!row) return null;
   return {
     contract: row.contract,
-    customer: row.customer,
+    billTo: row.billTo,
+    advertiser: row.advertiser,
     rep:
       row.repId === null
         ? null

@@ -42,6 +42,7 @@ const ioLine = object<IoLine>({
 const ioFigures = object<IoFigures>({
   title: nullableString,
   customerName: string,
+  advertiserName: nullableString,
   customerEmail: string,
   salesRepName: nullableString,
   startDate: string,

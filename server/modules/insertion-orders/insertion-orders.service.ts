@@ -110,7 +110,10 @@ async function readBytes(storage: Storage, key: string): Promise<Buffer> {
 async function buildSnapshot(tx: Db, contractId: string, version: number, sentAt: Date) {
   const rows = await selectContractForIo(tx, contractId);
   if (!rows) throw notFound('Contract');
-  const { contract, customer, rep } = rows;
+  const { contract, billTo, advertiser, rep } = rows;
+  // Billed to the advertiser's agency (product.md section 20): the IO is addressed to the agency, which signs it,
+  // and names both.
+  const billedToAgency = billTo.id !== advertiser.id;
   const lines = await selectIoLines(tx, contractId);
   const previews = await previewContracts(tx, [contract]);
   const schedule = (await contractScheduleOf(tx, contractId))!;
@@ -126,8 +129,9 @@ async function buildSnapshot(tx: Db, contractId: string, version: number, sentAt
   });
   const figures: IoFigures = {
     title: contract.title,
-    customerName: customer.name,
-    customerEmail: customer.email,
+    customerName: billTo.name,
+    advertiserName: billedToAgency ? advertiser.name : null,
+    customerEmail: billTo.billingEmail,
     salesRepName: rep ? `${rep.firstName} ${rep.lastName}` : null,
     startDate: contract.startDate,
     termMonths: contract.termMonths,
@@ -177,18 +181,19 @@ async function buildSnapshot(tx: Db, contractId: string, version: number, sentAt
     logo: logo && { storageKey: logo.storageKey, contentType: logo.contentType, sha256: logo.sha256 },
     sentAt: sentAt.toISOString(),
     customer: {
-      name: customer.name,
-      email: customer.email,
-      company: customer.company,
-      address: customer.address,
-      city: customer.city,
-      state: customer.state,
-      zipCode: customer.zipCode,
-      country: customer.country,
+      name: billTo.name,
+      email: billTo.billingEmail,
+      company: billTo.company,
+      address: billTo.address,
+      city: billTo.city,
+      state: billTo.state,
+      zipCode: billTo.zipCode,
+      country: billTo.country,
     },
+    ...(billedToAgency && { advertiser: { name: advertiser.name } }),
     figures,
   };
-  return { snapshot, customer, rep };
+  return { snapshot, billTo, rep };
 }
 
 export type IssuedInsertionOrder = { version: number; url: string; status: IoStatus };
@@ -206,7 +211,7 @@ export async function issueInsertionOrder(
   const version = await lockContractForVersion(tx, input.contractId);
   if (version === null) throw notFound('Contract');
   const sentAt = new Date();
-  const { snapshot, customer } = await buildSnapshot(tx, input.contractId, version, sentAt);
+  const { snapshot, billTo } = await buildSnapshot(tx, input.contractId, version, sentAt);
   const contentSha256 = contentFingerprint(snapshot);
   const pdf = await renderIoPdf(snapshot, contentSha256, await ioLetterhead(deps.storage, snapshot));
   const pdfKey = await storeBytes(deps.storage, pdf);
@@ -221,7 +226,7 @@ export async function issueInsertionOrder(
     pdfKey,
     pdfSha256: sha256(pdf),
     pdfBytes: pdf.length,
-    customerEmail: customer.email,
+    customerEmail: billTo.billingEmail,
     sentBy: input.actorId,
     sentAt,
   });
@@ -231,14 +236,14 @@ export async function issueInsertionOrder(
     type: 'sent',
     at: sentAt,
     actorId: input.actorId,
-    detail: `To ${customer.email}`,
+    detail: `To ${billTo.billingEmail}`,
   });
   await recordAudit(tx, {
     actorId: input.actorId,
     action: 'insertion_order.sent',
     entity: 'contract',
     entityId: input.contractId,
-    after: { version, pdfSha256: row.pdfSha256, contentSha256, to: customer.email },
+    after: { version, pdfSha256: row.pdfSha256, contentSha256, to: billTo.billingEmail },
   });
   return { version, url: ioLink(deps.baseUrl, token), status: 'sent' };
 }
@@ -406,7 +411,8 @@ async function toPublic(deps: IoDeps, row: InsertionOrderRow): Promise<PublicIns
     sentAt: row.sentAt.toISOString(),
     sha256: row.pdfSha256,
     contentSha256: row.contentSha256,
-    figures: snapshot.figures,
+    // An order sent before agencies has no advertiserName in its frozen figures.
+    figures: { ...snapshot.figures, advertiserName: snapshot.figures.advertiserName ?? null },
     pdfUrl: `${base}/pdf`,
     signerName: row.signerName,
     acceptedAt: iso(row.acceptedAt),
@@ -620,7 +626,7 @@ async function tellRep(
         to: { userIds: [rows.rep.id] },
         type: 'io_accepted',
         title: `Insertion order signed: ${contractName}`,
-        body: `${row.signerName} accepted version ${row.version} of the insertion order for ${rows.customer.name}.${next ? ` ${next}` : ''}`,
+        body: `${row.signerName} accepted version ${row.version} of the insertion order for ${partiesName(rows)}.${next ? ` ${next}` : ''}`,
         link,
         entity: 'contract',
         entityId: row.contractId,
@@ -644,7 +650,12 @@ async function tellRep(
     };
     // The customer's copy comes from the company (today's profile: the e-mail is written today).
     const company = await readCompanyProfile(tx);
-    const customer = { name: rows.customer.name, email: row.customerEmail, contactPerson: rows.customer.contactPerson };
+    // The signer's copy: the bill-to's billing contact, whom the link reached.
+    const customer = {
+      name: rows.billTo.name,
+      email: row.customerEmail,
+      contactPerson: rows.billTo.billingContactName,
+    };
     await deps.mailer.enqueue(
       tx,
       signedRecordEmail({ facts, recipient: customer, audience: 'customer', sender: company, attachment }),
@@ -659,7 +670,7 @@ async function tellRep(
     return;
   }
   if (!rows.rep) return;
-  const body = `${rows.customer.name} declined version ${row.version} of the insertion order: ${row.declineReason}`;
+  const body = `${rows.billTo.name} declined version ${row.version} of the insertion order: ${row.declineReason}`;
   await notify(tx, {
     to: { userIds: [rows.rep.id] },
     type: 'io_declined',
@@ -670,6 +681,13 @@ async function tellRep(
     entityId: row.contractId,
     email: { subject: `Insertion order declined: ${contractName}`, text: `${body}\n\n${deps.baseUrl}${link}\n` },
   });
+}
+
+/** The customer as the rep's notices name it: the advertiser, and the agency when billed to it. */
+function partiesName(rows: IoContractRows): string {
+  return rows.billTo.id === rows.advertiser.id
+    ? rows.advertiser.name
+    : `${rows.advertiser.name} (billed to ${rows.billTo.name})`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmailText } from '@/components/ui/email-text';
 import { Fact } from '@/components/ui/fact';
 import { todayIso } from '@/lib/format';
-import { formatDate, formatMoney, paymentModeLabel, termLabel } from '../lib/format';
+import { agencyTermsText, formatDate, formatMoney, paymentModeLabel, termLabel } from '../lib/format';
 import { PackageDetails } from './package-details';
 
 type LineItem = Contract['lineItems'][number];
@@ -161,6 +161,16 @@ export function ContractDetails({ contract }: { contract: Contract }) {
                   </a>
                 </Fact>
                 <Fact label="Company">{customer.company || '—'}</Fact>
+                {contract.billToCustomerId !== contract.customerId && (
+                  <Fact label="Billed to">
+                    <span className="font-medium">{contract.billToName ?? 'Agency'}</span>
+                    {contract.agencyCommissionPercent !== null && contract.agencyBillingMode !== null && (
+                      <span className="block text-xs text-muted-foreground">
+                        {agencyTermsText(contract.agencyCommissionPercent, contract.agencyBillingMode)}
+                      </span>
+                    )}
+                  </Fact>
+                )}
               </dl>
             ) : (
               <p className="text-sm text-muted-foreground">Unknown Customer</p>

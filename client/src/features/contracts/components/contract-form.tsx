@@ -32,6 +32,8 @@ import { LineItemsFields } from './line-items-fields';
 
 // A chosen package's items (with their table) load when a package is chosen: most contracts have none.
 const PackageDetails = lazy(() => import('./package-details').then((module) => ({ default: module.PackageDetails })));
+// "Bill to" shows only for a customer with an agency of record: it loads with the customer's facts.
+const BillToField = lazy(() => import('./bill-to-field').then((module) => ({ default: module.BillToField })));
 // The under-delivery remedy's select and its labels load right after the form (it has a default).
 const RemedyField = lazy(() => import('./remedy-field').then((module) => ({ default: module.RemedyField })));
 
@@ -158,7 +160,11 @@ export function ContractForm({
                 <FormField label="Customer" error={errors.customerId?.message}>
                   <CustomerSelect
                     value={field.value}
-                    onChange={field.onChange}
+                    onChange={(next) => {
+                      field.onChange(next);
+                      // Another customer: its own default bill-to (its agency of record, else itself).
+                      if (next !== field.value) form.setValue('billToCustomerId', '');
+                    }}
                     onBlur={field.onBlur}
                     loading={options.customersLoading}
                     customers={withContractCustomer(options.customers, contract)}
@@ -166,6 +172,9 @@ export function ContractForm({
                 </FormField>
               )}
             />
+            <Suspense fallback={null}>
+              <BillToField form={form} stored={contract} />
+            </Suspense>
             <Controller
               control={form.control}
               name="paymentMode"

@@ -16,6 +16,11 @@ export function termLabel(termMonths: number | null | undefined): string {
 export const paymentModeLabel = (mode: string) =>
   PAYMENT_MODE_LABELS[mode as keyof typeof PAYMENT_MODE_LABELS]?.label ?? mode;
 
+/** An agency's terms in words: "15% agency commission, net billing". */
+export function agencyTermsText(commissionPercent: number, billingMode: 'net' | 'gross'): string {
+  return `${commissionPercent}% agency commission, ${billingMode} billing`;
+}
+
 /** Cents (the form's computed figures) through the one money formatter. */
 export const formatCentsMoney = (cents: Cents) => formatMoney(centsToAmount(cents));
 

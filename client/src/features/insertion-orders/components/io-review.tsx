@@ -113,7 +113,14 @@ function IoReview({
           {figures.title || 'Your advertising agreement'}
         </Heading>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <IoFact label="Customer">{figures.customerName}</IoFact>
+          {figures.advertiserName ? (
+            <>
+              <IoFact label="Advertiser">{figures.advertiserName}</IoFact>
+              <IoFact label="Billed to">{figures.customerName}</IoFact>
+            </>
+          ) : (
+            <IoFact label="Customer">{figures.customerName}</IoFact>
+          )}
           <IoFact label="Starts">{formatDate(figures.startDate)}</IoFact>
           <IoFact label="Term">
             {figures.termMonths ? `${figures.termMonths} months` : 'Until canceled'}

@@ -14,6 +14,8 @@ export const CHECKOUT_MESSAGES = {
   invalidPayLink: 'This payment link is not valid',
   invalidCheckout: 'This checkout link is not valid',
   nothingDue: 'Nothing is due on this contract right now.',
+  /** "Pay all due" with no invoice billed to the client's customer that has something due. */
+  nothingDueToPayAll: 'Nothing is due on your invoices right now.',
   checkoutExpired: 'This checkout has expired. Go back to the payment page to start a new one.',
   alreadyPaid: 'This invoice has already been paid.',
   checkoutOpening: 'Your checkout is being prepared. Please try again in a moment.',
@@ -285,12 +287,14 @@ export type CheckoutPaid = z.infer<typeof checkoutPaidSchema>;
  * The page a successful payment leads to (it never marks anything paid). With the checkout's token it also names
  * what was paid and offers the receipt (GET /api/checkout/{token}/receipt): the token is the capability the payer
  * already holds, and it comes first in the query so that the capability links' masking finds it
- * (server/lib/capability-links.ts). Without it (older links): ui-spec's page with the contract id alone.
+ * (server/lib/capability-links.ts). Without it (older links): ui-spec's page with the contract id alone. A
+ * "Pay all due" checkout (several contracts) names no contract.
  */
-export const paymentSuccessPath = (contractId: string, checkoutToken?: string) =>
-  checkoutToken
-    ? `/payment/success?checkout=${encodeURIComponent(checkoutToken)}&contract=${encodeURIComponent(contractId)}`
-    : `/payment/success?contract=${encodeURIComponent(contractId)}`;
+export const paymentSuccessPath = (contractId: string | null, checkoutToken?: string) => {
+  const contract = contractId ? `contract=${encodeURIComponent(contractId)}` : '';
+  if (!checkoutToken) return `/payment/success${contract ? `?${contract}` : ''}`;
+  return `/payment/success?checkout=${encodeURIComponent(checkoutToken)}${contract ? `&${contract}` : ''}`;
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // The receipt of a checkout (the payment success page)
@@ -333,10 +337,14 @@ export type Receipt = z.infer<typeof receiptSchema>;
 export const checkoutReceiptSchema = z.object({
   business: z.object({ name: z.string() }),
   state: z.enum(CHECKOUT_RECEIPT_STATES),
-  contractId: z.string(),
+  /** The contract paid for; null for a "Pay all due" (invoices of several contracts). */
+  contractId: z.string().nullable(),
   /** A pay-link payer's way back: its pay page (/p/{token}); null for a portal checkout. */
   payPageUrl: z.string().nullable(),
-  /** A portal checkout's way back: the client's page of the contract; null for a pay-link checkout. */
+  /**
+   * A portal checkout's way back: the client's page of the contract (the portal itself for a "Pay all due");
+   * null for a pay-link checkout.
+   */
   contractPageUrl: z.string().nullable(),
   /** Null while pending (and when the money could go to no invoice: finance refunds it). */
   receipt: receiptSchema.nullable(),

@@ -1,14 +1,25 @@
 import type { ContractNextStep } from './contract-next-step';
 import type { ContractOneTimeCharge } from './contract-responses';
 import type { PauseReason } from './contract-vocabulary';
+import type { ClientContract } from './dashboard';
 import type { UnderDeliveryRemedy } from './delivery-vocabulary';
 import type { CustomerIoStep } from './insertion-orders';
 import type { PriceMetric } from './product-vocabulary';
 
 /**
  * The client portal's own answers (GET /api/client/summary, GET /api/client/contracts/{id}). Lists of the
- * client's contracts, invoices, creatives and figures have their own routes.
+ * client's contracts, invoices, creatives and figures have their own routes. A client's records are those billed
+ * to its customer (product.md section 20): an agency's users see every advertiser's contract billed to the agency.
  */
+
+/**
+ * Whose campaign a contract is: the advertiser (the contract's customer), which is the client's own customer
+ * unless the client is an agency billed for its advertisers (the portal then groups by advertiser).
+ */
+export type PortalAdvertiser = { advertiserId: string; advertiserName: string };
+
+/** GET /api/client/contracts: a contract billed to the client's customer, with its advertiser. */
+export type PortalContract = ClientContract & PortalAdvertiser;
 
 /** The next payment: the earliest open invoice, or when none is open, the next scheduled billing period. */
 export type NextPayment = {
@@ -54,6 +65,12 @@ export type ClientSummary = PaymentAlerts & {
   outstandingBalance: number;
   pendingInvoices: number;
   nextPayment: NextPayment | null;
+  /**
+   * "Pay all due" (product.md section 20): the invoices billed to the client's customer with something due (pending
+   * or failed), and dollars due on them: what POST /api/client/pay-all charges in one payment.
+   */
+  payAllCount: number;
+  payAllAmount: number;
 };
 
 export type ClientContractLine = {
@@ -77,7 +94,7 @@ export type ClientContractLine = {
 };
 
 /** GET /api/client/contracts/{id}: one of the client's own contracts, without internal fields. */
-export type ClientContractDetail = {
+export type ClientContractDetail = PortalAdvertiser & {
   id: string;
   /** The newest insertion order version to review and sign (product.md section 15); null: none sent. */
   insertionOrder: CustomerIoStep | null;

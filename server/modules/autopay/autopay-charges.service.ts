@@ -25,6 +25,7 @@ import {
   finishAttempts,
   markMethod,
   selectAttempts,
+  selectAutopayCustomer,
   selectDueCharges,
   selectInvoiceAmountsOf,
   selectPausedForNonPaymentOf,
@@ -407,8 +408,10 @@ async function settleDeclined(
       notifyStaff: retryOn === null,
     });
     const facts = await invoiceFacts(tx, due.invoiceId);
+    const payer = (await selectAutopayCustomer(tx, due.customerId))!;
     const company = await readCompanyProfile(tx);
-    const to = { name: facts.customer.name, email: facts.customer.email, contactPerson: facts.customer.contactPerson };
+    // The payer whose method was charged (the invoice's bill-to: an agency for its advertiser), at its billing contact.
+    const to = { name: payer.name, email: payer.billingEmail, contactPerson: payer.billingContactName };
     const charge = {
       invoiceId: due.invoiceId,
       invoiceNumber: due.number,

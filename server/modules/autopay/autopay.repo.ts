@@ -216,7 +216,8 @@ type DueChargeRow = {
 };
 
 /**
- * The open invoices of autopay customers to charge now: something due, their charge day reached (due date or
+ * The open invoices billed to autopay customers to charge now, from the methods of their bill-to (the agency for
+ * an advertiser it is billed for, product.md section 20; `customerId` is that payer): something due, their charge day reached (due date or
  * issue date, by `chargeOn`), and either never charged or a failed attempt whose retry day has come. `now`
  * (Charge now) ignores the days but never an attempt still running. Set-based: one statement, every customer.
  */
@@ -243,7 +244,8 @@ export async function selectDueCharges(
           and (last.id is null or (last.status in ('failed', 'requires_action') and last.retry_on <= ${today}::date))`;
   const rows = rowsOf<DueChargeRow>(
     await db.execute(sql`
-      select i.id as invoice_id, i.number, i.contract_id, i.customer_id, i.due_date::text as due_date,
+      select i.id as invoice_id, i.number, i.contract_id, i.bill_to_customer_id as customer_id,
+             i.due_date::text as due_date,
              ${sqlAmountDue('i')} as due_cents,
              coalesce(last.attempt_number, 0) + 1 as attempt_number,
              coalesce(last.series_started_on, ${today}::date)::text as series_started_on,
@@ -251,7 +253,7 @@ export async function selectDueCharges(
              m.id as method_id, m.provider, m.provider_method_id, m.provider_customer_id, m.kind, m.brand, m.last4
       from customers cu
       join payment_methods m on m.customer_id = cu.id and m.is_default and m.removed_at is null and m.status = 'active'
-      join invoices i on i.customer_id = cu.id
+      join invoices i on i.bill_to_customer_id = cu.id
       left join lateral (
         select a.id, a.attempt_number, a.status, a.retry_on, a.series_started_on
         from autopay_attempts a where a.invoice_id = i.id

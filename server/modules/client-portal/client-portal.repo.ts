@@ -1,21 +1,26 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sqlAmountDue, sqlPayable } from '../../db/invoice-amounts';
-import { contracts } from '../../db/schema';
+import { contracts, customers } from '../../db/schema';
 import { rowsOf } from '../../lib/db-rows';
 
 export type OpenInvoiceFigures = {
   activeContracts: number;
   outstandingCents: number;
   pendingInvoices: number;
+  /** "Pay all due": the invoices with something due (pending or failed) and the cents due on them. */
+  payableInvoices: number;
+  payableCents: number;
   /** The earliest due date among the open invoices, what is due that day, and the invoice when it is one. */
   firstOpen: { dueDate: string; amountCents: number; invoiceId: string | null } | null;
 };
 
 /**
- * The client's invoice figures in one statement (served by invoices_customer_idx and contracts_customer_idx):
- * - active contracts: the customer's contracts with status active;
+ * The client's invoice figures in one statement, over what is billed to its customer (product.md section 20:
+ * an agency's, whichever advertiser's; served by invoices_bill_to_idx and contracts_bill_to_idx):
+ * - active contracts: the contracts billed to the customer with status active;
  * - outstanding: what is still due on pending invoices (total less what was paid and credited);
+ * - payable: the invoices with an amount due (pending or failed) and its sum, what "Pay all due" charges;
  * - the first open payment: the earliest due date among pending invoices and what is due that day.
  */
 export async function selectOpenInvoiceFigures(db: Db, customerId: string): Promise<OpenInvoiceFigures> {
@@ -23,7 +28,12 @@ export async function selectOpenInvoiceFigures(db: Db, customerId: string): Prom
     with open_invoices as (
       select id, due_date, ${sqlAmountDue('invoices')} as due_cents
       from invoices
-      where customer_id = ${customerId} and status = 'pending'
+      where bill_to_customer_id = ${customerId} and status = 'pending'
+    ),
+    payable as (
+      select ${sqlAmountDue('invoices')} as due_cents
+      from invoices
+      where bill_to_customer_id = ${customerId} and ${sqlAmountDue('invoices')} > 0
     ),
     first_open as (
       select due_date, sum(due_cents) as due_cents, count(*) as n, min(id::text) as invoice_id
@@ -33,9 +43,12 @@ export async function selectOpenInvoiceFigures(db: Db, customerId: string): Prom
       limit 1
     )
     select
-      (select count(*) from contracts where customer_id = ${customerId} and status = 'active')::int as active_contracts,
+      (select count(*) from contracts where bill_to_customer_id = ${customerId} and status = 'active')::int
+        as active_contracts,
       (select coalesce(sum(due_cents), 0) from open_invoices)::bigint as outstanding_cents,
       (select count(*) from open_invoices)::int as pending_invoices,
+      (select count(*) from payable)::int as payable_invoices,
+      (select coalesce(sum(due_cents), 0) from payable)::bigint as payable_cents,
       (select due_date::text from first_open) as open_due_date,
       (select due_cents from first_open)::bigint as open_due_cents,
       (select case when n = 1 then invoice_id end from first_open) as open_invoice_id
@@ -45,6 +58,8 @@ export async function selectOpenInvoiceFigures(db: Db, customerId: string): Prom
     activeContracts: Number(row.active_contracts),
     outstandingCents: Number(row.outstanding_cents),
     pendingInvoices: Number(row.pending_invoices),
+    payableInvoices: Number(row.payable_invoices),
+    payableCents: Number(row.payable_cents),
     firstOpen:
       row.open_due_date === null
         ? null
@@ -56,21 +71,25 @@ export async function selectOpenInvoiceFigures(db: Db, customerId: string): Prom
   };
 }
 
-/** The customer's active contracts (those the billing run bills). */
+/** The active contracts billed to the customer (those the billing run bills). */
 export async function selectActiveContracts(db: Db, customerId: string) {
   return db
     .select()
     .from(contracts)
-    .where(and(eq(contracts.customerId, customerId), eq(contracts.status, 'active')));
+    .where(and(eq(contracts.billToCustomerId, customerId), eq(contracts.status, 'active')));
 }
 
-/** A page of the client's contracts (never drafts), newest first, and their count. */
+/**
+ * A page of the contracts billed to the client's customer (never drafts), newest first, each with its
+ * advertiser's name (the contract's customer), and their count.
+ */
 export async function selectClientContractPage(db: Db, customerId: string, page: { limit: number; offset: number }) {
-  const where = and(eq(contracts.customerId, customerId), ne(contracts.status, 'draft'));
+  const where = and(eq(contracts.billToCustomerId, customerId), ne(contracts.status, 'draft'));
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select({ contract: contracts, advertiserName: customers.name })
       .from(contracts)
+      .innerJoin(customers, eq(customers.id, contracts.customerId))
       .where(where)
       .orderBy(desc(contracts.createdAt), desc(contracts.id))
       .limit(page.limit)
@@ -91,9 +110,9 @@ export type PaymentAlertRows = {
 const LISTED_OVERDUE = 10;
 
 /**
- * What a client is behind on, in one statement (invoices_customer_idx, contracts_customer_idx): its payable
- * invoices due before today (count, what is still due on them, the oldest ten) and its contracts paused for
- * non-payment; with a contract, that contract's alone.
+ * What a client is behind on, in one statement (invoices_bill_to_idx, contracts_bill_to_idx): the payable
+ * invoices billed to its customer due before today (count, what is still due on them, the oldest ten) and the
+ * contracts billed to it paused for non-payment; with a contract, that contract's alone.
  */
 export async function selectPaymentAlerts(
   db: Db,
@@ -106,7 +125,7 @@ export async function selectPaymentAlerts(
     with overdue as (
       select id, number, contract_id, due_date, ${sqlAmountDue('invoices')} as due_cents
       from invoices
-      where customer_id = ${customerId} and ${sqlPayable('invoices')} and due_date < ${today}
+      where bill_to_customer_id = ${customerId} and ${sqlPayable('invoices')} and due_date < ${today}
         ${ofContract('invoices.contract_id')}
     ),
     listed as (
@@ -114,7 +133,7 @@ export async function selectPaymentAlerts(
     ),
     paused as (
       select id, title from contracts
-      where customer_id = ${customerId} and status = 'paused' and pause_reason = 'non_payment'
+      where bill_to_customer_id = ${customerId} and status = 'paused' and pause_reason = 'non_payment'
         ${ofContract('contracts.id')}
       order by created_at, id
     )

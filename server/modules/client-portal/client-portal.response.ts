@@ -4,9 +4,9 @@ import type {
   ClientSummary,
   NextPayment,
   OverdueInvoice,
+  PortalContract,
 } from '@shared/contracts/client-portal';
 import type { ContractOneTimeCharge } from '@shared/contracts/contract-responses';
-import type { ClientContract } from '@shared/contracts/dashboard';
 import {
   arrayOf,
   boolean,
@@ -39,6 +39,8 @@ export const clientSummaryResponse = object<ClientSummary>({
   activeContracts: number,
   outstandingBalance: number,
   pendingInvoices: number,
+  payAllCount: integer,
+  payAllAmount: number,
   nextPayment: nullable(
     object<NextPayment>({ amount: number, dueDate: string, source: string, invoiceId: nullableString }),
   ),
@@ -46,8 +48,10 @@ export const clientSummaryResponse = object<ClientSummary>({
 
 /** GET /api/client/contracts */
 export const clientContractListResponse = arrayOf(
-  object<ClientContract>({
+  object<PortalContract>({
     id: string,
+    advertiserId: string,
+    advertiserName: string,
     title: nullableString,
     description: nullableString,
     status: string,
@@ -66,6 +70,8 @@ export const clientContractListResponse = arrayOf(
 /** GET /api/client/contracts/{id} */
 export const clientContractDetailResponse = object<ClientContractDetail>({
   id: string,
+  advertiserId: string,
+  advertiserName: string,
   insertionOrder: customerIoResponse,
   nextStep: contractNextStepResponse,
   title: nullableString,

@@ -1,8 +1,12 @@
-import type { ClientContractDetail, ClientSummary, PaymentAlerts } from '@shared/contracts/client-portal';
+import type {
+  ClientContractDetail,
+  ClientSummary,
+  PaymentAlerts,
+  PortalContract,
+} from '@shared/contracts/client-portal';
 import type { ListQuery } from '@shared/contracts/common';
 import { clientOwnsContract } from '@shared/contracts/contract-access';
 import { contractNextStep } from '@shared/contracts/contract-next-step';
-import type { ClientContract } from '@shared/contracts/dashboard';
 import type { IoStatus } from '@shared/contracts/insertion-order-vocabulary';
 import type { ContractSchedule } from '@shared/contracts/invoices';
 import { centsToAmount, lineTotalCents, sumCents } from '@shared/money';
@@ -27,7 +31,8 @@ import {
 } from './client-portal.repo';
 
 /**
- * GET /api/client/summary: the figures of the client's dashboard and portal; zeros without a linked customer.
+ * GET /api/client/summary: the figures of the client's dashboard and portal, over the contracts and invoices billed
+ * to its customer (an agency's: every advertiser's billed to it); zeros without a linked customer.
  * The next payment is the earliest open invoice (what is due that day), or when none is open, the next
  * scheduled charges of the client's active contracts from the billing engine (billing.service
  * nextScheduledCharges: what each contract's schedule shows and the billing run will issue), summed by due
@@ -39,6 +44,8 @@ export async function getClientSummary(db: Db, actor: SessionUser): Promise<Clie
       activeContracts: 0,
       outstandingBalance: 0,
       pendingInvoices: 0,
+      payAllCount: 0,
+      payAllAmount: 0,
       nextPayment: null,
       overdueCount: 0,
       overdueAmount: 0,
@@ -55,6 +62,8 @@ export async function getClientSummary(db: Db, actor: SessionUser): Promise<Clie
     activeContracts: figures.activeContracts,
     outstandingBalance: centsToAmount(figures.outstandingCents),
     pendingInvoices: figures.pendingInvoices,
+    payAllCount: figures.payableInvoices,
+    payAllAmount: centsToAmount(figures.payableCents),
     nextPayment: figures.firstOpen
       ? {
           amount: centsToAmount(figures.firstOpen.amountCents),
@@ -118,26 +127,32 @@ function nextStepOf(
   });
 }
 
-/** GET /api/client/contracts: the client's own contracts (its linked customer's), never drafts. */
+/**
+ * GET /api/client/contracts: the contracts billed to the client's linked customer, never drafts, each with its
+ * advertiser (the contract's customer: the client's own, or for an agency the advertiser it buys for).
+ */
 export async function listClientContracts(
   db: Db,
   actor: SessionUser,
   page: ListQuery,
-): Promise<{ rows: ClientContract[]; total: number }> {
+): Promise<{ rows: PortalContract[]; total: number }> {
   if (!actor.customerId) return { rows: [], total: 0 };
   const result = await selectClientContractPage(db, actor.customerId, page);
   const today = businessToday();
+  const rows = result.rows.map((row) => row.contract);
   const [previews, ios] = await Promise.all([
-    previewContracts(db, result.rows),
+    previewContracts(db, rows),
     customerInsertionOrders(
       db,
-      result.rows.map((c) => c.id),
+      rows.map((c) => c.id),
     ),
   ]);
   return {
     total: result.total,
-    rows: result.rows.map((c) => ({
+    rows: result.rows.map(({ contract: c, advertiserName }) => ({
       id: c.id,
+      advertiserId: c.customerId,
+      advertiserName,
       title: c.title,
       description: c.description,
       status: c.status,
@@ -159,7 +174,7 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
   const c = detail.contract;
   const [previews, alerts, ios] = await Promise.all([
     previewContracts(db, [c]),
-    selectPaymentAlerts(db, c.customerId, businessToday(), c.id),
+    selectPaymentAlerts(db, c.billToCustomerId, businessToday(), c.id),
     customerInsertionOrders(db, [c.id]),
   ]);
   const preview = previews.get(c.id)!;
@@ -167,6 +182,8 @@ export async function getClientContract(db: Db, actor: SessionUser, id: string):
   const first = preview.issuedFirstInvoice ?? preview.firstInvoice;
   return {
     id: c.id,
+    advertiserId: c.customerId,
+    advertiserName: detail.customer?.name ?? '',
     insertionOrder: ios.get(c.id) ?? null,
     nextStep: nextStepOf(c, preview, ios.get(c.id) ?? null, businessToday()),
     title: c.title,

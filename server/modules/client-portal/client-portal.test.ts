@@ -135,6 +135,9 @@ describe('GET /api/client/summary', () => {
       overdueAmount: 589.99, // 70.00 + 300.00 + 120.00 + 99.99
       overdueInvoices: expect.any(Array),
       pausedForNonPayment: [],
+      // "Pay all due": every invoice with something due, pending or failed (not the paid one, not the void one).
+      payAllCount: 4,
+      payAllAmount: 589.99, // 70.00 + 300.00 + 120.00 + 99.99
     });
     expect(
       (await summaryOf(client)).overdueInvoices.map((invoice) => [invoice.dueDate, invoice.amountDue]).sort(),
@@ -153,6 +156,8 @@ describe('GET /api/client/summary', () => {
       overdueAmount: 1000,
       overdueInvoices: [expect.objectContaining({ amountDue: 1000, dueDate: '2026-01-02' })],
       pausedForNonPayment: [],
+      payAllCount: 1,
+      payAllAmount: 1000,
     });
   });
 
@@ -296,6 +301,8 @@ describe('GET /api/client/summary', () => {
       overdueAmount: 0,
       overdueInvoices: [],
       pausedForNonPayment: [],
+      payAllCount: 0,
+      payAllAmount: 0,
     };
     expect(await summaryOf(unlinked)).toEqual(empty);
     const { customerId, client } = await clientOfNewCustomer();

@@ -7,7 +7,11 @@ export type CreativeRow = typeof creatives.$inferSelect;
 const columns = {
   creative: creatives,
   contractTitle: contracts.title,
-  contractRef: { customerId: contracts.customerId, status: contracts.status, salesRepId: contracts.salesRepId },
+  contractRef: {
+    billToCustomerId: contracts.billToCustomerId,
+    status: contracts.status,
+    salesRepId: contracts.salesRepId,
+  },
   uploaderFirstName: users.firstName,
   uploaderLastName: users.lastName,
 };
@@ -16,7 +20,7 @@ export type CreativeListRow = {
   creative: CreativeRow;
   contractTitle: string | null;
   /** What the access rules need of the creative's contract. */
-  contractRef: { customerId: string; status: string; salesRepId: string | null };
+  contractRef: { billToCustomerId: string; status: string; salesRepId: string | null };
   uploaderFirstName: string | null;
   uploaderLastName: string | null;
 };
@@ -78,7 +82,10 @@ export async function deleteCreativeRow(tx: Db, id: string): Promise<CreativeRow
   return row;
 }
 
-/** Until the transaction ends, the uploads of one customer are decided one at a time (the caps below hold). */
+/**
+ * Until the transaction ends, the uploads of one customer (the client's: the bill-to of the contracts they go to)
+ * are decided one at a time (the caps below hold).
+ */
 export async function lockCustomerUploads(tx: Db, customerId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`creative-upload:${customerId}`}, 0))`);
 }
@@ -87,7 +94,7 @@ export type UploadUsage = {
   /** The user's uploads in the last hour, and the seconds until the oldest of them leaves that hour. */
   lastHour: number;
   secondsUntilRoom: number;
-  /** The bytes of every creative the customer keeps. */
+  /** The bytes of every creative the customer keeps: those of the contracts billed to it. */
   customerBytes: number;
 };
 
@@ -106,7 +113,7 @@ export async function selectUploadUsage(db: Db, userId: string, customerId: stri
       .select({ bytes: sql<string>`coalesce(sum(${creatives.sizeBytes}), 0)::bigint` })
       .from(creatives)
       .innerJoin(contracts, eq(contracts.id, creatives.contractId))
-      .where(eq(contracts.customerId, customerId)),
+      .where(eq(contracts.billToCustomerId, customerId)),
   ]);
   return {
     lastHour: Number(recent.lastHour),

@@ -144,8 +144,8 @@ export async function uploadCreative(
 
     const file = stored;
     const row = await deps.db.transaction(async (tx) => {
-      await lockCustomerUploads(tx, contract.customerId);
-      await checkUploadCaps(tx, deps.caps, actor, contract.customerId, file.size);
+      await lockCustomerUploads(tx, contract.billToCustomerId);
+      await checkUploadCaps(tx, deps.caps, actor, contract.billToCustomerId, file.size);
       const inserted = await insertCreative(tx, {
         contractId: contract.id,
         uploadedBy: actor.id,
@@ -226,14 +226,14 @@ export async function listContractCreatives(
   return { total: result.total, rows: result.rows.map((row) => toCreative(actor, row)) };
 }
 
-/** GET /api/client/creatives: every creative of the client's own (sent) contracts, newest first. */
+/** GET /api/client/creatives: every creative of the (sent) contracts billed to the client's customer, newest first. */
 export async function listClientCreatives(
   db: Db,
   actor: SessionUser,
   page: ListQuery,
 ): Promise<{ rows: Creative[]; total: number }> {
   if (!actor.customerId) return { rows: [], total: 0 };
-  const where = and(eq(contracts.customerId, actor.customerId), ne(contracts.status, 'draft'))!;
+  const where = and(eq(contracts.billToCustomerId, actor.customerId), ne(contracts.status, 'draft'))!;
   const result = await selectCreativePage(db, where, page);
   return { total: result.total, rows: result.rows.map((row) => toCreative(actor, row)) };
 }
@@ -276,7 +276,7 @@ export async function deleteCreative(deps: CreativeDeps, actor: SessionUser, id:
   await deps.storage.delete(deleted.storageKey).catch((err) => deps.log.warn({ err }, 'creative file not removed'));
 }
 
-type ContractRef = Pick<typeof contracts.$inferSelect, 'customerId' | 'status' | 'salesRepId'>;
+type ContractRef = Pick<typeof contracts.$inferSelect, 'billToCustomerId' | 'status' | 'salesRepId'>;
 
 function mayDelete(actor: SessionUser, contract: ContractRef, creative: CreativeRow): boolean {
   if (canWriteContract(actor, contract)) return true;

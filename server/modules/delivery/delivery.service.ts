@@ -104,7 +104,8 @@ export async function listClientDelivery(
   page: ListQuery,
 ): Promise<{ rows: DeliveryPeriod[]; total: number }> {
   if (!actor.customerId) return { rows: [], total: 0 };
-  const where = sql`i.customer_id = ${actor.customerId} and c.status <> 'draft' and d.id is not null`;
+  // The client's scope is what is billed to its customer (an agency: its advertisers' contracts; decision 060).
+  const where = sql`i.bill_to_customer_id = ${actor.customerId} and c.status <> 'draft' and d.id is not null`;
   const result = await selectPeriodPage(db, where, page);
   const today = businessToday();
   return { total: result.total, rows: result.rows.map((row) => toDeliveryPeriod(row, today)) };

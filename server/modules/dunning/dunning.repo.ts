@@ -22,7 +22,8 @@ export type ReminderRow = InvoiceMailRow & {
  * Records every reminder step that is due on an unpaid invoice and not yet done: `days` after its due
  * date (steps set to 0 are off). ONE INSERT ... ON CONFLICT DO NOTHING: the primary key (invoice, step)
  * decides, so concurrent runs record (and e-mail) each step once. Answers the steps recorded now, with what
- * their e-mails say. Open invoices are found by invoices_open_due_idx.
+ * their e-mails say, addressed to the payer: the invoice's bill-to (an agency for its advertiser, product.md
+ * section 20) at its billing contact. Open invoices are found by invoices_open_due_idx.
  */
 export async function recordDueReminders(
   tx: Db,
@@ -58,11 +59,13 @@ export async function recordDueReminders(
              i.due_date::text as due_date, i.status, i.total_cents, i.amount_paid_cents, i.credited_cents,
              c.id as contract_id, c.title as contract_title, c.description as contract_description, c.payment_mode,
              c.pay_link_token, cu.name as customer_name, ${sqlBillingEmail('cu')} as customer_email,
-             ${sqlBillingContactName('cu')} as customer_contact_person
+             ${sqlBillingContactName('cu')} as customer_contact_person,
+             (select advertiser.name from customers advertiser
+              where advertiser.id = i.customer_id and i.customer_id <> i.bill_to_customer_id) as advertiser_name
       from recorded r
       join invoices i on i.id = r.invoice_id
       join contracts c on c.id = i.contract_id
-      join customers cu on cu.id = i.customer_id
+      join customers cu on cu.id = i.bill_to_customer_id
       order by i.due_date, i.number, r.step`),
   );
 }

@@ -6,7 +6,10 @@ import { checkoutSessions, contracts, customers, invoices } from '../../db/schem
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** The contract behind a pay link, with the customer the page greets. */
+/**
+ * The contract behind a pay link, with the customer the page greets: the payer, its bill-to (the agency that is
+ * billed for its advertiser, or the customer itself; product.md section 20), whose card a checkout may save.
+ */
 export type PayLinkContract = {
   contract: typeof contracts.$inferSelect;
   customer: { id: string; name: string; email: string; company: string | null };
@@ -23,7 +26,7 @@ export async function selectContractByPayToken(db: Db, token: string): Promise<P
   const [row] = await db
     .select({ contract: contracts, customer: customerColumns })
     .from(contracts)
-    .innerJoin(customers, eq(customers.id, contracts.customerId))
+    .innerJoin(customers, eq(customers.id, contracts.billToCustomerId))
     .where(eq(contracts.payLinkToken, token))
     .limit(1);
   return row;
@@ -33,7 +36,7 @@ export async function selectContractWithCustomer(db: Db, id: string): Promise<Pa
   const [row] = await db
     .select({ contract: contracts, customer: customerColumns })
     .from(contracts)
-    .innerJoin(customers, eq(customers.id, contracts.customerId))
+    .innerJoin(customers, eq(customers.id, contracts.billToCustomerId))
     .where(eq(contracts.id, id))
     .limit(1);
   return row;
@@ -55,6 +58,34 @@ export async function selectInvoicesByIds(db: Db, ids: readonly string[]): Promi
     .from(invoices)
     .where(inArray(invoices.id, [...ids]))
     .orderBy(asc(invoices.periodStart));
+}
+
+/**
+ * "Pay all due" (product.md section 20): the invoices billed to the payer with something due now, oldest first
+ * (due date, then number): the order its one payment is applied in.
+ */
+export async function selectPayableInvoicesOfPayer(db: Db, payerId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.billToCustomerId, payerId), sql`${sqlAmountDue('invoices')} > 0`))
+    .orderBy(asc(invoices.dueDate), asc(invoices.number));
+}
+
+/** The invoices of a "Pay all due" checkout, oldest first (due date, then number), as they are now. */
+export async function selectInvoicesOldestFirst(db: Db, ids: readonly string[]): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, [...ids]))
+    .orderBy(asc(invoices.dueDate), asc(invoices.number));
+}
+
+/** The payer of a "Pay all due" checkout: the customer its checkout greets and whose e-mail it carries. */
+export async function selectPayer(db: Db, id: string): Promise<PayLinkContract['customer'] | undefined> {
+  const [row] = await db.select(customerColumns).from(customers).where(eq(customers.id, id)).limit(1);
+  return row;
 }
 
 export async function selectInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
@@ -92,20 +123,32 @@ export async function selectSessionByProviderId(
 }
 
 /**
- * An open session, with more than ten minutes left, that charges exactly this (same contract, source,
+ * Whom a checkout is for: one contract (Pay Now, a pay link), or a payer paying every invoice due that is billed
+ * to it ("Pay all due"); exactly one is set on a session (checkout_sessions_subject_check).
+ */
+export type CheckoutSubject = { contractId: string } | { payerId: string };
+
+function sqlSubject(subject: CheckoutSubject) {
+  return 'contractId' in subject
+    ? eq(checkoutSessions.contractId, subject.contractId)
+    : eq(checkoutSessions.payerId, subject.payerId);
+}
+
+/**
+ * An open session, with more than ten minutes left, that charges exactly this (same contract or payer, source,
  * provider, invoices and amount): opening Pay twice leads to the same checkout, which can be paid once.
- * The caller holds the contract's lock, so no other session for it can be made meanwhile.
+ * The caller holds the contracts' locks, so no other session for them can be made meanwhile.
  */
 export async function selectReusableSession(
   db: Db,
-  match: { contractId: string; source: string; provider: string; invoiceIds: readonly string[]; amountCents: number },
+  match: CheckoutSubject & { source: string; provider: string; invoiceIds: readonly string[]; amountCents: number },
 ): Promise<CheckoutSessionRow | undefined> {
   const [row] = await db
     .select()
     .from(checkoutSessions)
     .where(
       and(
-        eq(checkoutSessions.contractId, match.contractId),
+        sqlSubject(match),
         eq(checkoutSessions.source, match.source),
         eq(checkoutSessions.provider, match.provider),
         eq(checkoutSessions.status, 'open'),
@@ -120,13 +163,13 @@ export async function selectReusableSession(
 }
 
 /**
- * Before a new checkout is made, the contract's open checkouts it would overlap are closed: those charging
- * any of the same invoices, and those of a first payment (which pays whichever invoice comes first). Returns
- * them, so that the provider's side can be closed too.
+ * Before a new checkout is made, the contract's (or the payer's) open checkouts it would overlap are closed:
+ * those charging any of the same invoices, and those of a first payment (which pays whichever invoice comes
+ * first). Returns them, so that the provider's side can be closed too.
  */
 export async function expireOpenSessionsOverlapping(
   tx: Db,
-  charge: { contractId: string; invoiceIds: readonly string[] },
+  charge: CheckoutSubject & { invoiceIds: readonly string[] },
 ) {
   const firstPayment = sql`cardinality(${checkoutSessions.invoiceIds}) = 0`;
   return tx
@@ -134,7 +177,7 @@ export async function expireOpenSessionsOverlapping(
     .set({ status: 'expired' })
     .where(
       and(
-        eq(checkoutSessions.contractId, charge.contractId),
+        sqlSubject(charge),
         eq(checkoutSessions.status, 'open'),
         charge.invoiceIds.length > 0
           ? or(sql`${checkoutSessions.invoiceIds} && ${sqlUuidArray(charge.invoiceIds)}`, firstPayment)
@@ -188,8 +231,10 @@ export async function expireSessionRow(db: Db, id: string): Promise<boolean> {
 
 /**
  * Once a session has paid, the contract's other open sessions that would charge the same invoices again
- * (or, for a first payment, the other first-payment sessions) are closed. Returns them, so that the
- * provider's side can be closed too. Sessions for other invoices stay open.
+ * (or, for a first payment, the other first-payment sessions) are closed; once a "Pay all due" has paid,
+ * every open session charging any of its invoices, whoever opened it. Returns them, so that the provider's
+ * side can be closed too. Sessions for other invoices stay open, and so does a "Pay all due" when one of its
+ * invoices is paid alone: its settlement applies only what is still due then (checkout.settle.ts).
  */
 export async function expireOverlappingSessions(tx: Db, paid: CheckoutSessionRow) {
   const mine = sqlUuidArray(paid.invoiceIds);
@@ -198,7 +243,7 @@ export async function expireOverlappingSessions(tx: Db, paid: CheckoutSessionRow
     .set({ status: 'expired' })
     .where(
       and(
-        eq(checkoutSessions.contractId, paid.contractId),
+        paid.contractId === null ? undefined : eq(checkoutSessions.contractId, paid.contractId),
         eq(checkoutSessions.status, 'open'),
         sql`${checkoutSessions.id} <> ${paid.id}`,
         paid.invoiceIds.length > 0

@@ -31,7 +31,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Letterhead } from '../../lib/pdf';
 import { type FirstInvoiceQuote, quoteFirstInvoice } from '../billing/billing.service';
-import { lockContractForMoney } from '../contract-status/contract-status.service';
+import { lockContractForMoney, lockContractsOfInvoices } from '../contract-status/contract-status.service';
 import { dunningAfterPayment } from '../dunning/dunning.service';
 import { assertInsertionOrderAccepted, customerInsertionOrders } from '../insertion-orders/insertion-orders.service';
 import { renewExpiredHold } from '../inventory/inventory.service';
@@ -40,6 +40,7 @@ import type { SessionUser } from '../sessions/sessions';
 import { type ChargeResult, chargeTestCard } from './builtin-provider';
 import {
   type CheckoutSessionRow,
+  type CheckoutSubject,
   expireOpenSessionsOverlapping,
   expireSessionRow,
   type InvoiceRow,
@@ -50,7 +51,10 @@ import {
   selectFirstInvoice,
   selectInvoice,
   selectInvoicesByIds,
+  selectInvoicesOldestFirst,
   selectOpenInvoices,
+  selectPayableInvoicesOfPayer,
+  selectPayer,
   selectReusableSession,
   selectSessionByProviderId,
   selectSessionByToken,
@@ -180,7 +184,7 @@ export async function startPayLinkCheckout(deps: CheckoutDeps, token: string): P
   const found = isWellFormedToken(token) ? await selectContractByPayToken(deps.db, token) : undefined;
   if (!found) throw invalidPayLink();
   return openCheckout(deps, {
-    found,
+    target: { kind: 'contract', found },
     source: 'pay_link',
     cancelUrl: payLink(deps.baseUrl, token),
     actorId: null,
@@ -196,18 +200,21 @@ export async function startPayLinkCheckout(deps: CheckoutDeps, token: string): P
   });
 }
 
-/** The portal's Pay Now: a checkout for one of the client's own customer's open invoices. */
+/**
+ * The portal's Pay Now: a checkout for one of the open invoices billed to the client's customer (an agency's:
+ * any of its advertisers'); any other invoice answers 404.
+ */
 export async function startInvoiceCheckout(
   deps: CheckoutDeps,
   actor: SessionUser,
   invoiceId: string,
 ): Promise<CheckoutUrlResponse> {
   const listed = await selectInvoice(deps.db, invoiceId);
-  if (!listed || !actor.customerId || listed.customerId !== actor.customerId) throw notFound('Invoice');
+  if (!listed || !actor.customerId || listed.billToCustomerId !== actor.customerId) throw notFound('Invoice');
   const found = await selectContractWithCustomer(deps.db, listed.contractId);
   if (!found) throw notFound('Invoice');
   return openCheckout(deps, {
-    found,
+    target: { kind: 'contract', found },
     source: 'portal',
     cancelUrl: portalLink(deps.baseUrl),
     actorId: actor.id,
@@ -219,6 +226,41 @@ export async function startInvoiceCheckout(
       }
       if (!isPayable(invoice.status)) throw conflict('This invoice is void and cannot be paid.');
       return { invoices: [invoice], amountCents: amountDueCents(invoice), description: invoicesDescription([invoice]) };
+    },
+  });
+}
+
+/**
+ * The portal's "Pay all due" (product.md section 20): one checkout for every invoice billed to the client's customer
+ * (an agency's: all its advertisers') that has something due, oldest first (due date, then number), for their total
+ * due as the server works it out under their contracts' locks. Nothing due answers 409. The same checkout as Pay
+ * Now (the built-in page, or Stripe Checkout when configured); its settlement applies the payment oldest first
+ * (checkout.settle.ts settlePayAll).
+ */
+export async function startPayAllCheckout(deps: CheckoutDeps, actor: SessionUser): Promise<CheckoutUrlResponse> {
+  const payer = actor.customerId ? await selectPayer(deps.db, actor.customerId) : undefined;
+  if (!payer) throw conflict(CHECKOUT_MESSAGES.nothingDueToPayAll);
+  return openCheckout(deps, {
+    target: { kind: 'payer', payer },
+    source: 'portal',
+    cancelUrl: portalLink(deps.baseUrl),
+    actorId: actor.id,
+    async charge(tx) {
+      const listed = await selectPayableInvoicesOfPayer(tx, payer.id);
+      if (listed.length === 0) throw conflict(CHECKOUT_MESSAGES.nothingDueToPayAll);
+      // The first lock of every money path, for each of their contracts (one statement, in id order); then what
+      // is due is read again under them, so a payment that landed meanwhile is seen.
+      await lockContractsOfInvoices(
+        tx,
+        listed.map((invoice) => invoice.id),
+      );
+      const invoices = await selectPayableInvoicesOfPayer(tx, payer.id);
+      if (invoices.length === 0) throw conflict(CHECKOUT_MESSAGES.nothingDueToPayAll);
+      return {
+        invoices,
+        amountCents: sumCents(invoices.map(amountDueCents)),
+        description: invoicesDescription(invoices),
+      };
     },
   });
 }
@@ -238,17 +280,23 @@ function firstPaymentDescription(contract: PayLinkContract['contract']): string 
 /** What a checkout charges: the invoices (none for a first payment) and the amount, worked out under the lock. */
 type Charge = { invoices: InvoiceRow[]; amountCents: number; description: string };
 
+/** Whom a checkout is opened for: one contract (Pay Now, a pay link), or a payer's every invoice due ("Pay all due"). */
+type CheckoutTarget =
+  | { kind: 'contract'; found: PayLinkContract }
+  | { kind: 'payer'; payer: PayLinkContract['customer'] };
+
 /**
- * One open checkout per invoice (and one per contract for a first payment), whoever opens it and however
- * many times at once. Under the contract's lock (the first lock of every money path): what is due is
- * worked out, an open checkout of this source charging exactly that is reused, and otherwise the open
- * checkouts it overlaps are closed and a new one is made. The provider is called after the transaction,
- * so a slow or failing provider holds no locks; a concurrent opener of the same checkout waits for it.
+ * One open checkout per invoice (and one per contract for a first payment, one per payer for "Pay all due"),
+ * whoever opens it and however many times at once. Under the contract's lock (the first lock of every money
+ * path; a "Pay all due" takes its contracts' locks in its charge): what is due is worked out, an open checkout
+ * of this source charging exactly that is reused, and otherwise the open checkouts it overlaps are closed and a
+ * new one is made. The provider is called after the transaction, so a slow or failing provider holds no locks;
+ * a concurrent opener of the same checkout waits for it.
  */
 async function openCheckout(
   deps: CheckoutDeps,
   input: {
-    found: PayLinkContract;
+    target: CheckoutTarget;
     source: 'pay_link' | 'portal';
     cancelUrl: string;
     actorId: string | null;
@@ -256,18 +304,23 @@ async function openCheckout(
   },
 ): Promise<CheckoutUrlResponse> {
   const provider = deps.providers.active;
-  const contractId = input.found.contract.id;
+  const { target } = input;
+  const contractId = target.kind === 'contract' ? target.found.contract.id : null;
+  const customer = target.kind === 'contract' ? target.found.customer : target.payer;
+  const subject: CheckoutSubject = contractId ? { contractId } : { payerId: customer.id };
 
   const opened = await deps.db.transaction(async (tx) => {
-    if (!(await lockContractForMoney(tx, contractId))) throw invalidPayLink();
-    // A sent contract pays once its newest insertion order version is accepted (none sent: as before).
-    await assertInsertionOrderAccepted(tx, contractId);
-    // A sent contract whose inventory hold ran out takes its units again before it can be paid (409 if gone).
-    await renewExpiredHold(tx, contractId);
+    if (contractId) {
+      if (!(await lockContractForMoney(tx, contractId))) throw invalidPayLink();
+      // A sent contract pays once its newest insertion order version is accepted (none sent: as before).
+      await assertInsertionOrderAccepted(tx, contractId);
+      // A sent contract whose inventory hold ran out takes its units again before it can be paid (409 if gone).
+      await renewExpiredHold(tx, contractId);
+    }
     const charge = await input.charge(tx);
     const invoiceIds = charge.invoices.map((invoice) => invoice.id).sort();
     const match = {
-      contractId,
+      ...subject,
       source: input.source,
       provider: provider.name,
       invoiceIds,
@@ -275,10 +328,11 @@ async function openCheckout(
     };
     const reusable = await selectReusableSession(tx, match);
     if (reusable) return { session: reusable, created: false as const, charge, closed: [] };
-    const closed = await expireOpenSessionsOverlapping(tx, { contractId, invoiceIds });
+    const closed = await expireOpenSessionsOverlapping(tx, { ...subject, invoiceIds });
     const session = await insertSession(tx, {
       token: randomBytes(24).toString('base64url'),
       contractId,
+      payerId: contractId ? null : customer.id,
       invoiceIds,
       amountCents: charge.amountCents,
       provider: provider.name,
@@ -288,8 +342,8 @@ async function openCheckout(
     await recordAudit(tx, {
       actorId: input.actorId,
       action: 'checkout.opened',
-      entity: 'contract',
-      entityId: contractId,
+      entity: contractId ? 'contract' : 'customer',
+      entityId: contractId ?? customer.id,
       after: {
         checkoutSessionId: session.id,
         source: session.source,
@@ -304,7 +358,7 @@ async function openCheckout(
 
   if (!opened.created) return { checkoutUrl: await reusedCheckoutUrl(deps, provider, opened.session) };
   const saveOffer =
-    provider.name === 'stripe' ? await saveOfferFor(deps, { customerId: input.found.customer.id, contractId }) : null;
+    provider.name === 'stripe' ? await saveOfferFor(deps, { customerId: customer.id, contractId }) : null;
   let created: Awaited<ReturnType<PaymentProvider['createCheckout']>>;
   try {
     created = await provider.createCheckout({
@@ -313,7 +367,7 @@ async function openCheckout(
       contractId,
       amountCents: opened.session.amountCents,
       description: opened.charge.description,
-      customerEmail: input.found.customer.email,
+      customerEmail: customer.email,
       successUrl: `${deps.baseUrl}${paymentSuccessPath(contractId, opened.session.token)}`,
       cancelUrl: input.cancelUrl,
       expiresAt: opened.session.expiresAt,
@@ -337,7 +391,7 @@ export type { CheckoutSaveOffer };
  */
 type CheckoutSaveOfferer = (
   deps: CheckoutDeps,
-  checkout: { customerId: string; contractId: string },
+  checkout: { customerId: string; contractId: string | null },
 ) => Promise<CheckoutSaveOffer | null>;
 let checkoutSaveOfferer: CheckoutSaveOfferer | null = null;
 
@@ -348,7 +402,7 @@ export function registerCheckoutSaveOffer(offerer: CheckoutSaveOfferer | null): 
 /** The save offer of a new Stripe checkout; any failure (Stripe unreachable, say) opens it without one. */
 async function saveOfferFor(
   deps: CheckoutDeps,
-  checkout: { customerId: string; contractId: string },
+  checkout: { customerId: string; contractId: string | null },
 ): Promise<CheckoutSaveOffer | null> {
   if (!checkoutSaveOfferer) return null;
   try {
@@ -358,7 +412,7 @@ async function saveOfferFor(
     const kind =
       error instanceof Error ? ('type' in error && typeof error.type === 'string' ? error.type : error.name) : 'error';
     process.emitWarning(
-      `A Stripe checkout of contract ${checkout.contractId} opens without the offer to save its card: ${kind}`,
+      `A Stripe checkout ${checkout.contractId ? `of contract ${checkout.contractId}` : `of customer ${checkout.customerId}`} opens without the offer to save its card: ${kind}`,
     );
     return null;
   }
@@ -409,16 +463,26 @@ async function closeAtProvider(
 // The built-in hosted checkout
 // ---------------------------------------------------------------------------------------------------------
 
+/** Who a checkout is for: its contract and that contract's bill-to, or a "Pay all due"'s payer (no contract). */
+type CheckoutParty = { contract: PayLinkContract['contract'] | null; customer: PayLinkContract['customer'] };
+
+async function partyOf(db: Db, session: CheckoutSessionRow): Promise<CheckoutParty | undefined> {
+  if (session.contractId) return selectContractWithCustomer(db, session.contractId);
+  const payer = session.payerId ? await selectPayer(db, session.payerId) : undefined;
+  return payer ? { contract: null, customer: payer } : undefined;
+}
+
 export async function getCheckout(deps: CheckoutDeps, token: string): Promise<Checkout> {
   const session = isWellFormedToken(token) ? await selectSessionByToken(deps.db, token) : undefined;
   if (session?.provider !== 'builtin') throw invalidCheckout();
-  const found = await selectContractWithCustomer(deps.db, session.contractId);
+  const found = await partyOf(deps.db, session);
   if (!found) throw invalidCheckout();
   const status = statusOf(session);
-  const description =
-    session.invoiceIds.length > 0
+  const description = found.contract
+    ? session.invoiceIds.length > 0
       ? invoicesDescription(await selectInvoicesByIds(deps.db, session.invoiceIds))
-      : firstPaymentDescription(found.contract);
+      : firstPaymentDescription(found.contract)
+    : invoicesDescription(await selectInvoicesOldestFirst(deps.db, session.invoiceIds));
   return {
     business: { name: deps.businessName },
     customer: { name: found.customer.name, email: found.customer.email },
@@ -437,8 +501,8 @@ function statusOf(session: CheckoutSessionRow): CheckoutStatus {
   return session.status as CheckoutStatus;
 }
 
-function returnPath(session: CheckoutSessionRow, found: PayLinkContract): string {
-  if (session.source === 'pay_link' && found.contract.payLinkToken) return `/p/${found.contract.payLinkToken}`;
+function returnPath(session: CheckoutSessionRow, found: CheckoutParty): string {
+  if (session.source === 'pay_link' && found.contract?.payLinkToken) return `/p/${found.contract.payLinkToken}`;
   return '/portal';
 }
 
@@ -476,7 +540,7 @@ export async function payCheckout(
   if (status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId, session.token) };
   if (status === 'expired') throw conflict(CHECKOUT_MESSAGES.checkoutExpired);
   // The contract may have changed since the checkout opened: its insertion order must still be accepted.
-  await assertInsertionOrderAccepted(deps.db, session.contractId);
+  if (session.contractId) await assertInsertionOrderAccepted(deps.db, session.contractId);
 
   const charge = chargeTestCard(card);
   if (charge.outcome === 'declined') {
@@ -487,7 +551,7 @@ export async function payCheckout(
   const paid = await settleBuiltin(deps, session, charge);
   // "Save this card and pay future invoices ... automatically": saved with the payer's consent once paid.
   if (card.saveCard && checkoutCardSaver) {
-    const found = await selectContractWithCustomer(deps.db, session.contractId);
+    const found = await partyOf(deps.db, session);
     if (found) {
       await checkoutCardSaver(deps, {
         customerId: found.customer.id,
@@ -511,9 +575,12 @@ async function settleBuiltin(
   charge: Extract<ChargeResult, { outcome: 'succeeded' }>,
 ): Promise<CheckoutPaid> {
   const result: SettleResult = await deps.db.transaction(async (tx) => {
-    // Under the contract's lock, again: an edit that superseded the version meanwhile stops the payment.
-    await lockContractForMoney(tx, session.contractId);
-    await assertInsertionOrderAccepted(tx, session.contractId);
+    // Under the contract's lock, again: an edit that superseded the version meanwhile stops the payment (a "Pay
+    // all due" pays issued invoices only: settleCheckout takes their contracts' locks).
+    if (session.contractId) {
+      await lockContractForMoney(tx, session.contractId);
+      await assertInsertionOrderAccepted(tx, session.contractId);
+    }
     return settleCheckout(tx, deps, session, {
       provider: 'builtin',
       providerPaymentId: charge.providerPaymentId,
@@ -524,13 +591,18 @@ async function settleBuiltin(
     });
   });
   deps.mailer.kick(deps.db);
-  if (result.outcome === 'settled') await dunningAfterPayment(deps, { contractId: session.contractId });
+  if (result.outcome === 'settled') await dunningAfter(deps, result.contractIds);
   if (result.outcome === 'not_open') {
     const now = await selectSessionByToken(deps.db, session.token);
     if (now?.status === 'completed') return { redirectUrl: paymentSuccessPath(session.contractId, session.token) };
     throw conflict(CHECKOUT_MESSAGES.checkoutExpired);
   }
   return { redirectUrl: paymentSuccessPath(session.contractId, session.token) };
+}
+
+/** Dunning after a payment, for each contract it paid invoices of (a paused contract may resume). */
+async function dunningAfter(deps: CheckoutDeps, contractIds: readonly string[]): Promise<void> {
+  for (const contractId of contractIds) await dunningAfterPayment(deps, { contractId });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -549,8 +621,9 @@ export async function getCheckoutReceipt(deps: CheckoutDeps, token: string): Pro
     business: { name: deps.businessName },
     contractId: session.contractId,
     payPageUrl:
-      session.source === 'pay_link' && found.contract.payLinkToken ? `/p/${found.contract.payLinkToken}` : null,
-    contractPageUrl: session.source === 'portal' ? portalContractPath(session.contractId) : null,
+      session.source === 'pay_link' && found.contract?.payLinkToken ? `/p/${found.contract.payLinkToken}` : null,
+    contractPageUrl:
+      session.source === 'portal' ? (session.contractId ? portalContractPath(session.contractId) : '/portal') : null,
   };
   if (session.status !== 'completed') return { ...ways, state: 'pending', receipt: null, pdfUrl: null };
   const record = await checkoutReceiptRecord(deps.db, session.id);
@@ -578,7 +651,7 @@ export async function checkoutReceiptPdf(
 async function receiptSession(deps: CheckoutDeps, token: string) {
   const session = isWellFormedToken(token) ? await selectSessionByToken(deps.db, token) : undefined;
   if (!session || (session.status !== 'completed' && statusOf(session) !== 'open')) throw invalidCheckout();
-  const found = await selectContractWithCustomer(deps.db, session.contractId);
+  const found = await partyOf(deps.db, session);
   if (!found) throw invalidCheckout();
   return { session, found };
 }
@@ -671,7 +744,7 @@ export async function handleStripeWebhook(
   );
   deps.mailer.kick(deps.db);
   if (result.outcome === 'settled') {
-    await dunningAfterPayment(deps, { contractId: session.contractId });
+    await dunningAfter(deps, result.contractIds);
     for (const other of result.closedSessions) {
       if (other.provider === 'stripe' && other.providerSessionId) {
         await provider.expireCheckout(other.providerSessionId).catch(() => undefined);

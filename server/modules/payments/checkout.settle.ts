@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@shared/contracts/checkout';
 import { amountDueCents } from '@shared/invoice-amounts';
+import { formatCents } from '@shared/money';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { businessToday } from '../../lib/business-day';
 import { conflict } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { issueDueInvoices } from '../billing/billing-run';
-import { changeContractStatus, lockContractForMoney } from '../contract-status/contract-status.service';
+import {
+  changeContractStatus,
+  lockContractForMoney,
+  lockContractsOfInvoices,
+} from '../contract-status/contract-status.service';
 import type { ChargeResult } from './builtin-provider';
 import {
   type CheckoutSessionRow,
@@ -16,9 +22,10 @@ import {
   selectContractWithCustomer,
   selectFirstInvoice,
   selectInvoicesByIds,
+  selectInvoicesOldestFirst,
 } from './checkout.repo';
-import { applyPayment, recordFailedPayment } from './payments.service';
-import type { ProviderName } from './provider';
+import { type ApplyPaymentInput, applyPayment, applyPayments, recordFailedPayment } from './payments.service';
+import type { PaymentProvider, ProviderName } from './provider';
 
 /** A payment the provider reports as taken. */
 export type ProviderPayment = {
@@ -37,11 +44,19 @@ export type ProviderPayment = {
   strict: boolean;
 };
 
-/** What settling needs beyond the transaction: the public origin for links in the e-mails it queues. */
-export type SettleDeps = { baseUrl: string };
+/**
+ * What settling needs beyond the transaction: the public origin for links in the e-mails it queues, and the
+ * providers, through which a "Pay all due" gives back what its invoices no longer owed.
+ */
+export type SettleDeps = { baseUrl: string; providers?: { byName(name: string): PaymentProvider | null } };
 
 export type SettleResult =
-  | { outcome: 'settled'; contractId: string; closedSessions: { provider: string; providerSessionId: string | null }[] }
+  | {
+      outcome: 'settled';
+      /** The contracts whose invoices it paid (one, but for a "Pay all due"): dunning runs for each. */
+      contractIds: string[];
+      closedSessions: { provider: string; providerSessionId: string | null }[];
+    }
   | { outcome: 'not_open' };
 
 /**
@@ -58,9 +73,11 @@ export async function settleCheckout(
   session: CheckoutSessionRow,
   payment: ProviderPayment,
 ): Promise<SettleResult> {
+  const contractId = session.contractId;
+  if (contractId === null) return settlePayAll(tx, deps, session, payment);
   // The first lock of every money path: concurrent confirmations of this contract's checkouts wait here
   // for each other, instead of locking sessions, the contract and invoices in different orders.
-  await lockContractForMoney(tx, session.contractId);
+  await lockContractForMoney(tx, contractId);
   const completed = await completeSessionRow(tx, session.id, { acceptExpired: !payment.strict });
   if (!completed) return { outcome: 'not_open' };
 
@@ -100,7 +117,7 @@ export async function settleCheckout(
       actorId: null,
       action: 'payment.unapplied',
       entity: 'contract',
-      entityId: completed.contractId,
+      entityId: contractId,
       after: {
         checkoutSessionId: completed.id,
         provider: payment.provider,
@@ -111,7 +128,104 @@ export async function settleCheckout(
   }
 
   const closedSessions = await expireOverlappingSessions(tx, completed);
-  return { outcome: 'settled', contractId: completed.contractId, closedSessions };
+  return { outcome: 'settled', contractIds: [contractId], closedSessions };
+}
+
+/**
+ * Completes a "Pay all due" checkout (product.md section 20, decision 060): its invoices' contracts are locked
+ * first, in one statement and in id order (so that it and a Pay Now of one of them wait for each other instead
+ * of deadlocking); then the one conditional update open -> completed decides, as for any checkout. The amount
+ * goes to its invoices oldest first (due date, then number), each up to what is due on it NOW: an invoice paid
+ * meanwhile (a Pay Now, autopay, finance) takes nothing, whichever provider. Each invoice gets its own payment
+ * through applyPayments (payment row, receipt, commission, paid status: the effects of any payment). What no
+ * invoice took is refunded at once through the provider that took it (refundUnapplied), never kept.
+ */
+async function settlePayAll(
+  tx: Db,
+  deps: SettleDeps,
+  session: CheckoutSessionRow,
+  payment: ProviderPayment,
+): Promise<SettleResult> {
+  const payerId = session.payerId;
+  if (payerId === null) throw new Error(`Checkout ${session.id} has neither a contract nor a payer`);
+  await lockContractsOfInvoices(tx, session.invoiceIds);
+  const completed = await completeSessionRow(tx, session.id, { acceptExpired: !payment.strict });
+  if (!completed) return { outcome: 'not_open' };
+
+  let remaining = payment.amountCents;
+  const inputs: ApplyPaymentInput[] = [];
+  for (const invoice of await selectInvoicesOldestFirst(tx, completed.invoiceIds)) {
+    const amount = Math.min(amountDueCents(invoice), remaining);
+    if (amount <= 0) continue;
+    inputs.push({
+      invoiceId: invoice.id,
+      amountCents: amount,
+      method: 'card',
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      checkoutSessionId: completed.id,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      paidAt: payment.paidAt,
+      baseUrl: deps.baseUrl,
+    });
+    remaining -= amount;
+  }
+  const applied = await applyPayments(tx, inputs);
+  if (remaining > 0) await refundUnapplied(tx, deps, completed, payment, remaining);
+
+  const closedSessions = await expireOverlappingSessions(tx, completed);
+  const contractIds = [...new Set(applied.map(({ invoice }) => invoice.contractId))];
+  return { outcome: 'settled', contractIds, closedSessions };
+}
+
+/**
+ * The part of a "Pay all due" that its invoices no longer owed (paid meanwhile) goes back to the card, in the
+ * settling transaction: a provider that fails throws, so the confirmation rolls back and comes again (Stripe
+ * retries its webhook; the refund's idempotency key is the session's, so it is made once). Audited on the payer,
+ * and finance is told.
+ */
+async function refundUnapplied(
+  tx: Db,
+  deps: SettleDeps,
+  session: CheckoutSessionRow,
+  payment: ProviderPayment,
+  unappliedCents: number,
+): Promise<void> {
+  const provider = deps.providers?.byName(payment.provider);
+  if (!provider) throw new Error(`No ${payment.provider} provider to refund checkout ${session.id}`);
+  const { providerRefundId } = await provider.refund({
+    providerPaymentId: payment.providerPaymentId,
+    amountCents: unappliedCents,
+    reason: 'Pay all due: invoices paid meanwhile',
+    idempotencyKey: `pay-all-unapplied-${session.id}`,
+  });
+  // "Refund of $X by Card" on the payer's history: no invoice had it.
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'payment.refunded',
+    entity: 'customer',
+    entityId: session.payerId!,
+    after: {
+      checkoutSessionId: session.id,
+      amountCents: unappliedCents,
+      method: 'card',
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      providerRefundId,
+      unapplied: true,
+    },
+  });
+  await notify(tx, {
+    to: { roles: ['finance'] },
+    type: 'payment_received',
+    title: `Pay all due: ${formatCents(unappliedCents)} refunded`,
+    body: `${formatCents(unappliedCents)} of a ${formatCents(payment.amountCents)} payment went to no invoice (paid meanwhile) and was refunded to the card.`,
+    link: `/customers/${session.payerId}`,
+    entity: 'customer',
+    entityId: session.payerId!,
+    dedupeKey: `payment_unapplied_refunded:${session.id}`,
+  });
 }
 
 /**
@@ -126,7 +240,7 @@ async function firstInvoiceOnPayment(
   session: CheckoutSessionRow,
   payment: ProviderPayment,
 ): Promise<InvoiceRow[]> {
-  const found = await selectContractWithCustomer(tx, session.contractId);
+  const found = await selectContractWithCustomer(tx, session.contractId!);
   if (!found) throw conflict('This contract no longer exists.');
   const { contract } = found;
   await changeContractStatus(tx, contract.id, {
@@ -185,7 +299,7 @@ export async function recordDeclinedAttempt(
       baseUrl: deps.baseUrl,
     });
   }
-  if (invoices.length === 0) {
+  if (invoices.length === 0 && session.contractId) {
     await recordAudit(tx, {
       actorId: null,
       action: 'payment.failed',

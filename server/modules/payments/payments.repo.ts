@@ -89,12 +89,16 @@ export async function selectLatestPayment(db: Db, contractId: string): Promise<P
   return row;
 }
 
-/** What the customer-portal link needs of a contract: whose it is, its payment mode and its Stripe customer. */
+/**
+ * What the customer-portal link needs of a contract: whose it is and whom it is billed to, its payment mode and its
+ * Stripe customer.
+ */
 export async function selectContractPaymentAccount(db: Db, contractId: string) {
   const [row] = await db
     .select({
       id: contracts.id,
       customerId: contracts.customerId,
+      billToCustomerId: contracts.billToCustomerId,
       salesRepId: contracts.salesRepId,
       status: contracts.status,
       paymentMode: contracts.paymentMode,

@@ -27,6 +27,7 @@ import {
   handleStripeWebhook,
   payCheckout,
   startInvoiceCheckout,
+  startPayAllCheckout,
   startPayLinkCheckout,
 } from './checkout.service';
 import { type PaymentDeps, recordManualPayment, resendReceipt } from './payments.service';
@@ -168,6 +169,26 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => startInvoiceCheckout(deps(), request.user!, request.params.id),
+  );
+
+  // "Pay all due" (product.md section 20): one checkout for every invoice billed to the client's customer with
+  // something due, for their total as the server works it out (the body carries nothing); applied oldest first.
+  r.post(
+    '/api/client/pay-all',
+    {
+      config: {
+        access: ['invoice:read:client'],
+        idempotent: true,
+        conflict: 'Nothing is due on your invoices, or the checkout is still being opened.',
+      },
+      schema: {
+        summary: 'Start paying every invoice due in one payment',
+        description:
+          "Opens one checkout (the built-in page, or Stripe Checkout when configured) for every invoice billed to the client's customer that has an amount due, oldest first (due date, then number), for their total due. The payment is applied oldest first, each invoice up to what is due on it when the payment is confirmed; any rest (an invoice paid meanwhile) is refunded to the card.",
+        response: { 200: checkoutUrlSchema },
+      },
+    },
+    async (request) => startPayAllCheckout(deps(), request.user!),
   );
 
   // Finance's side: a check, wire or cash payment recorded by hand, and a void (refunding what was paid).

@@ -320,7 +320,7 @@ function receiptMessage(
   options: { resent?: boolean } = {},
 ): EmailMessage {
   return receiptEmail({
-    invoice: invoiceEmailFacts(invoice, facts.contract),
+    invoice: invoiceEmailFacts(invoice, facts.contract, facts.customer.advertiserName),
     payment: {
       id: payment.id,
       amountCents: payment.amountCents,

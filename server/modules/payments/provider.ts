@@ -13,7 +13,8 @@ export type CheckoutRequest = {
   /** Our checkout session's id and its unguessable token (the token goes into the provider's metadata). */
   sessionId: string;
   token: string;
-  contractId: string;
+  /** The contract paid for; null for a "Pay all due" (several contracts' invoices, one payer). */
+  contractId: string | null;
   amountCents: number;
   /** "Invoice INV-2026-000123", "First payment: ..." */
   description: string;
@@ -35,7 +36,13 @@ export type CheckoutSaveOffer = { providerCustomerId: string; consentText: strin
 export type ProviderCheckout = { checkoutUrl: string; providerSessionId: string };
 
 /** A succeeded payment as recorded in `payments`, to be refunded. */
-export type RefundRequest = { providerPaymentId: string; amountCents: number; reason?: string };
+export type RefundRequest = {
+  providerPaymentId: string;
+  amountCents: number;
+  reason?: string;
+  /** Makes the refund once however often it is asked (default: one per payment and amount). */
+  idempotencyKey?: string;
+};
 
 /** A webhook delivery, verified and reduced to what the product acts on. */
 export type ProviderEvent =

@@ -100,7 +100,7 @@ export async function voidInvoice(deps: PaymentDeps, actor: SessionUser, id: str
     await enqueueEmail(
       tx,
       invoiceVoidedEmail({
-        invoice: invoiceEmailFacts(voided, facts.contract),
+        invoice: invoiceEmailFacts(voided, facts.contract, facts.customer.advertiserName),
         customer: facts.customer,
         company: await readCompanyProfile(tx),
         refundCents: voided.refundedCents,

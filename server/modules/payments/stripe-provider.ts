@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import { type PaymentProvider, type ProviderEvent, WebhookSignatureError } from './provider';
+import { type CheckoutRequest, type PaymentProvider, type ProviderEvent, WebhookSignatureError } from './provider';
 
 export type StripeSettings = {
   secretKey: string;
@@ -65,11 +65,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
                 custom_text: { submit: { message: saveOfferText(offer.consentText) } },
               }
             : { customer_email: request.customerEmail ?? undefined }),
-          metadata: { [CHECKOUT_TOKEN_KEY]: request.token, contract_id: request.contractId },
-          payment_intent_data: {
-            description: request.description,
-            metadata: { [CHECKOUT_TOKEN_KEY]: request.token, contract_id: request.contractId },
-          },
+          metadata: checkoutMetadata(request),
+          payment_intent_data: { description: request.description, metadata: checkoutMetadata(request) },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -101,7 +98,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           reason: 'requested_by_customer',
           metadata: payment.reason ? { reason: payment.reason.slice(0, 500) } : undefined,
         },
-        { idempotencyKey: `refund-${payment.providerPaymentId}-${payment.amountCents}` },
+        { idempotencyKey: payment.idempotencyKey ?? `refund-${payment.providerPaymentId}-${payment.amountCents}` },
       );
       return { providerRefundId: refund.id };
     },
@@ -194,4 +191,12 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
+}
+
+/** Our checkout's token (how its webhook finds it) and the contract it pays (none for a "Pay all due"). */
+function checkoutMetadata(request: CheckoutRequest): Record<string, string> {
+  return {
+    [CHECKOUT_TOKEN_KEY]: request.token,
+    ...(request.contractId ? { contract_id: request.contractId } : { pay_all: 'true' }),
+  };
 }

@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { ClientCreatives } from '@/features/creatives/components/client-creatives';
 import { CreativeUpload } from '@/features/creatives/components/creative-upload';
 import { CreditNotePdfButton } from '@/features/invoices/components/credit-note-pdf-button';
+import { PayAllButton } from '@/features/payments/components/pay-all-button';
 import { usePortalContracts } from '@/features/portal/api/get-client-contracts';
 import { useClientSummary } from '@/features/portal/api/get-client-summary';
 import { ClientContractsTable, clientContractName } from '@/features/portal/components/client-contracts-table';
@@ -22,7 +23,7 @@ const PerformanceCard = lazy(() =>
 
 /**
  * The Client Portal (client accounts only): the client's figures, contracts, recent invoices with Pay Now
- * and the PDF, credit notes and the credit balance, creative uploads, and the delivery of its CPM campaigns
+ * and the PDF ("Pay all due" beside them when more than one invoice is due), credit notes and the credit balance, creative uploads, and the delivery of its CPM campaigns
  * as our team recorded it. Everything is the client's own.
  */
 export default function PortalPage() {
@@ -49,8 +50,14 @@ function Portal({ firstName, customerId }: { firstName: string; customerId: stri
       <div className="grid gap-6">
         {summary.data && <ClientPaymentAlerts alerts={summary.data} />}
         <PortalOverview />
-        <ClientContractsTable />
-        <RecentInvoices actions={(invoice) => <ClientInvoiceActions invoice={invoice} />} />
+        <ClientContractsTable customerId={customerId} />
+        <RecentInvoices
+          customerId={customerId}
+          actions={(invoice) => <ClientInvoiceActions invoice={invoice} />}
+          action={
+            summary.data && summary.data.payAllCount > 1 ? <PayAllButton amount={summary.data.payAllAmount} /> : null
+          }
+        />
         <ClientCreditNotes customerId={customerId} actions={(note) => <CreditNotePdfButton note={note} />} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
           <ClientCreatives contractName={clientContractName} />

@@ -21,6 +21,8 @@ const invoice: InvoiceSummary = {
   status: 'pending',
   subtotal: 1800,
   setupFee: 0,
+  agencyCommission: 0,
+  agencyBillingMode: null,
   tax: 0,
   taxLabel: 'Sales tax',
   taxRate: 0,

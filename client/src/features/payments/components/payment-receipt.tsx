@@ -80,13 +80,17 @@ export function PaymentReceipt({ token, primary }: { token: string; primary: boo
   );
 }
 
-/** Back to where the payer came from: the pay page of a pay link, the client's page of a portal contract. */
+/**
+ * Back to where the payer came from: the pay page of a pay link, the client's page of a portal contract, the portal
+ * for a "Pay all due" (no one contract).
+ */
 function WayBack({ data }: { data: CheckoutReceipt }) {
   const href = data.payPageUrl ?? data.contractPageUrl;
   if (!href) return null;
   return (
     <a href={href} className={cn(buttonVariants({ variant: 'outline' }), 'justify-center')}>
-      <ArrowLeft aria-hidden /> {data.payPageUrl ? 'Back to your payment page' : 'Back to your contract'}
+      <ArrowLeft aria-hidden />{' '}
+      {data.payPageUrl ? 'Back to your payment page' : data.contractId ? 'Back to your contract' : 'Back to the portal'}
     </a>
   );
 }

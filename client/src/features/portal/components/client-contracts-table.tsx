@@ -1,6 +1,6 @@
+import type { PortalContract } from '@shared/contracts/client-portal';
 import type { ContractNextStep } from '@shared/contracts/contract-next-step';
 import { contractStatusBadge, shortContractId } from '@shared/contracts/contract-vocabulary';
-import type { ClientContract } from '@shared/contracts/dashboard';
 import { FileText } from 'lucide-react';
 import { Link } from 'wouter';
 import { BADGE_TONES } from '@/components/ui/badge';
@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { usePortalContracts } from '../api/get-client-contracts';
+import { AdvertiserGroups } from './advertiser-groups';
 
 /** "Contract #" and the last 6 characters of the id when the contract has no title (ui-spec section 2). */
 export const clientContractName = (contract: { id: string; title: string | null }) =>
@@ -27,7 +28,7 @@ const nextStepShort = (step: ContractNextStep) =>
     : `First invoice ${formatDate(step.firstInvoiceOn)}`;
 
 /** Newest first as the server sends them; every one of them is here, so the headers sort. */
-const COLUMNS: Column<ClientContract>[] = [
+const COLUMNS: Column<PortalContract>[] = [
   {
     id: 'contract',
     header: 'Contract',
@@ -116,8 +117,11 @@ const COLUMNS: Column<ClientContract>[] = [
   },
 ];
 
-/** The client's contracts: name, status, start, term, monthly amount and totalAmount. */
-export function ClientContractsTable() {
+/**
+ * The client's contracts: name, status, start, term, monthly amount and totalAmount; an agency's grouped by
+ * advertiser (`customerId`: the signed-in client's customer).
+ */
+export function ClientContractsTable({ customerId }: { customerId?: string | null }) {
   const { data, error } = usePortalContracts();
   const rows = data?.rows ?? [];
   return (
@@ -132,22 +136,30 @@ export function ClientContractsTable() {
         {error && !data ? (
           <ErrorState title="Could not load your contracts">Reload the page to try again.</ErrorState>
         ) : (
-          <DataTable
-            caption="My contracts"
-            columns={COLUMNS}
+          <AdvertiserGroups
             rows={rows}
-            rowKey={(contract) => contract.id}
-            loading={!data}
-            loadingRows={3}
-            className="min-w-[36rem]"
-            sortable={data !== undefined && data.total <= rows.length}
-            empty={
-              <p className="flex flex-col items-center gap-2 py-8 text-center text-sm text-muted-foreground">
-                <FileText className="size-8" aria-hidden />
-                No contracts available
-              </p>
-            }
-          />
+            customerId={customerId}
+            advertiser={(contract) => ({ id: contract.advertiserId, name: contract.advertiserName })}
+          >
+            {(group, advertiser) => (
+              <DataTable
+                caption={advertiser ? `My contracts: ${advertiser}` : 'My contracts'}
+                columns={COLUMNS}
+                rows={group}
+                rowKey={(contract) => contract.id}
+                loading={!data}
+                loadingRows={3}
+                className="min-w-[36rem]"
+                sortable={data !== undefined && data.total <= rows.length}
+                empty={
+                  <p className="flex flex-col items-center gap-2 py-8 text-center text-sm text-muted-foreground">
+                    <FileText className="size-8" aria-hidden />
+                    No contracts available
+                  </p>
+                }
+              />
+            )}
+          </AdvertiserGroups>
         )}
       </CardContent>
     </Card>

@@ -23,6 +23,8 @@ const base: InvoiceSummary = {
   status: 'pending',
   subtotal: 1500,
   setupFee: 0,
+  agencyCommission: 0,
+  agencyBillingMode: null,
   tax: 0,
   taxLabel: 'Sales tax',
   taxRate: 0,

@@ -75,7 +75,41 @@ export type AccountingSettings = {
   quickbooksNoTaxCode: string | null;
   /** How the Xero and QuickBooks files write dates. */
   dateFormat: AccountingDateFormat;
+  /**
+   * Agency billing (product.md section 20, decision 060): the account of agency commission (an expense or a
+   * contra-revenue account), debited with a net-billed invoice's deducted commission line and with a
+   * gross-billed invoice's commission once it is paid; and the payable (a liability) credited with the latter,
+   * what is owed to the agency. Left out of a saved group (saved before they existed, or by a client that does
+   * not send them): their defaults, AGENCY_ACCOUNT_DEFAULTS; null: not set.
+   */
+  agencyCommissionAccount?: string | null;
+  agencyPayableAccount?: string | null;
 };
+
+/** The agency accounts (AccountingSettings), with their labels, hints and defaults. */
+export const AGENCY_ACCOUNT_FIELDS = ['agencyCommissionAccount', 'agencyPayableAccount'] as const;
+export type AgencyAccountField = (typeof AGENCY_ACCOUNT_FIELDS)[number];
+
+export const AGENCY_ACCOUNT_LABELS: Record<AgencyAccountField, string> = {
+  agencyCommissionAccount: 'Agency commission',
+  agencyPayableAccount: 'Agency commissions payable',
+};
+
+export const AGENCY_ACCOUNT_HINTS: Record<AgencyAccountField, string> = {
+  agencyCommissionAccount:
+    'Commission of agencies: deducted on net-billed invoices, and owed on gross-billed ones once paid.',
+  agencyPayableAccount: 'What is owed to agencies on gross-billed invoices once paid (a liability).',
+};
+
+/** Until an admin sets them: the accounts under these names. */
+export const AGENCY_ACCOUNT_DEFAULTS: Record<AgencyAccountField, string> = {
+  agencyCommissionAccount: 'Agency commission',
+  agencyPayableAccount: 'Agency commissions payable',
+};
+
+/** An agency account as the files use it: the saved code, its default when never saved, null when cleared. */
+export const agencyAccount = (settings: AccountingSettings, field: AgencyAccountField): string | null =>
+  settings[field] === undefined ? AGENCY_ACCOUNT_DEFAULTS[field] : settings[field];
 
 /** The settings' account fields besides revenue, with their labels and hints (form, messages, the notice). */
 export const ACCOUNT_FIELDS = [

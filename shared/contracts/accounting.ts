@@ -51,9 +51,20 @@ const code = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A code a client may leave out (undefined: keep the saved one); '' and null: not set. */
+const optionalCode = z
+  .string({ message: ACCOUNTING_MESSAGES.codeInvalid })
+  .trim()
+  .max(60, ACCOUNTING_MESSAGES.codeTooLong)
+  .refine((v) => !hasControlCharacter(v) && !/^[=+\-@]/.test(v), ACCOUNTING_MESSAGES.codeInvalid)
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .optional();
+
 /**
  * PUT /api/accounting/settings and the Settings screen's "Accounting" tab: every code (or null), and the files'
- * date format, which a client that does not send it leaves as it is (the route keeps the saved one).
+ * date format and the agency accounts, which a client that does not send them leaves as they are (the route
+ * keeps the saved ones).
  */
 export const accountingSettingsSchema = z.object({
   revenueAccounts: z.object(
@@ -70,6 +81,9 @@ export const accountingSettingsSchema = z.object({
   quickbooksTaxCode: code,
   quickbooksNoTaxCode: code,
   dateFormat: z.enum(ACCOUNTING_DATE_FORMATS, { message: ACCOUNTING_MESSAGES.dateFormat }).optional(),
+  /** The agency accounts (decision 060), which a client that does not send them leaves as they are. */
+  agencyCommissionAccount: optionalCode,
+  agencyPayableAccount: optionalCode,
 }) satisfies z.ZodType<
   Omit<AccountingSettings, 'dateFormat'> & Partial<Pick<AccountingSettings, 'dateFormat'>>,
   unknown

@@ -51,6 +51,46 @@ export type ReportActivity = {
   createdAt: string;
 };
 
+/**
+ * One agency's figures over the range (AgencyFigures.byAgency): the non-void invoices billed to it (for any of
+ * its advertisers) issued in the range.
+ */
+export type AgencyRevenueRow = {
+  agencyId: string;
+  name: string;
+  /** The advertisers (the invoices' customers) it was billed for. */
+  advertisers: number;
+  invoices: number;
+  gross: number;
+  commission: number;
+  net: number;
+};
+
+/**
+ * Agency billing over the range (product.md section 20, decision 060 "Reports"), on the invoices billed to an
+ * agency (`agency_billing_mode` net or gross) that are not void and were issued in the range, before tax:
+ * - gross: the sum of their subtotals (the gross lines: subtotal_cents never has the commission taken off);
+ * - commission: the sum of their agency commissions (`agency_commission_cents`), billed net (deducted on the
+ *   invoice) or gross (owed to the agency once the invoice is paid);
+ * - net: gross - commission, the revenue the business keeps (a rep's commission is on it, less setup fees).
+ * A net-billed invoice's billed total (quickStats.billed) is its net plus tax; a gross-billed one's, its gross
+ * plus tax. Invoices not billed to an agency are in none of these figures. All zero when there was no agency
+ * billing in the range. A rep's report: the invoices of their own contracts.
+ */
+export type AgencyFigures = {
+  invoices: number;
+  gross: number;
+  commission: number;
+  net: number;
+  /** Of the commission: deducted on net-billed invoices, and owed to agencies on gross-billed ones. */
+  deductedCommission: number;
+  owedCommission: number;
+  /** How many agencies were billed in the range (byAgency lists the best of them). */
+  agencyCount: number;
+  /** Revenue by agency: the top agencies by net, then by name (at most 10). */
+  byAgency: AgencyRevenueRow[];
+};
+
 /** GET /api/reports. Amounts are dollars; counts are whole numbers. */
 export type Report = {
   range: ReportRange;
@@ -152,4 +192,6 @@ export type Report = {
     /** What those retries collected (dollars). */
     recoveredAmount: number;
   };
+  /** Gross revenue, agency commission and net revenue of agency billing, and revenue by agency (AgencyFigures). */
+  agencies: AgencyFigures;
 };

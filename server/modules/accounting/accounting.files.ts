@@ -306,6 +306,20 @@ export function lineDescription(line: LineDoc): string {
 
 const taxed = (invoice: { taxRateBp: number }) => invoice.taxRateBp > 0;
 
+/**
+ * The advertiser of a document billed to its agency (decision 060), as the files name it: "Advertiser: Bella
+ * Notte Trattoria"; null when the document is billed to the advertiser itself.
+ */
+export const advertiserNote = (doc: { advertiserName?: string | null }) =>
+  doc.advertiserName ? `Advertiser: ${doc.advertiserName}` : null;
+
+/** Text with the advertiser appended when the document is billed to its agency: "Spring campaign · Advertiser: …". */
+const withAdvertiser = (value: string | null, doc: { advertiserName?: string | null }): string | null => {
+  const note = advertiserNote(doc);
+  if (!note) return value;
+  return value ? `${value} · ${note}` : note;
+};
+
 function xeroInvoices({ invoices }: Documents, book: AccountBook, dateFormat: AccountingDateFormat): Written {
   const day = (value: string) => formatAccountingDate(value, dateFormat);
   return invoicesWritten(invoices, (invoice) =>
@@ -316,7 +330,7 @@ function xeroInvoices({ invoices }: Documents, book: AccountBook, dateFormat: Ac
         text(invoice.customerEmail),
         ...xeroAddress(invoice.customerAddress),
         invoice.number,
-        text(invoice.contractTitle),
+        text(withAdvertiser(invoice.contractTitle, invoice)),
         day(businessDayOf(invoice.issuedAt)),
         day(invoice.dueDate),
         text(lineDescription(share.line)),
@@ -343,7 +357,7 @@ function quickbooksInvoices({ invoices }: Documents, book: AccountBook, dateForm
         day(businessDayOf(invoice.issuedAt)),
         day(invoice.dueDate),
         book.revenue(share.key),
-        text(lineDescription(share.line)),
+        text(withAdvertiser(lineDescription(share.line), invoice)),
         String(quantity),
         centsToPlain(unitCents),
         centsToPlain(share.netCents),
@@ -367,12 +381,15 @@ function invoicesWritten(invoices: InvoiceDoc[], rowsOf: (invoice: InvoiceDoc) =
   };
 }
 
-/** What a credit note's row says: its reason and the invoice it credits (and the ad type, when split over several). */
+/**
+ * What a credit note's row says: its reason and the invoice it credits (and the ad type, when split over several;
+ * the advertiser when billed to its agency).
+ */
 function creditDescription(note: CreditNoteDoc, key: string, split: boolean): string {
   const what = split
     ? `, ${key === 'other' ? 'other revenue' : AD_TYPE_LABELS[key as keyof typeof AD_TYPE_LABELS]}`
     : '';
-  return `${note.reason} (credit on ${note.invoiceNumber}${what})`;
+  return withAdvertiser(`${note.reason} (credit on ${note.invoiceNumber}${what})`, note) ?? '';
 }
 
 function xeroCreditNotes({ creditNotes }: Documents, book: AccountBook, dateFormat: AccountingDateFormat): Written {
@@ -456,11 +473,22 @@ const methodLabel = (method: string | null) =>
  * - a credit note: revenue and tax debited (spread as the invoice was), receivables credited what it took off
  *   the amount due, customer credit what went to the credit balance;
  * - a payment: the money's account (bank, card clearing, or customer credit when the balance paid) debited,
- *   receivables credited; a refund the other way round;
+ *   receivables credited; a refund the other way round; the payment that pays a gross-billed invoice in full is
+ *   followed by a second entry of the same document: agency commission debited, agency commissions payable
+ *   credited, the commission now owed to the agency (decision 060);
+ * - a net-billed invoice's agency commission line (negative) is debited to agency commission, not revenue;
  * - credit refunded to a customer: customer credit debited, the bank (or card clearing) credited.
  */
 function journal(documents: Documents, book: AccountBook): Written {
-  type Dated = { at: Date; order: number; ref: DocumentRef; label: string; entry: () => Entry };
+  type Dated = {
+    at: Date;
+    order: number;
+    ref: DocumentRef;
+    label: string;
+    entry: () => Entry;
+    /** A second entry of the same document (a payment's agency payable): its rows follow the first's. */
+    payable?: () => Entry;
+  };
   const dated: Dated[] = [];
   const receivables = () => book.account('receivablesAccount');
 
@@ -473,7 +501,7 @@ function journal(documents: Documents, book: AccountBook): Written {
       entry: () => {
         const entry = new Entry(
           businessDayOf(invoice.issuedAt),
-          `Invoice ${invoice.number} · ${invoice.customerName}`,
+          withAdvertiser(`Invoice ${invoice.number} · ${invoice.customerName}`, invoice) ?? '',
           invoice.number,
         );
         entry.post(receivables(), invoice.totalCents);
@@ -492,7 +520,7 @@ function journal(documents: Documents, book: AccountBook): Written {
       entry: () => {
         const entry = new Entry(
           businessDayOf(note.issuedAt),
-          `Credit note ${note.number} on ${note.invoiceNumber} · ${note.customerName}`,
+          withAdvertiser(`Credit note ${note.number} on ${note.invoiceNumber} · ${note.customerName}`, note) ?? '',
           note.number,
         );
         for (const share of creditShares(note, note.invoice)) entry.post(book.revenue(share.key), share.netCents);
@@ -513,7 +541,10 @@ function journal(documents: Documents, book: AccountBook): Written {
         const refund = payment.kind === 'refund';
         const entry = new Entry(
           businessDayOf(payment.paidAt),
-          `${refund ? 'Refund' : 'Payment'} of ${payment.invoiceNumber} by ${methodLabel(payment.method)} · ${payment.customerName}`,
+          withAdvertiser(
+            `${refund ? 'Refund' : 'Payment'} of ${payment.invoiceNumber} by ${methodLabel(payment.method)} · ${payment.customerName}`,
+            payment,
+          ) ?? '',
           payment.invoiceNumber,
         );
         const sign = refund ? -1 : 1;
@@ -521,6 +552,20 @@ function journal(documents: Documents, book: AccountBook): Written {
         entry.post(receivables(), -sign * payment.amountCents);
         return entry;
       },
+      // A gross-billed invoice paid in full: the agency's commission is now owed to it (decision 060).
+      payable: payment.agencyPayable
+        ? () => {
+            const { cents, agencyName } = payment.agencyPayable!;
+            const entry = new Entry(
+              businessDayOf(payment.paidAt),
+              withAdvertiser(`Agency commission on ${payment.invoiceNumber} owed to ${agencyName}`, payment) ?? '',
+              payment.invoiceNumber,
+            );
+            entry.post(book.agency('agencyCommissionAccount'), cents);
+            entry.post(book.agency('agencyPayableAccount'), -cents);
+            return entry;
+          }
+        : undefined,
     });
   }
   for (const refund of documents.creditRefunds) {
@@ -543,10 +588,14 @@ function journal(documents: Documents, book: AccountBook): Written {
   }
 
   dated.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
-  const entries = dated.map((d) => ({ ref: d.ref, label: d.label, entry: d.entry() }));
+  const entries = dated.map((d) => ({
+    ref: d.ref,
+    label: d.label,
+    entries: d.payable ? [d.entry(), d.payable()] : [d.entry()],
+  }));
   return {
-    documents: entries.map(({ ref, label, entry }) => ({ ref, label, rows: entry.rows() })),
-    totalCents: sumCents(entries.map(({ entry }) => entry.debits())),
+    documents: entries.map(({ ref, label, entries }) => ({ ref, label, rows: entries.flatMap((e) => e.rows()) })),
+    totalCents: sumCents(entries.flatMap(({ entries }) => entries.map((e) => e.debits()))),
     taxCents: null,
   };
 }

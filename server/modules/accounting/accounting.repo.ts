@@ -5,6 +5,7 @@ import type {
 } from '@shared/contracts/accounting-vocabulary';
 import type { AdType, PriceMetric } from '@shared/contracts/product-vocabulary';
 import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   accountingExportParts,
@@ -325,12 +326,18 @@ export type AddressDoc = {
   country: string | null;
 };
 
+/**
+ * An invoice as the files write it. The contact (customerName, e-mail, address) is the invoice's bill-to, who is
+ * invoiced and pays: the advertiser, or its agency (decision 060); advertiserName names the advertiser when the
+ * invoice is billed to someone else (null or left out otherwise).
+ */
 export type InvoiceDoc = InvoiceTaxTerms & {
   id: string;
   number: string;
   issuedAt: Date;
   dueDate: string;
   customerName: string;
+  advertiserName?: string | null;
   customerEmail: string;
   customerAddress: AddressDoc;
   contractTitle: string | null;
@@ -348,7 +355,9 @@ export type CreditNoteDoc = {
   taxCents: number;
   appliedCents: number;
   toBalanceCents: number;
+  /** The credited invoice's bill-to (InvoiceDoc), and its advertiser when that is someone else. */
   customerName: string;
+  advertiserName?: string | null;
   customerEmail: string;
   customerAddress: AddressDoc;
   invoiceNumber: string;
@@ -364,7 +373,15 @@ export type PaymentDoc = {
   paidAt: Date;
   reference: string | null;
   invoiceNumber: string;
+  /** The invoice's bill-to (who pays), and its advertiser when that is someone else. */
   customerName: string;
+  advertiserName?: string | null;
+  /**
+   * A gross-billed invoice's agency commission, owed to the agency once the invoice is paid (decision 060): on
+   * the payment that paid it in full (the invoice paid, and this its latest succeeded payment up to when it
+   * was), with the agency's name; null or left out on every other payment.
+   */
+  agencyPayable?: { cents: number; agencyName: string } | null;
 };
 
 export type CreditRefundDoc = {
@@ -384,6 +401,11 @@ const addressColumns = () => ({
   zip: customers.zipCode,
   country: customers.country,
 });
+
+/** The advertiser of an invoice billed to someone else (its agency): the invoice's customer. */
+const advertisers = alias(customers, 'advertiser');
+const advertiserName = () =>
+  sql<string | null>`case when ${invoices.billToCustomerId} <> ${invoices.customerId} then ${advertisers.name} end`;
 
 /**
  * The rows whose id is one of these, as ONE array parameter: a year of documents can be more than the 65,535
@@ -435,6 +457,7 @@ export async function selectInvoiceDocs(db: Db, ids: string[]): Promise<InvoiceD
       issuedAt: invoices.issuedAt,
       dueDate: invoices.dueDate,
       customerName: customers.name,
+      advertiserName: advertiserName(),
       customerEmail: customers.email,
       ...addressColumns(),
       contractTitle: contracts.title,
@@ -445,7 +468,8 @@ export async function selectInvoiceDocs(db: Db, ids: string[]): Promise<InvoiceD
       taxIncluded: invoices.taxIncluded,
     })
     .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .innerJoin(customers, eq(customers.id, invoices.billToCustomerId))
+    .innerJoin(advertisers, eq(advertisers.id, invoices.customerId))
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
     .where(idIn(invoices.id, ids))
     .orderBy(asc(invoices.issuedAt), asc(invoices.number));
@@ -472,6 +496,7 @@ export async function selectCreditNoteDocs(db: Db, ids: string[]): Promise<Credi
       appliedCents: creditNotes.appliedCents,
       toBalanceCents: creditNotes.toBalanceCents,
       customerName: customers.name,
+      advertiserName: advertiserName(),
       customerEmail: customers.email,
       ...addressColumns(),
       invoiceId: invoices.id,
@@ -482,7 +507,8 @@ export async function selectCreditNoteDocs(db: Db, ids: string[]): Promise<Credi
     })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(customers, eq(customers.id, creditNotes.customerId))
+    .innerJoin(customers, eq(customers.id, invoices.billToCustomerId))
+    .innerJoin(advertisers, eq(advertisers.id, invoices.customerId))
     .where(idIn(creditNotes.id, ids))
     .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number));
   const lines = await selectLines(db, [...new Set(rows.map((row) => row.invoiceId))]);
@@ -495,10 +521,13 @@ export async function selectCreditNoteDocs(db: Db, ids: string[]): Promise<Credi
   );
 }
 
-/** Payments and refunds received or made, in the order the money moved. */
+/**
+ * Payments and refunds received or made, in the order the money moved, each named by its invoice's bill-to; the
+ * payment that paid a gross-billed invoice in full carries the commission then owed to the agency.
+ */
 export async function selectPaymentDocs(db: Db, ids: string[]): Promise<PaymentDoc[]> {
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       id: payments.id,
       kind: sql<'payment' | 'refund'>`${payments.kind}`,
@@ -508,12 +537,26 @@ export async function selectPaymentDocs(db: Db, ids: string[]): Promise<PaymentD
       reference: payments.reference,
       invoiceNumber: invoices.number,
       customerName: customers.name,
+      advertiserName: advertiserName(),
+      payableCents: sql<number>`case
+        when ${payments.kind} = 'payment' and ${invoices.agencyBillingMode} = 'gross' and ${invoices.status} = 'paid'
+             and ${invoices.agencyCommissionCents} > 0
+             and ${payments.id} = (select x.id from payments x
+                                   where x.invoice_id = ${invoices.id} and x.kind = 'payment'
+                                     and x.status = 'succeeded' and x.paid_at <= ${invoices.paidAt}
+                                   order by x.paid_at desc, x.created_at desc, x.id desc limit 1)
+        then ${invoices.agencyCommissionCents} else 0 end`.mapWith(Number),
     })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .innerJoin(customers, eq(customers.id, payments.customerId))
+    .innerJoin(customers, eq(customers.id, invoices.billToCustomerId))
+    .innerJoin(advertisers, eq(advertisers.id, invoices.customerId))
     .where(idIn(payments.id, ids))
     .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id));
+  return rows.map(({ payableCents, ...payment }) => ({
+    ...payment,
+    agencyPayable: payableCents > 0 ? { cents: payableCents, agencyName: payment.customerName } : null,
+  }));
 }
 
 /** Customer credit paid back by finance, oldest first. */

@@ -8,6 +8,7 @@ import {
   nullableString,
   number,
   object,
+  optional,
   string,
 } from '../../lib/response-schema';
 
@@ -60,4 +61,6 @@ export const accountingSettingsResponse = object<AccountingSettings>({
   quickbooksTaxCode: nullableString,
   quickbooksNoTaxCode: nullableString,
   dateFormat: string,
+  agencyCommissionAccount: optional(nullableString),
+  agencyPayableAccount: optional(nullableString),
 });

@@ -7,6 +7,7 @@ import {
   type AccountingFormat,
   type AccountingSettings,
   type AccountingSettingsUpdate,
+  AGENCY_ACCOUNT_FIELDS,
   noAccountCodes,
 } from '@shared/contracts/accounting';
 import type { ListQuery } from '@shared/contracts/common';
@@ -49,11 +50,18 @@ export function getAccountingSettings(db: Db): Promise<AccountingSettings> {
 
 /**
  * Saves every code and the date format (audited as a settings change, field by field); a request without a
- * date format keeps the saved one.
+ * date format, or without an agency account, keeps the saved one (an agency account never saved stays out of
+ * the group: its default applies, AGENCY_ACCOUNT_DEFAULTS).
  */
 export async function saveAccountingSettings(db: Db, actor: SessionUser, value: AccountingSettingsUpdate) {
-  const dateFormat = value.dateFormat ?? (await getAccountingSettings(db)).dateFormat;
-  return saveSettings(db, actor, 'accounting', { ...value, dateFormat });
+  const saved = await getAccountingSettings(db);
+  const merged: AccountingSettings = { ...value, dateFormat: value.dateFormat ?? saved.dateFormat };
+  for (const field of AGENCY_ACCOUNT_FIELDS) {
+    const kept = value[field] === undefined ? saved[field] : value[field];
+    if (kept === undefined) delete merged[field];
+    else merged[field] = kept;
+  }
+  return saveSettings(db, actor, 'accounting', merged);
 }
 
 const toView = (row: ExportRow): AccountingExport => {

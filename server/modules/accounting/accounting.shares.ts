@@ -2,6 +2,9 @@ import {
   ACCOUNT_FIELD_LABELS,
   type AccountField,
   type AccountingSettings,
+  AGENCY_ACCOUNT_LABELS,
+  type AgencyAccountField,
+  agencyAccount,
   revenueLabel,
   TAX_NAME_LABELS,
   type TaxNameField,
@@ -19,12 +22,17 @@ import type { InvoiceTaxTerms, LineDoc } from './accounting.repo';
  * tax share when prices included tax. Net revenue + tax = the invoice's total, always.
  */
 
-/** A revenue account's key: the line's ad type, or `other` (packages, setup fees, a product no longer there). */
-export type RevenueKey = AdType | 'other';
+/**
+ * A line's account key: the line's ad type, `other` (packages, setup fees, a product no longer there), or
+ * `agency_commission` for a net-billed invoice's negative commission line (decision 060), which is booked to
+ * the agency commission account, not to revenue.
+ */
+export type RevenueKey = AdType | 'other' | 'agency_commission';
 
 export type LineShare = { line: LineDoc; key: RevenueKey; netCents: Cents; taxCents: Cents };
 
-export const revenueKeyOf = (line: Pick<LineDoc, 'adType'>): RevenueKey => line.adType ?? 'other';
+export const revenueKeyOf = (line: Pick<LineDoc, 'adType'> & { kind?: string }): RevenueKey =>
+  line.kind === 'agency_commission' ? 'agency_commission' : (line.adType ?? 'other');
 
 export function lineShares(invoice: InvoiceTaxTerms): LineShare[] {
   const amounts = invoice.lines.map((line) => line.amountCents);
@@ -41,11 +49,16 @@ export type AccountShare = { key: RevenueKey; netCents: Cents; taxCents: Cents }
 
 /**
  * A credit note's amount before tax and its tax, spread over the credited invoice's revenue accounts in
- * proportion to the invoice's net revenue in each (a credit corrects the invoice as a whole), to the cent.
+ * proportion to the invoice's net revenue in each (a credit corrects the invoice as a whole), to the cent. A
+ * net-billed invoice's agency commission line is not revenue and takes no share: the commission recorded on
+ * the invoice does not change with a credit.
  */
 export function creditShares(note: { amountCents: Cents; taxCents: Cents }, invoice: InvoiceTaxTerms): AccountShare[] {
   const byKey = new Map<RevenueKey, Cents>();
-  for (const share of lineShares(invoice)) byKey.set(share.key, (byKey.get(share.key) ?? 0) + share.netCents);
+  for (const share of lineShares(invoice)) {
+    if (share.key === 'agency_commission') continue;
+    byKey.set(share.key, (byKey.get(share.key) ?? 0) + share.netCents);
+  }
   const keys = [...byKey.keys()];
   const weights = keys.map((key) => byKey.get(key)!);
   // An invoice whose lines net to nothing has nothing to spread over: the credit is other revenue.
@@ -71,8 +84,12 @@ export function accountBook(settings: AccountingSettings) {
     revenue: (key: RevenueKey) =>
       key === 'other'
         ? take(settings.otherRevenueAccount, ACCOUNT_FIELD_LABELS.otherRevenueAccount)
-        : take(settings.revenueAccounts[key], revenueLabel(key)),
+        : key === 'agency_commission'
+          ? take(agencyAccount(settings, 'agencyCommissionAccount'), AGENCY_ACCOUNT_LABELS.agencyCommissionAccount)
+          : take(settings.revenueAccounts[key], revenueLabel(key)),
     account: (field: AccountField) => take(settings[field], ACCOUNT_FIELD_LABELS[field]),
+    /** The agency commission and payable accounts (their defaults until an admin sets them). */
+    agency: (field: AgencyAccountField) => take(agencyAccount(settings, field), AGENCY_ACCOUNT_LABELS[field]),
     taxName: (field: TaxNameField) => take(settings[field], TAX_NAME_LABELS[field]),
     assertComplete() {
       if (missing.size === 0) return;

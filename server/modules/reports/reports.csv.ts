@@ -60,6 +60,7 @@ export function reportCsv(report: Report): string {
     ['Autopay', 'Collected by autopay', plainAmount(report.autopay.autopayAmount)],
     ['Autopay', 'Recovered by retries', String(report.autopay.recoveredInvoices)],
     ['Autopay', 'Recovered by retries amount', plainAmount(report.autopay.recoveredAmount)],
+    ...agencyRows(report.agencies),
     ...renewalRows('Renewals', '', report.renewals),
     ...report.renewals.byRep.flatMap((r) => renewalRows('Renewals by rep', `${r.salesRepName}: `, r)),
     ...report.recentActivity.map((e): [string, string, string] => [
@@ -81,6 +82,29 @@ function renewalRows(section: string, prefix: string, r: RenewalRateFigures): [s
     [section, `${prefix}Value ended`, plainAmount(r.endedValue)],
     [section, `${prefix}Value renewed`, plainAmount(r.renewedValue)],
     [section, `${prefix}Renewal rate by value (%)`, percentText(r.valueRate)],
+  ];
+}
+
+/**
+ * Agency billing (decision 060 "Reports"): gross, commission and net of the invoices billed to agencies, and each
+ * agency listed by net; no rows when there was no agency billing in the range, as the screen shows none.
+ */
+function agencyRows(agencies: Report['agencies']): [string, string, string][] {
+  if (agencies.invoices === 0) return [];
+  return [
+    ['Agency commission', 'Invoices billed to agencies', String(agencies.invoices)],
+    ['Agency commission', 'Gross revenue', plainAmount(agencies.gross)],
+    ['Agency commission', 'Agency commission', plainAmount(agencies.commission)],
+    ['Agency commission', 'Net revenue', plainAmount(agencies.net)],
+    ['Agency commission', 'Deducted on net-billed invoices', plainAmount(agencies.deductedCommission)],
+    ['Agency commission', 'Owed on gross-billed invoices', plainAmount(agencies.owedCommission)],
+    ...agencies.byAgency.flatMap((a): [string, string, string][] => [
+      ['Revenue by agency', `${a.name}: advertisers`, String(a.advertisers)],
+      ['Revenue by agency', `${a.name}: invoices`, String(a.invoices)],
+      ['Revenue by agency', `${a.name}: gross`, plainAmount(a.gross)],
+      ['Revenue by agency', `${a.name}: commission`, plainAmount(a.commission)],
+      ['Revenue by agency', `${a.name}: net`, plainAmount(a.net)],
+    ]),
   ];
 }
 

@@ -514,3 +514,88 @@ export async function selectEndedWithoutTermValue(
   ]);
   return [...unvalued, ...unvaluedRenewal];
 }
+
+export type AgencyRevenueRow = {
+  agencyId: string;
+  name: string;
+  advertisers: number;
+  invoices: number;
+  grossCents: number;
+  commissionCents: number;
+};
+
+export type AgencyTotals = {
+  invoices: number;
+  grossCents: number;
+  commissionCents: number;
+  deductedCents: number;
+  owedCents: number;
+  agencies: number;
+};
+
+/**
+ * Agency billing over the period (product.md section 20, decision 060 "Reports"), in one statement: the non-void
+ * invoices billed to an agency (agency_billing_mode net or gross) issued in the period, from
+ * invoices_agency_issued_idx (partial: agency invoices only, with their issue date, bill-to, mode, commission and
+ * subtotal), so the cost is the few agency invoices' whatever the book's size; status and advertiser are read
+ * from those rows. Per agency: the advertisers billed for, the invoices, their subtotals (gross) and
+ * commissions; the totals over every agency (window sums) beside the best `limit` agencies by net
+ * (gross - commission), then name. A rep's: the invoices of their contracts.
+ */
+export async function selectAgencyFigures(
+  db: Db,
+  scope: ReportScope,
+  period: ReportPeriod,
+  limit: number,
+): Promise<{ totals: AgencyTotals; byAgency: AgencyRevenueRow[] }> {
+  const mine = scope.repId ? sql`join contracts c on c.id = i.contract_id and c.sales_rep_id = ${scope.repId}` : sql``;
+  const result = await db.execute(sql`
+    with billed as (
+      select i.bill_to_customer_id as agency_id,
+             count(distinct i.customer_id) as advertisers,
+             count(*) as invoices,
+             sum(i.subtotal_cents) as gross,
+             sum(i.agency_commission_cents) as commission,
+             sum(i.agency_commission_cents) filter (where i.agency_billing_mode = 'net') as deducted,
+             sum(i.agency_commission_cents) filter (where i.agency_billing_mode = 'gross') as owed
+      from invoices i ${mine}
+      where i.agency_billing_mode is not null
+        and i.issued_at >= ${startOf(period)} and i.issued_at < ${endOf(period)}
+        and i.status <> 'void'
+      group by i.bill_to_customer_id
+    ),
+    ranked as (
+      select b.*, a.name,
+             count(*) over () as agencies,
+             sum(b.invoices) over () as all_invoices,
+             sum(b.gross) over () as all_gross,
+             sum(b.commission) over () as all_commission,
+             sum(coalesce(b.deducted, 0)) over () as all_deducted,
+             sum(coalesce(b.owed, 0)) over () as all_owed
+      from billed b
+      join customers a on a.id = b.agency_id
+    )
+    select * from ranked
+    order by gross - commission desc, name, agency_id
+    limit ${limit}`);
+  const rows = rowsOf<Record<string, string | number>>(result);
+  const [first] = rows;
+  return {
+    totals: {
+      invoices: int(first?.all_invoices),
+      grossCents: int(first?.all_gross),
+      commissionCents: int(first?.all_commission),
+      deductedCents: int(first?.all_deducted),
+      owedCents: int(first?.all_owed),
+      agencies: int(first?.agencies),
+    },
+    byAgency: rows.map((r) => ({
+      agencyId: String(r.agency_id),
+      name: String(r.name),
+      advertisers: int(r.advertisers),
+      invoices: int(r.invoices),
+      grossCents: int(r.gross),
+      commissionCents: int(r.commission),
+    })),
+  };
+}

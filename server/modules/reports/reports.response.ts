@@ -110,4 +110,24 @@ export const reportResponse = object<Report>({
     recoveredInvoices: integer,
     recoveredAmount: number,
   }),
+  agencies: object<Report['agencies']>({
+    invoices: integer,
+    gross: number,
+    commission: number,
+    net: number,
+    deductedCommission: number,
+    owedCommission: number,
+    agencyCount: integer,
+    byAgency: arrayOf(
+      object<Report['agencies']['byAgency'][number]>({
+        agencyId: string,
+        name: string,
+        advertisers: integer,
+        invoices: integer,
+        gross: number,
+        commission: number,
+        net: number,
+      }),
+    ),
+  }),
 });

@@ -1,6 +1,6 @@
 import type { User } from '@shared/contracts/auth';
 import type { RenewalRate, RenewalRateFigures } from '@shared/contracts/renewal-vocabulary';
-import { type Report, type ReportRange, reportRangeDates } from '@shared/contracts/reports';
+import { type AgencyFigures, type Report, type ReportRange, reportRangeDates } from '@shared/contracts/reports';
 import { centsToAmount, divideRound } from '@shared/money';
 import { can } from '@shared/permissions';
 import type { Db } from '../../db/client';
@@ -14,6 +14,8 @@ type Actor = Pick<User, 'id' | 'role'>;
 
 const TOP_PRODUCTS = 5;
 const RECENT_ACTIVITY = 8;
+/** Revenue by agency lists the best this many agencies by net. */
+const TOP_AGENCIES = 10;
 
 /** The report-compaction job (server/jobs.ts): folds the totals' delta rows; reports are exact with or without it. */
 export function compactReportTotals(db: Db): Promise<number> {
@@ -34,7 +36,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
   const today = businessToday(now);
   // The collection rate: invoices that fell due in the range up to today (nothing yet when the range is to come).
   const through = today.localeCompare(to) < 0 ? today : to;
-  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals, due, autopay] =
+  const [revenue, contracts, top, billed, open, delivery, activity, inventory, renewals, due, autopay, agencies] =
     await Promise.all([
       repo.selectCashByMonth(db, scope, period),
       repo.selectContractFigures(db, scope, period, today),
@@ -47,6 +49,7 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       renewalRate(db, scope, period),
       repo.selectCollection(db, scope, { from, through }),
       repo.selectAutopayFigures(db, scope, period),
+      repo.selectAgencyFigures(db, scope, period, TOP_AGENCIES),
     ]);
   return {
     range,
@@ -109,6 +112,32 @@ export async function buildReport(db: Db, actor: Actor, range: ReportRange, now 
       recoveredInvoices: autopay.recoveredInvoices,
       recoveredAmount: centsToAmount(autopay.recoveredCents),
     },
+    agencies: agencyFigures(agencies),
+  };
+}
+
+/**
+ * Agency billing in dollars (shared/contracts/reports.ts AgencyFigures): net is gross - commission, in cents,
+ * for the totals and for each agency.
+ */
+function agencyFigures({ totals, byAgency }: Awaited<ReturnType<typeof repo.selectAgencyFigures>>): AgencyFigures {
+  return {
+    invoices: totals.invoices,
+    gross: centsToAmount(totals.grossCents),
+    commission: centsToAmount(totals.commissionCents),
+    net: centsToAmount(totals.grossCents - totals.commissionCents),
+    deductedCommission: centsToAmount(totals.deductedCents),
+    owedCommission: centsToAmount(totals.owedCents),
+    agencyCount: totals.agencies,
+    byAgency: byAgency.map((row) => ({
+      agencyId: row.agencyId,
+      name: row.name,
+      advertisers: row.advertisers,
+      invoices: row.invoices,
+      gross: centsToAmount(row.grossCents),
+      commission: centsToAmount(row.commissionCents),
+      net: centsToAmount(row.grossCents - row.commissionCents),
+    })),
   };
 }
 

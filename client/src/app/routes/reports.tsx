@@ -27,6 +27,7 @@ import { useCurrentUser } from '@/features/auth/api/me';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useExportReport } from '@/features/reports/api/export-report';
 import { useReport } from '@/features/reports/api/get-report';
+import { AgencyBilling } from '@/features/reports/components/agency-billing';
 import { AutopayStats } from '@/features/reports/components/autopay-stats';
 import { performanceAlerts } from '@/features/reports/components/performance-alerts';
 import { RenewalRate } from '@/features/reports/components/renewal-rate';
@@ -195,6 +196,9 @@ export default function ReportsPage() {
               <AutopayStats autopay={data.autopay} />
             </Section>
           </div>
+
+          {/* Agency billing (decision 060): shown only when an invoice was billed to an agency in the range. */}
+          <AgencyBilling agencies={data.agencies} />
 
           <Section title="Inventory Sell-Through" icon={<Layers />}>
             <InventorySellThrough rows={data.inventory ?? []} />

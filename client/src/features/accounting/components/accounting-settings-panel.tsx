@@ -11,6 +11,10 @@ import {
   ACCOUNTING_DATE_FORMAT_LABELS,
   ACCOUNTING_DATE_FORMATS,
   type AccountingSettings,
+  AGENCY_ACCOUNT_FIELDS,
+  AGENCY_ACCOUNT_HINTS,
+  AGENCY_ACCOUNT_LABELS,
+  agencyAccount,
   TAX_NAME_FIELDS,
   TAX_NAME_LABELS,
 } from '@shared/contracts/accounting-vocabulary';
@@ -29,7 +33,7 @@ import { ChoiceSelect } from './choice-select';
 
 /**
  * The Settings screen's "Accounting" tab (admins): the account code of each ad type's revenue, of tax,
- * receivables, bank, card clearing and customer credit, the tax names Xero and QuickBooks know, and how their
+ * receivables, bank, card clearing and customer credit, of agency commission and its payable, the tax names Xero and QuickBooks know, and how their
  * files write dates, which the accounting export writes into its files. A code left empty is not set.
  */
 export function AccountingSettingsPanel() {
@@ -67,6 +71,8 @@ function formValues(settings: AccountingSettings): AccountingSettingsInput {
     ) as AccountingSettingsInput['revenueAccounts'],
     ...Object.fromEntries(ACCOUNT_FIELDS.map((field) => [field, text(settings[field])])),
     ...Object.fromEntries(TAX_NAME_FIELDS.map((field) => [field, text(settings[field])])),
+    // The agency accounts as the files use them: their defaults until saved.
+    ...Object.fromEntries(AGENCY_ACCOUNT_FIELDS.map((field) => [field, text(agencyAccount(settings, field))])),
     dateFormat: settings.dateFormat,
   };
 }
@@ -118,6 +124,21 @@ function AccountingSettingsForm({ current }: { current: AccountingSettings }) {
             key={field}
             label={ACCOUNT_FIELD_LABELS[field]}
             hint={ACCOUNT_FIELD_HINTS[field]}
+            error={errors[field]?.message}
+          >
+            <Input autoComplete="off" {...form.register(field)} />
+          </FormField>
+        ))}
+      </Group>
+      <Group
+        title="Agencies"
+        hint="Agency commission: deducted on net-billed invoices, and owed to the agency on gross-billed ones once paid."
+      >
+        {AGENCY_ACCOUNT_FIELDS.map((field) => (
+          <FormField
+            key={field}
+            label={AGENCY_ACCOUNT_LABELS[field]}
+            hint={AGENCY_ACCOUNT_HINTS[field]}
             error={errors[field]?.message}
           >
             <Input autoComplete="off" {...form.register(field)} />

@@ -65,6 +65,16 @@ const base: Report = {
     recoveredInvoices: 0,
     recoveredAmount: 0,
   },
+  agencies: {
+    invoices: 0,
+    gross: 0,
+    commission: 0,
+    net: 0,
+    deductedCommission: 0,
+    owedCommission: 0,
+    agencyCount: 0,
+    byAgency: [],
+  },
 };
 const today = new Date('2026-11-21T12:00:00Z');
 

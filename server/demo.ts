@@ -21,6 +21,6 @@ await seeding.close();
 
 const { app, stop } = await startServer(config);
 console.log(
-  `\n  Demo running on ${publicOrigin(app)}  (accounts: superadmin@demo.test, admin@, manager@, sales@, sales2@, finance@, client@, client2@demo.test; password demo1234)\n`,
+  `\n  Demo running on ${publicOrigin(app)}  (accounts: superadmin@demo.test, admin@, manager@, sales@, sales2@, finance@, client@, client2@, agency@demo.test; password demo1234)\n`,
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop().finally(() => process.exit(0)));

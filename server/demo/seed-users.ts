@@ -40,3 +40,24 @@ export async function seedUsers(db: Db, opts: { clientCustomerIds: [string, stri
     .returning({ id: users.id, email: users.email });
   return { userIds: Object.fromEntries(rows.map((r) => [r.email, r.id])) };
 }
+
+/** The agency's client account (product.md section 20): agency@demo.test, linked to the agency customer. */
+const AGENCY_USER: DemoAccount = {
+  email: 'agency@demo.test',
+  firstName: 'Renee',
+  lastName: 'Cardenas',
+  role: 'client',
+  commissionRateBp: 0,
+};
+
+/**
+ * The agency client account, made as the other client accounts are (seedUsers), once its customer exists:
+ * seed-agencies.ts calls it for Cardinal Media before sending its first contract.
+ */
+export async function seedAgencyUser(db: Db, opts: { customerId: string }): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...AGENCY_USER, passwordHash: await hashPassword(DEMO_PASSWORD), customerId: opts.customerId })
+    .returning({ id: users.id });
+  return row.id;
+}

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { setDefaultLegalName } from '../lib/company-profile';
 import { createStorage } from '../lib/storage';
 import { seedAccounting } from './seed-accounting';
+import { seedAgencies } from './seed-agencies';
 import { seedAmendments } from './seed-amendments';
 import { seedBilling } from './seed-billing';
 import { seedCatalog } from './seed-catalog';
@@ -22,7 +23,8 @@ import { seedUsers } from './seed-users';
  * products, packages and contracts in every status, the holiday season's inventory partly sold, the account
  * codes of the accounting export (nothing exported yet), contracts at each renewal step (one renewed), and a
  * renewal hold live and one lapsed; customers paying by autopay (a soft decline recovered, a hard decline waiting
- * for a new card, a card expiring this month). Deterministic: the same data on every start.
+ * for a new card, a card expiring this month); two agencies, one billed net and one gross, with their advertisers'
+ * contracts and a year of invoices. Deterministic: the same data on every start.
  */
 export async function seedDemo(
   db: Db,
@@ -46,4 +48,6 @@ export async function seedDemo(
   await seedFirstRefusal(db, documents);
   await seedInsertionOrders(db, documents);
   await seedDeals(db, documents);
+  // Last: the seeds above choose their customers by name, and these are new customers with back-dated contracts.
+  await seedAgencies(db, documents);
 }

@@ -98,6 +98,8 @@ test('admin creates, edits and deletes a customer, with validation first', async
       website: 'https://tinsel.example',
       industry: 'Entertainment',
       notes: 'Wants holiday matinee pre-roll.',
+      kind: 'advertiser',
+      agencyCommissionPercent: null,
     });
     await expect(toast(page, 'Customer created')).toContainText(`${name} has been added`);
     await expect(dialog).toBeHidden();

@@ -399,6 +399,7 @@ describe('the routes that take a key', () => {
         'POST /api/invoices/:id/credit-notes',
         'POST /api/customers/:id/credit-refunds',
         'POST /api/invoices/:id/checkout',
+        'POST /api/client/pay-all',
         'POST /api/payouts/request',
         'POST /api/payouts/:id/approve',
         'POST /api/payouts/:id/reject',

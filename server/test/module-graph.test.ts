@@ -148,7 +148,7 @@ function moduleEdges(): Map<string, string[]> {
  * these. A new edge, or one that is gone, changes this table and the drawing together.
  */
 const MONEY_MODULE_EDGES: Record<string, string[]> = {
-  contracts: ['billing', 'contract-status', 'insertion-orders', 'inventory', 'invitations', 'users'],
+  contracts: ['billing', 'contract-status', 'customers', 'insertion-orders', 'inventory', 'invitations', 'users'],
   billing: ['commissions', 'contract-status', 'credit-notes', 'invoices', 'settings'],
   // The autopay of an invoice's answer reads when it is charged (the autopayChargeOn setting).
   invoices: ['settings'],

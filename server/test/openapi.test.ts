@@ -390,6 +390,9 @@ describe('a typed API for generated clients', () => {
       // Deleted: { message, archived: false }; archived because something uses it: the product too.
       'DELETE /api/products/{id} 200 application/json: id, name, description, adType, defaultPrice, priceMetric, ' +
         'defaultDuration, seasonalPrice, inventoryRequired, capacity, isActive, createdAt, updatedAt',
+      // The agency accounts, once saved (before: their defaults, decision 060).
+      'GET /api/accounting/settings 200 application/json: agencyCommissionAccount, agencyPayableAccount',
+      'PUT /api/accounting/settings 200 application/json: agencyCommissionAccount, agencyPayableAccount',
     ]);
   });
 

@@ -235,6 +235,20 @@ describe('the answers of the demo business', () => {
         payload: { name: 'Giulia Russo', role: 'Accounts payable', email: 'ap@demo.test', isBilling: true },
       }),
     );
+    // An agency of record of the first customer (product.md section 20): the demo has no agencies.
+    const agency = await ctx.injectAs(admin, {
+      method: 'POST',
+      url: '/api/customers',
+      payload: { name: 'Cardinal Media', email: 'billing@cardinal.test', kind: 'agency' },
+    });
+    created.push(
+      agency,
+      await ctx.injectAs(admin, {
+        method: 'PUT',
+        url: `/api/customers/${customerId}/agency`,
+        payload: { agencyId: agency.json().id, billingMode: 'net', from: '2026-01-01' },
+      }),
+    );
     for (const response of created) expect(response.statusCode, response.body).toBeLessThan(300);
   }, 120_000);
 
@@ -407,6 +421,15 @@ describe('the answers of the demo business', () => {
       each('/api/credit-notes/*', await ids(admin, '/api/credit-notes?limit=500')),
     );
     add('GET /api/customers/:id/credit', admin, each('/api/customers/*/credit', customerIds));
+    add('GET /api/customers/:id/agency', admin, each('/api/customers/*/agency', customerIds));
+    const agencyIds = await ids(admin, '/api/customers?kind=agency&limit=500');
+    add('GET /api/agencies/:id/advertisers', admin, each('/api/agencies/*/advertisers', agencyIds));
+    add(
+      'GET /api/agencies/:id/statement',
+      admin,
+      each('/api/agencies/*/statement?from=2026-01-01&to=2026-11-30', agencyIds),
+    );
+    add('GET /api/settings/agencies', admin, ['/api/settings/agencies']);
     add('GET /api/notifications', sales, ['/api/notifications?limit=100']);
     for (const range of ['current_month', 'current_year'])
       add('GET /api/reports', admin, [`/api/reports?range=${range}`]);
@@ -512,5 +535,20 @@ describe('the answers of the demo business', () => {
     const schema = doc.paths['/api/products/{id}'].delete.responses['200'].content!['application/json'].schema;
     expect(Object.keys(archived.json()).sort()).toEqual(Object.keys(schema.properties!).sort());
     expect(archived.json()).toMatchObject({ id: line.productId, archived: true, isActive: false });
+  });
+
+  it("GET /api/accounting/settings: the agency accounts only once saved, as the document's optional fields say", async () => {
+    const admin = await demo('admin@demo.test');
+    const before = (await ctx.injectAs(admin, { method: 'GET', url: '/api/accounting/settings' })).json();
+    expect(before).not.toHaveProperty('agencyCommissionAccount');
+    expect(before).not.toHaveProperty('agencyPayableAccount');
+    const saved = await ctx.injectAs(admin, {
+      method: 'PUT',
+      url: '/api/accounting/settings',
+      payload: { ...before, agencyCommissionAccount: '5100', agencyPayableAccount: null },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await ctx.injectAs(admin, { method: 'GET', url: '/api/accounting/settings' })).json();
+    expect(after).toMatchObject({ agencyCommissionAccount: '5100', agencyPayableAccount: null });
   });
 });

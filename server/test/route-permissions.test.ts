@@ -110,6 +110,16 @@ const MATRIX: Row[] = [
   ['PATCH /api/customers/:id/contacts/:contactId',      401,  ok,   ok,   ok,   ok,   403,  403],
   ['DELETE /api/customers/:id/contacts/:contactId',     401,  ok,   ok,   ok,   ok,   403,  403],
   ['GET /api/customers/:id/timeline',                   401,  ok,   ok,   ok,   ok,   ok,   403],
+  // agencies of record (product.md section 20): managers all, a rep their own customers' (else 404), finance reads;
+  // an agency's advertisers also for its own client users
+  ['GET /api/customers/:id/agency',                     401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['PUT /api/customers/:id/agency',                     401,  ok,   ok,   ok,   ok,   403,  403],
+  ['DELETE /api/customers/:id/agency',                  401,  ok,   ok,   ok,   ok,   403,  403],
+  ['GET /api/agencies/:id/advertisers',                 401,  ok,   ok,   ok,   ok,   ok,   ok],
+  // the agency statement (JSON, PDF or CSV), and the monthly statements' setting (staff read, admins change)
+  ['GET /api/agencies/:id/statement',                   401,  ok,   ok,   ok,   ok,   ok,   ok],
+  ['GET /api/settings/agencies',                        401,  ok,   ok,   ok,   ok,   ok,   403],
+  ['PUT /api/settings/agencies',                        401,  ok,   ok,   403,  403,  403,  403],
 
   ['GET /api/products',                                 401,  ok,   ok,   ok,   ok,   ok,   403],
   ['GET /api/products/:id',                             401,  ok,   ok,   ok,   ok,   ok,   403],
@@ -155,6 +165,7 @@ const MATRIX: Row[] = [
   ['POST /api/invoices/:id/payments',                   401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/void',                       401,  ok,   ok,   403,  403,  ok,   403],
   ['POST /api/invoices/:id/checkout',                   401,  403,  403,  403,  403,  403,  ok],
+  ['POST /api/client/pay-all',                          401,  403,  403,  403,  403,  403,  ok],
   ['POST /api/invoices/:id/credit-notes',               401,  ok,   ok,   403,  403,  ok,   403],
   ['GET /api/credit-notes',                             401,  ok,   ok,   ok,   ok,   ok,   ok],
   ['GET /api/credit-notes/:id',                         401,  ok,   ok,   ok,   ok,   ok,   ok],

@@ -68,6 +68,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   forecast_months: { owner: 'modules/forecast' },
   forecast_sources: { owner: 'modules/forecast' },
   forecast_window: { owner: 'modules/forecast' },
+  customer_agencies: { owner: 'modules/customers' },
+  agency_statement_runs: { owner: 'modules/customers' },
   customer_credit_entries: { owner: 'modules/credit-notes' },
   customers: {
     owner: 'modules/customers',

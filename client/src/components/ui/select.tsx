@@ -67,21 +67,25 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 export function OptionSelect<T extends string>({
   value,
   onChange,
+  onBlur,
   options,
   placeholder,
+  disabled,
   ...trigger
 }: {
   value: T | '';
   onChange: (value: T) => void;
+  onBlur?: () => void;
   options: readonly (readonly [value: T, label: string])[];
   placeholder?: string;
+  disabled?: boolean;
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }) {
   return (
-    <Select value={value} onValueChange={(next) => onChange(next as T)}>
-      <SelectTrigger {...trigger}>
+    <Select value={value} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
+      <SelectTrigger onBlur={onBlur} {...trigger}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>

@@ -12,10 +12,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/select';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { type AgencyOption, useAgencyOptions } from '../api/get-agency-options';
 import { useSetAgencyOfRecord } from '../api/set-agency-of-record';
-import { OptionSelect } from './option-select';
 
 /** The form's values: text ('' for "not set"), which the shared schema (agencyOfRecordSchema) checks and converts. */
 type FormValues = {
@@ -39,9 +39,9 @@ function toFormValues(period: AgencyOfRecord | null, today: string): FormValues 
 
 /** The agencies to choose from (never the advertiser itself), and the period's own agency if the list lacks it. */
 function agencyChoices(agencies: readonly AgencyOption[], customerId: string, period: AgencyOfRecord | null) {
-  const choices = agencies.filter((agency) => agency.id !== customerId).map((a) => ({ value: a.id, label: a.name }));
-  if (period && !choices.some((choice) => choice.value === period.agencyId)) {
-    choices.push({ value: period.agencyId, label: period.agencyName });
+  const choices = agencies.filter((agency) => agency.id !== customerId).map((a) => [a.id, a.name] as const);
+  if (period && !choices.some(([id]) => id === period.agencyId)) {
+    choices.push([period.agencyId, period.agencyName] as const);
   }
   return choices;
 }
@@ -161,7 +161,7 @@ function AgencyOfRecordForm({
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                options={AGENCY_BILLING_MODES.map((mode) => ({ value: mode, label: AGENCY_BILLING_MODE_LABELS[mode] }))}
+                options={AGENCY_BILLING_MODES.map((mode) => [mode, AGENCY_BILLING_MODE_LABELS[mode]] as const)}
               />
             </FormField>
           )}

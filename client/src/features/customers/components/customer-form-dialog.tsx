@@ -10,10 +10,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogFormButtons, DialogFormHeader, saveOrCreate } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { OptionSelect } from '@/components/ui/select';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
-import { OptionSelect } from './option-select';
 
 /** The form holds every field as text ('' for "not set"); the schema turns blanks into null. */
 type FormValues = CreateCustomerInput;
@@ -118,7 +118,7 @@ function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone:
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 disabled={kindFixed}
-                options={CUSTOMER_KINDS.map((value) => ({ value, label: CUSTOMER_KIND_LABELS[value] }))}
+                options={CUSTOMER_KINDS.map((value) => [value, CUSTOMER_KIND_LABELS[value]] as const)}
               />
             </FormField>
           )}
